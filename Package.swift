@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+// calpolicy: a calendar policy engine. Layers import one way:
+// CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → CalPolicyCLI → calpolicy.
+// CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
+import PackageDescription
+
+let package = Package(
+    name: "calpolicy",
+    products: [
+        .library(name: "CalendarCore", targets: ["CalendarCore"]),
+        .library(name: "PolicyEngine", targets: ["PolicyEngine"]),
+        .executable(name: "calpolicy", targets: ["calpolicy"]),
+    ],
+    targets: [
+        .target(name: "CalendarCore"),
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "PolicyEngine", dependencies: ["CalendarCore", "LuaHost"]),
+        .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
+        .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
+
+        .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
+        .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+        .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore"]),
+        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef CLUASHIM_H
+#define CLUASHIM_H
+#include <lua.h>
+#endif

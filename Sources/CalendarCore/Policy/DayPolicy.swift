@@ -1,0 +1,19 @@
+/// The per-day rules of a calendar: may a day be selected, may it be deselected,
+/// and how is it decorated.
+///
+/// Every requirement throws, because real policies (Lua scripts) fail: a policy
+/// error must reach the caller as a typed error, never as a silent allow or deny.
+public protocol DayPolicy: Sendable {
+    /// Names the policy in reasons and errors (a file name for Lua policies).
+    var name: String { get }
+
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict
+    func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict
+    func decoration(for day: Day, context: PolicyContext) throws -> Decoration?
+}
+
+extension DayPolicy {
+    public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
+    public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
+    public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? { nil }
+}

@@ -1,0 +1,15 @@
+/// What a policy may know besides the day itself: the calendar being displayed,
+/// the injected today (the core never reads the wall clock) and the selection held
+/// when the question is asked, ascending.
+public struct PolicyContext: Sendable {
+    public var calendar: any CalendarSystem
+    public var today: Day?
+    public var selection: [Day]
+
+    public init(calendar: any CalendarSystem = GregorianCalendarSystem(), today: Day? = nil,
+                selection: [Day] = []) {
+        self.calendar = calendar
+        self.today = today
+        self.selection = selection
+    }
+}

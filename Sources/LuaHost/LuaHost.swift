@@ -1,0 +1,2 @@
+// Placeholder so the target builds until the Lua host lands.
+enum LuaHostPlaceholder {}

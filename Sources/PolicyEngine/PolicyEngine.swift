@@ -1,0 +1,3 @@
+import CalendarCore
+import LuaHost
+enum PolicyEnginePlaceholder {}

@@ -1,0 +1,6 @@
+import CalPolicyCLI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

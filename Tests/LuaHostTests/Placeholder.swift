@@ -1,0 +1,3 @@
+import Testing
+
+@Test func luaHostPlaceholderBuilds() { #expect(1 + 1 == 2) }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what calpolicy needs on a Debian machine that has only the Swift toolchain.
+# Idempotent: installs only what is missing. `setup.sh` for building and running;
+# `setup.sh test` also brings the test oracles (ncal, valgrind, pinned Python packages).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+want_test=0
+[ "${1:-}" = "test" ] && want_test=1
+
+sudo_cmd=()
+[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
+
+packages=(liblua5.4-dev pkgconf make)
+[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# python3 may come from elsewhere (pyenv); only ask apt when no working one is found.
+if command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
+    filtered=()
+    for p in "${missing[@]}"; do
+        case "$p" in python3|python3-venv) ;; *) filtered+=("$p") ;; esac
+    done
+    missing=("${filtered[@]+"${filtered[@]}"}")
+fi
+if [ "${#missing[@]}" -gt 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    "${sudo_cmd[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ "$want_test" -eq 1 ]; then
+    if [ ! -x .venv/bin/python ]; then
+        python3 -m venv .venv
+    fi
+    if ! .venv/bin/python -c 'import sys; sys.exit(0)' 2>/dev/null || \
+       ! cmp -s scripts/requirements-test.txt .venv/.requirements 2>/dev/null; then
+        .venv/bin/python -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
+        cp scripts/requirements-test.txt .venv/.requirements
+    fi
+fi

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test suite and every oracle check; exits non-zero when anything fails.
+# Each stage prints its own summary; the last line sums the stages.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export SWIFT_BACKTRACE=enable=no
+
+passed=0
+failed=0
+stage() {
+    local name=$1; shift
+    echo "== $name"
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "== $name FAILED"; fi
+}
+
+stage "build" swift build --build-tests
+stage "swift test" swift test --skip-build
+for check in scripts/checks/*.sh; do
+    [ -e "$check" ] || continue
+    stage "$(basename "$check" .sh)" bash "$check"
+done
+
+echo "stages: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
