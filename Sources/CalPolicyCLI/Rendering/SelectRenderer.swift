@@ -13,6 +13,7 @@ enum SelectRenderer {
                     ("accepted", .bool(tap.accepted)),
                     ("reason", .optional(tap.reason)),
                     ("policy", .optional(tap.policy)),
+                    ("deniedDay", .optional(tap.deniedDay?.iso)),
                     ("leftOut", .array(tap.leftOut.map { .string($0.iso) })),
                 ])
             })),
