@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the shipped holiday policies day by day against python-holidays (pinned in
-# scripts/requirements-test.txt): us-federal-holidays.lua for 1871-2099 and
+# scripts/requirements-test.txt): us-federal-holidays.lua for 1870-2099 and
 # uk-bank-holidays.lua for 1971-2099, each stacked behind weekends.lua. Deliberate
 # differences are an explicit allow-list in scripts/oracles/holidays_oracle.py.
 # Prints "N passed, N failed" (days) and exits non-zero on any difference.
@@ -22,9 +22,9 @@ eval_csv() {
     lua5.4 Tests/lua/harness.lua eval "$@" --from "$from" --to "$to" --format csv >"$out"
 }
 
-eval_csv "$tmp/us.csv" 1871-01-01 2099-12-31 policies/weekends.lua policies/us-federal-holidays.lua
+eval_csv "$tmp/us.csv" 1870-01-01 2099-12-31 policies/weekends.lua policies/us-federal-holidays.lua
 eval_csv "$tmp/uk.csv" 1971-01-01 2099-12-31 policies/weekends.lua policies/uk-bank-holidays.lua
 
 .venv/bin/python scripts/oracles/holidays_oracle.py \
-    --check us "$tmp/us.csv" 1871 2099 \
+    --check us "$tmp/us.csv" 1870 2099 \
     --check uk "$tmp/uk.csv" 1971 2099

@@ -5,7 +5,8 @@ Usage: holidays_oracle.py --check COUNTRY CSV FIRST_YEAR LAST_YEAR [--check ...]
 CSV is `calpolicy eval weekends.lua <policy> --format csv` for Jan 1 of FIRST_YEAR to Dec 31
 of LAST_YEAR. For every day the expected answer is: selectable when it is Monday-Friday and
 not a holiday or observed day in python-holidays, and the decoration label is the day's
-python-holidays names (compared as a set, since several names on one day are joined with "; ").
+python-holidays names (compared as a set, since several names on one day are joined with "; ");
+the reason is "weekend" on Saturday and Sunday (weekends.lua denies first), else the label.
 Known, deliberate differences are listed in ALLOWED below, each with its reason; they are
 reported but do not fail. The last line is "N passed, N failed" counted in days.
 """
@@ -73,6 +74,12 @@ def check(country, path, first, last):
             expected_day += timedelta(days=1)
             theirs = labels("; ".join(ref.get_list(day)))
             ours = labels(row["decoration_label"])
+            # The reason comes from the first denying policy: weekends.lua, else the holiday's name.
+            want_reason = "weekend" if day.weekday() >= 5 else row["decoration_label"]
+            if row["reason"] != want_reason:
+                failed += 1
+                problems.append(f"{country} {day}: reason {row['reason']!r}, expected {want_reason!r}")
+                continue
             want_selectable = day.weekday() < 5 and not theirs
             got_selectable = row["selectable"] == "true"
             if ours == theirs and got_selectable == want_selectable:
