@@ -1,0 +1,108 @@
+import Foundation
+
+/// Process-wide cache behind `LocaleInfo`. Foundation formatters are not Sendable,
+/// so they are only created and used while the lock is held.
+final class LocaleInfoCache: @unchecked Sendable {
+    static let shared = LocaleInfoCache()
+
+    struct Facts: Sendable {
+        var firstWeekday: Int
+        var minimumDaysInFirstWeek: Int
+        var weekdays: LocaleWeekdayNames
+    }
+
+    private struct MonthKey: Hashable {
+        var locale: String
+        var calendar: CalendarIdentifier
+        var month: CalendarMonth
+        var style: LocaleInfo.MonthStyle
+    }
+
+    private let lock = NSLock()
+    private var facts: [String: Facts] = [:]
+    private var monthNames: [MonthKey: String] = [:]
+
+    func facts(for identifier: String) -> Facts {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = facts[identifier] { return known }
+        let locale = Locale(identifier: identifier)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = calendar
+        let names = LocaleWeekdayNames(
+            veryShort: LocaleInfoCache.seven(formatter.veryShortStandaloneWeekdaySymbols, fallback: ["S", "M", "T", "W", "T", "F", "S"]),
+            short: LocaleInfoCache.seven(formatter.shortStandaloneWeekdaySymbols, fallback: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]),
+            full: LocaleInfoCache.seven(formatter.standaloneWeekdaySymbols,
+                                        fallback: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]))
+        let found = Facts(firstWeekday: Weekdays.normalized(calendar.firstWeekday),
+                          minimumDaysInFirstWeek: Swift.min(Swift.max(calendar.minimumDaysInFirstWeek, 1), 7),
+                          weekdays: names)
+        facts[identifier] = found
+        return found
+    }
+
+    func monthName(_ month: CalendarMonth, calendar: CalendarIdentifier, style: LocaleInfo.MonthStyle,
+                   locale: String) -> String {
+        let key = MonthKey(locale: locale, calendar: calendar, month: month, style: style)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = monthNames[key] { return known }
+        let name = LocaleInfoCache.formatMonth(month, calendar: calendar, style: style, locale: locale)
+        monthNames[key] = name
+        return name
+    }
+
+    /// Formats the month's first day with a stand-alone month pattern, which names
+    /// leap months correctly (Foundation's symbol lists do not say which entry a
+    /// leap month uses).
+    private static func formatMonth(_ month: CalendarMonth, calendar: CalendarIdentifier,
+                                    style: LocaleInfo.MonthStyle, locale: String) -> String {
+        guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
+            return String(month.month)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: locale)
+        var foundationCalendar = Calendar(identifier: foundationIdentifier(calendar))
+        foundationCalendar.timeZone = utc
+        formatter.calendar = foundationCalendar
+        formatter.timeZone = utc
+        formatter.dateFormat = style == .full ? "LLLL" : "LLL"
+        return formatter.string(from: noonUTC(of: span.first))
+    }
+
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+
+    /// The instant at noon UTC on `day`; noon keeps a day's date stable in any
+    /// formatter that might still apply an offset.
+    static func noonUTC(of day: Day) -> Date {
+        Date(timeIntervalSince1970: Double(day.dayNumber) * 86_400 + 43_200)
+    }
+
+    private static func seven(_ symbols: [String]?, fallback: [String]) -> [String] {
+        guard let symbols, symbols.count == 7 else { return fallback }
+        return symbols
+    }
+
+    static func foundationIdentifier(_ id: CalendarIdentifier) -> Calendar.Identifier {
+        switch id {
+        case .gregorian, .iso8601: return .gregorian
+        case .buddhist: return .buddhist
+        case .chinese: return .chinese
+        case .coptic: return .coptic
+        case .ethiopicAmeteMihret: return .ethiopicAmeteMihret
+        case .ethiopicAmeteAlem: return .ethiopicAmeteAlem
+        case .hebrew: return .hebrew
+        case .indian: return .indian
+        case .islamic: return .islamic
+        case .islamicCivil: return .islamicCivil
+        case .islamicTabular: return .islamicTabular
+        case .islamicUmmAlQura: return .islamicUmmAlQura
+        case .japanese: return .japanese
+        case .persian: return .persian
+        case .republicOfChina: return .republicOfChina
+        }
+    }
+}

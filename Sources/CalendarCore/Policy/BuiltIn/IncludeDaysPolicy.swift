@@ -1,0 +1,33 @@
+/// Which days of the week may be selected: all, weekdays only or weekends only.
+///
+/// Weekend days are configurable (Friday and Saturday in much of the Middle East).
+/// Deselection is always allowed, so a day selected before the rule changed can
+/// still be removed.
+public struct IncludeDaysPolicy: DayPolicy, Hashable {
+    public enum Days: String, Hashable, Sendable, CaseIterable, Codable {
+        case all, weekdays, weekends
+    }
+
+    public let days: Days
+    /// Weekday numbers, 1 = Sunday … 7 = Saturday; out-of-range values wrap.
+    public let weekendDays: Set<Int>
+    public let name: String
+
+    public init(_ days: Days, weekendDays: Set<Int> = [1, 7], name: String = "include-days") {
+        self.days = days
+        self.weekendDays = Set(weekendDays.map(Weekdays.normalized))
+        self.name = name
+    }
+
+    public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        let isWeekend = weekendDays.contains(day.weekday)
+        switch days {
+        case .all:
+            return .allowed
+        case .weekdays:
+            return isWeekend ? .denied(reason: "\(day.iso) is a weekend day; only weekdays may be selected") : .allowed
+        case .weekends:
+            return isWeekend ? .allowed : .denied(reason: "\(day.iso) is a weekday; only weekend days may be selected")
+        }
+    }
+}
