@@ -1,6 +1,84 @@
 import CalendarCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// Entry point of the command line: takes argv, returns the exit code.
+/// Entry point of the command line: takes argv (without the program name), returns
+/// the exit code. Everything the user sees goes through `Console`, every error through
+/// `ErrorRenderer`.
 public enum CLI {
-    public static func run(_ arguments: [String]) -> Int32 { 0 }
+    public static func run(_ arguments: [String]) -> Int32 {
+        #if canImport(Glibc)
+        ignoreBrokenPipe()
+        #endif
+        let console = Console.standard()
+        let code = LargeStack.run { run(arguments, console: console) }
+        console.flush()
+        return code
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let tokens = ArgumentToken.tokenise(arguments)
+        let verbose = tokens.contains(.long(name: "verbose", value: nil)) || tokens.contains(.short("v"))
+        do {
+            return try dispatch(tokens, console: console)
+        } catch {
+            for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
+            return ErrorRenderer.exitCode(for: error)
+        }
+    }
+
+    private static func dispatch(_ tokens: [ArgumentToken], console: Console) throws(CLIError) -> Int32 {
+        guard let first = tokens.first else { throw .usage(.missingCommand) }
+        let rest = Array(tokens.dropFirst())
+        switch first {
+        case .long("help", nil), .short("h"):
+            console.write(HelpFormatter.topLevel())
+            return ExitCode.ok
+        case .long("version", nil), .short("V"):
+            console.print("calpolicy \(CommandCatalog.version)")
+            return ExitCode.ok
+        case .positional("help"):
+            guard case .positional(let name)? = rest.first else {
+                console.write(HelpFormatter.topLevel())
+                return ExitCode.ok
+            }
+            console.write(HelpFormatter.help(for: try spec(named: name)))
+            return ExitCode.ok
+        case .positional(let name):
+            let spec = try spec(named: name)
+            if rest.contains(.long(name: "help", value: nil)) || rest.contains(.short("h")) {
+                console.write(HelpFormatter.help(for: spec))
+                return ExitCode.ok
+            }
+            let parsed: ParsedArguments
+            do { parsed = try ArgumentScanner(spec: spec).scan(rest) } catch { throw .usage(error) }
+            return try execute(spec.name, parsed, console: console)
+        case .long, .short:
+            let suggestion = Suggestion.nearest(to: first.spelling, among: ["--help", "--version"])
+            throw .usage(.unknownOption(first.spelling, suggestion: suggestion))
+        }
+    }
+
+    private static func spec(named name: String) throws(CLIError) -> CommandSpec {
+        guard let spec = CommandCatalog.spec(named: name) else {
+            throw .usage(.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: CommandCatalog.names)))
+        }
+        return spec
+    }
+
+    private static func execute(_ name: String, _ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        switch name {
+        case "eval": return try EvalCommand.run(parsed, console: console)
+        case "select": return try SelectCommand.run(parsed, console: console)
+        default: return try CheckCommand.run(parsed, console: console)
+        }
+    }
+
+    #if canImport(Glibc)
+    /// `calpolicy eval ... | head` must end quietly, not die of SIGPIPE.
+    private static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+    #endif
 }

@@ -51,7 +51,11 @@ public struct MonthGrid: Hashable, Sendable {
     public let weekRule: WeekRule
     public let layout: Layout
     public let today: Day?
-    public let rows: [Row]
+    /// Every cell, row by row (seven per row); stored flat so a grid costs two
+    /// allocations rather than one per row.
+    public let cells: [Cell]
+    /// One week number per row.
+    public let weekNumbers: [Int]
 
     /// - Parameter firstWeekday: values outside 1...7 wrap around (8 is Sunday).
     /// - Throws: the calendar's error when the month does not exist in it.
@@ -69,11 +73,16 @@ public struct MonthGrid: Hashable, Sendable {
 
         let start = span.first.dayNumber - lead
         let todayNumber = today?.dayNumber ?? Int.min
-        var rows: [Row] = []
-        rows.reserveCapacity(rowCount)
+        var cells: [Cell] = []
+        cells.reserveCapacity(rowCount * 7)
+        var weekNumbers: [Int] = []
+        weekNumbers.reserveCapacity(rowCount)
+        // Rows are consecutive weeks, so only the first row's week is looked up;
+        // the rest count on, wrapping after the week-year's last week.
+        let firstWeek = weekRule.week(of: Day(dayNumber: start + 3))
+        var week = firstWeek.week
+        let weeksInFirstYear = weekRule.weeksInYear(firstWeek.yearForWeek)
         for r in 0..<rowCount {
-            var cells: [Cell] = []
-            cells.reserveCapacity(7)
             let rowStart = start + r * 7
             for c in 0..<7 {
                 let n = rowStart + c
@@ -92,7 +101,8 @@ public struct MonthGrid: Hashable, Sendable {
                 }
                 cells.append(Cell(day: day, dayOfMonth: dayOfMonth, isInMonth: inMonth, isToday: n == todayNumber))
             }
-            rows.append(Row(weekNumber: weekRule.weekNumber(of: Day(dayNumber: rowStart + 3)), cells: cells))
+            weekNumbers.append(week)
+            week = week == weeksInFirstYear ? 1 : week + 1
         }
 
         self.month = month
@@ -102,22 +112,27 @@ public struct MonthGrid: Hashable, Sendable {
         self.weekRule = weekRule
         self.layout = layout
         self.today = today
-        self.rows = rows
+        self.cells = cells
+        self.weekNumbers = weekNumbers
     }
 
-    /// Every cell, row by row.
-    public var cells: [Cell] { rows.flatMap(\.cells) }
+    /// The rows, each with its seven cells and week number.
+    public var rows: [Row] {
+        weekNumbers.indices.map { Row(weekNumber: weekNumbers[$0], cells: Array(cells[$0 * 7..<$0 * 7 + 7])) }
+    }
+
+    public var rowCount: Int { weekNumbers.count }
 
     /// From the first row's first day to the last row's last day.
     public var visibleSpan: DaySpan {
-        DaySpan(rows[0].cells[0].day, rows[rows.count - 1].cells[6].day)
+        DaySpan(cells[0].day, cells[cells.count - 1].day)
     }
 
     /// The cell showing `day`, if the grid shows it.
     public func cell(for day: Day) -> Cell? {
-        let index = visibleSpan.first.distance(to: day)
-        guard index >= 0, index < rows.count * 7 else { return nil }
-        return rows[index / 7].cells[index % 7]
+        let index = cells[0].day.distance(to: day)
+        guard index >= 0, index < cells.count else { return nil }
+        return cells[index]
     }
 
     /// The span of the month before the one ending just before `span`, when the

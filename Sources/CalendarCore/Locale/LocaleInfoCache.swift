@@ -58,7 +58,7 @@ final class LocaleInfoCache: @unchecked Sendable {
     /// Formats the month's first day with a stand-alone month pattern, which names
     /// leap months correctly (Foundation's symbol lists do not say which entry a
     /// leap month uses).
-    private static func formatMonth(_ month: CalendarMonth, calendar: CalendarIdentifier,
+    static func formatMonth(_ month: CalendarMonth, calendar: CalendarIdentifier,
                                     style: LocaleInfo.MonthStyle, locale: String) -> String {
         guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
             return String(month.month)

@@ -1,0 +1,82 @@
+/// The commands and their options, in one place so help, "did you mean" and the
+/// scanner agree.
+enum CommandCatalog {
+    static let version = "0.1.0"
+    static var names: [String] { all.map(\.name) }
+    static var all: [CommandSpec] { [eval, select, check] }
+
+    static func spec(named name: String) -> CommandSpec? { all.first { $0.name == name } }
+
+    static let help = OptionSpec.flag("help", short: "h", help: "Show help for this command.")
+    static let verbose = OptionSpec.flag("verbose", short: "v",
+                                         help: "Add Lua tracebacks to errors and let policies print to stderr.")
+
+    // Span
+    static let month = OptionSpec.value("month", "YYYY-MM", help: "Month in the chosen calendar (leap month: YYYY-MML).")
+    static let year = OptionSpec.value("year", "YYYY", help: "Whole year in the chosen calendar.")
+    static let from = OptionSpec.value("from", "YYYY-MM-DD", help: "First day of the span (Gregorian), with --to.")
+    static let to = OptionSpec.value("to", "YYYY-MM-DD", help: "Last day of the span (Gregorian), with --from.")
+
+    // Display
+    static let calendar = OptionSpec.value("calendar", "NAME",
+                                           help: "Calendar system to display (default gregorian; see below).")
+    static let locale = OptionSpec.value("locale", "ID", help: "Locale for names and first weekday (default from LANG).")
+    static let firstWeekday = OptionSpec.value("first-weekday", "1-7", help: "First column, 1 = Sunday ... 7 = Saturday.")
+    static let today = OptionSpec.value("today", "YYYY-MM-DD", help: "The day policies see as today (default: the clock).")
+    static let weekRule = OptionSpec.value("week-rule", "iso|locale", help: "Week numbering (default iso: ISO 8601).")
+    static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
+
+    // Built-in policies
+    static let include = OptionSpec.value("include", "all|weekdays|weekends", help: "Only allow these days.")
+    static let min = OptionSpec.value("min", "YYYY-MM-DD", help: "Deny days before this day.")
+    static let max = OptionSpec.value("max", "YYYY-MM-DD", help: "Deny days after this day.")
+
+    static let evalFormat = OptionSpec.value("format", "text|json|csv", help: "Output format (default text).")
+    static let selectFormat = OptionSpec.value("format", "text|json", help: "Output format (default text).")
+
+    // Selection
+    static let mode = OptionSpec.value("mode", "single|multiple|range|week|month", help: "Selection mode (required).")
+    static let tap = OptionSpec.value("tap", "YYYY-MM-DD", repeats: true, help: "Tap a day; repeat, in order.")
+    static let minLength = OptionSpec.value("min-length", "N", help: "Shortest allowed range, in days.")
+    static let maxLength = OptionSpec.value("max-length", "N", help: "Longest allowed range, in days.")
+    static let maxCount = OptionSpec.value("max-count", "N", help: "Most days a multiple selection may hold.")
+
+    static let eval = CommandSpec(
+        name: "eval",
+        abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
+        positionalUsage: "[POLICY ...]",
+        maxPositionals: nil,
+        options: [month, year, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
+                  evalFormat, weekNumbers, verbose, help],
+        discussion: """
+        Policies stack in argument order: a day is selectable only if every policy allows it;
+        the first decoration wins. Without --month, --year or --from/--to: the current month.
+        --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
+        Text marks: '*' decorated, '!' denied, '#' both; a legend lists each marked day.
+        """
+    )
+
+    static let select = CommandSpec(
+        name: "select",
+        abstract: "Replay taps through the selection rules and show what was selected.",
+        positionalUsage: "[POLICY ...]",
+        maxPositionals: nil,
+        options: [mode, tap, minLength, maxLength, maxCount, selectFormat, calendar, firstWeekday, today,
+                  include, min, max, verbose, help],
+        discussion: """
+        Exits 1 when any tap was rejected, so a script can ask whether a selection is allowed.
+        """
+    )
+
+    static let check = CommandSpec(
+        name: "check",
+        abstract: "Load each policy and run it over edge days, reporting every problem.",
+        positionalUsage: "POLICY ...",
+        maxPositionals: nil,
+        options: [verbose, help],
+        discussion: """
+        Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
+        Hebrew and Chinese leap months (evaluated in those calendars). Exits 3 on any problem.
+        """
+    )
+}

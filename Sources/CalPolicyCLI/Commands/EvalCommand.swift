@@ -1,0 +1,50 @@
+import CalendarCore
+
+/// `calpolicy eval [POLICY ...] [span] [display] [--format text|json|csv]`.
+enum EvalCommand {
+    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
+        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let span = try SpanResolver.resolve(parsed, settings: settings)
+        let format: String
+        do {
+            format = try parsed.value("format").map { text throws(UsageError) in
+                try ValueParser.choice(text, option: CommandCatalog.evalFormat, among: ["text", "json", "csv"])
+            } ?? "text"
+        } catch {
+            throw .usage(error)
+        }
+        let builtIns = try PolicyLoader.builtIns(parsed)
+        let grids = try span.months.map { month throws(CLIError) in
+            (month: month, grid: try grid(for: month, settings: settings))
+        }
+        let verbose = parsed.has("verbose")
+        let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
+        let stack = PolicyStack(files + builtIns)
+        let days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
+        let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
+                                days: days)
+        switch format {
+        case "json": console.write(EvalJSONRenderer.render(report))
+        case "csv": console.write(CSVWriterOutput.render(report))
+        default:
+            console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
+                                               color: console.usesColor, verbose: verbose).render())
+        }
+        return ExitCode.ok
+    }
+
+    static func grid(for month: CalendarMonth, settings: DisplaySettings) throws(CLIError) -> MonthGrid {
+        do {
+            return try MonthGrid(month: month, calendar: settings.system, firstWeekday: settings.firstWeekday,
+                                 weekRule: settings.weekRule, today: settings.today)
+        } catch {
+            throw .usage(.invalidValue("\(month.year)-\(month.month)", option: CommandCatalog.month.display,
+                                       reason: error.description))
+        }
+    }
+}
+
+private enum CSVWriterOutput {
+    static func render(_ report: EvalReport) -> String { EvalCSVRenderer.render(report) }
+}

@@ -1,0 +1,59 @@
+import CalendarCore
+
+/// `calpolicy select [POLICY ...] --mode MODE --tap DAY [--tap DAY ...]`: replays taps
+/// through CalendarCore's selection rules, as a user tapping a calendar would.
+enum SelectCommand {
+    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let mode: SelectionMode
+        let taps: [Day]
+        let limits: SelectionLimits
+        let format: String
+        do throws(UsageError) {
+            guard let modeText = parsed.value("mode") else { throw UsageError.missingOption(CommandCatalog.mode.display) }
+            let name = try ValueParser.choice(modeText, option: CommandCatalog.mode,
+                                              among: SelectionMode.allCases.map(\.rawValue))
+            mode = SelectionMode(rawValue: name) ?? .single
+            taps = try parsed.all("tap").map { text throws(UsageError) in
+                try ValueParser.day(text, option: CommandCatalog.tap)
+            }
+            func count(_ option: OptionSpec) throws(UsageError) -> Int? {
+                try parsed.value(option.name).map { text throws(UsageError) in
+                    try ValueParser.integer(text, option: option, in: 1...Int.max)
+                }
+            }
+            limits = SelectionLimits(minLength: try count(CommandCatalog.minLength),
+                                     maxLength: try count(CommandCatalog.maxLength),
+                                     maxCount: try count(CommandCatalog.maxCount))
+            if let min = limits.minLength, let max = limits.maxLength, max < min {
+                throw UsageError.invalidValue(String(max), option: CommandCatalog.maxLength.display,
+                                              reason: "must not be less than --min-length \(min)")
+            }
+            format = try parsed.value("format").map { text throws(UsageError) in
+                try ValueParser.choice(text, option: CommandCatalog.selectFormat, among: ["text", "json"])
+            } ?? "text"
+        } catch {
+            throw .usage(error)
+        }
+        let builtIns = try PolicyLoader.builtIns(parsed)
+        let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: parsed.has("verbose"))
+        var controller = SelectionController(mode: mode, stack: PolicyStack(files + builtIns),
+                                             context: settings.context, limits: limits,
+                                             firstWeekday: settings.firstWeekday)
+        var results: [TapResult] = []
+        do {
+            for day in taps { results.append(try controller.tap(day)) }
+        } catch {
+            throw CLIError(policyFailure: error)
+        }
+        let selection = controller.selection
+        if format == "json" {
+            console.write(SelectRenderer.json(mode: mode, selection: selection, pending: controller.pending,
+                                              taps: results))
+        } else {
+            console.write(SelectRenderer.text(mode: mode, selection: selection, pending: controller.pending,
+                                              taps: results))
+        }
+        return results.allSatisfy(\.accepted) ? ExitCode.ok : ExitCode.stop
+    }
+}

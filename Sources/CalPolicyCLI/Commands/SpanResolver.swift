@@ -1,0 +1,92 @@
+import CalendarCore
+
+/// The months to draw and the days to evaluate, from `--month`, `--year`,
+/// `--from/--to` or (none given) the month holding today.
+struct ResolvedSpan {
+    let months: [CalendarMonth]
+    let days: DaySpan
+}
+
+enum SpanResolver {
+    /// A span longer than one Gregorian cycle (400 years) is almost surely a typo and
+    /// would take minutes through a Lua policy.
+    static let maximumDays = 146_097
+
+    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings) throws(CLIError) -> ResolvedSpan {
+        do {
+            return try resolveUsage(parsed, settings: settings)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings)
+        throws(UsageError) -> ResolvedSpan
+    {
+        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.from].filter { parsed.has($0.name) }
+        if given.count > 1 { throw .conflictingOptions(given[0].display, given[1].display) }
+        if parsed.has("to"), !parsed.has("from") {
+            throw .requiresOption(CommandCatalog.to.display, requires: CommandCatalog.from.display)
+        }
+        let system = settings.system
+        if let text = parsed.value("month") {
+            let option = CommandCatalog.month
+            let month = try ValueParser.month(text, option: option, calendar: settings.calendar)
+            do {
+                return ResolvedSpan(months: [month], days: try system.span(of: month))
+            } catch {
+                throw .invalidValue(text, option: option.display, reason: error.description)
+            }
+        }
+        if let text = parsed.value("year") {
+            let option = CommandCatalog.year
+            let year = try ValueParser.year(text, option: option)
+            do {
+                let months = try system.months(inYear: year, era: nil)
+                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: nil))
+            } catch {
+                throw .invalidValue(text, option: option.display, reason: error.description)
+            }
+        }
+        if let fromText = parsed.value("from") {
+            guard let toText = parsed.value("to") else {
+                throw .requiresOption(CommandCatalog.from.display, requires: CommandCatalog.to.display)
+            }
+            let first = try ValueParser.day(fromText, option: CommandCatalog.from)
+            let last = try ValueParser.day(toText, option: CommandCatalog.to)
+            guard first <= last else {
+                throw .invalidValue(toText, option: CommandCatalog.to.display, reason: "must not be before \(fromText)")
+            }
+            let days = DaySpan(first, last)
+            guard days.count <= maximumDays else {
+                throw .invalidValue(toText, option: CommandCatalog.to.display,
+                                    reason: "span must be at most \(maximumDays) days (400 years)")
+            }
+            return ResolvedSpan(months: try months(covering: days, in: system, option: CommandCatalog.from,
+                                                   text: fromText),
+                                days: days)
+        }
+        let month = system.date(of: settings.today).month
+        do {
+            return ResolvedSpan(months: [month], days: try system.span(of: month))
+        } catch {
+            throw .invalidValue(settings.today.iso, option: CommandCatalog.today.display, reason: error.description)
+        }
+    }
+
+    private static func months(covering days: DaySpan, in system: any CalendarSystem, option: OptionSpec,
+                               text: String) throws(UsageError) -> [CalendarMonth] {
+        var month = system.date(of: days.first).month
+        var months: [CalendarMonth] = []
+        do {
+            while true {
+                months.append(month)
+                if try system.span(of: month).last >= days.last { break }
+                month = try system.month(after: month)
+            }
+        } catch {
+            throw .invalidValue(text, option: option.display, reason: error.description)
+        }
+        return months
+    }
+}

@@ -1,0 +1,51 @@
+import PolicyEngine
+
+/// The one place that turns an error into text and an exit code: one stderr line
+/// `calpolicy: <where>: <what>`, plus a traceback only when asked.
+enum ErrorRenderer {
+    static func exitCode(for error: CLIError) -> Int32 {
+        switch error {
+        case .usage: return ExitCode.usage
+        case .policyFile, .policy: return ExitCode.policy
+        case .reported(let code): return code
+        }
+    }
+
+    /// The lines to print on stderr: exactly one, unless `verbose` adds a traceback.
+    static func lines(for error: CLIError, verbose: Bool) -> [String] {
+        switch error {
+        case .usage(let usage):
+            return [line(usage.description)]
+        case .policyFile(let path, let problem):
+            return [line("\(path): \(problem)")]
+        case .policy(let policyError):
+            var lines = [line(singleLine(policyError.description))]
+            if verbose, let traceback = policyError.traceback, !traceback.isEmpty {
+                lines += traceback.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            }
+            return lines
+        case .reported:
+            return []
+        }
+    }
+
+    static func line(_ message: String) -> String { "calpolicy: " + message }
+
+    /// A policy's message may hold newlines or control characters; one error is one line.
+    static func singleLine(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n", "\r": out += "\\n"
+            case "\t": out += " "
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

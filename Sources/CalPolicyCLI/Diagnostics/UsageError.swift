@@ -1,0 +1,57 @@
+/// Everything that can be wrong with a command line, as data. Rendering and exit
+/// codes live in `ErrorRenderer`, so commands and tests deal in cases, not text.
+enum UsageError: Error, Hashable, Sendable {
+    case missingCommand
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, suggestion: String?)
+    /// An option that needs a value came last or was followed by another option.
+    case missingValue(option: String)
+    /// `--verbose=yes`: a flag given a value.
+    case unexpectedValue(String, option: String)
+    case duplicateOption(String)
+    case invalidValue(String, option: String, reason: String)
+    case conflictingOptions(String, String)
+    case missingOption(String)
+    /// `--from` without `--to`, and the like.
+    case requiresOption(String, requires: String)
+    case missingArgument(String)
+    case unexpectedArgument(String, command: String)
+    /// A policy path that names no readable regular file.
+    case badPolicyPath(String, problem: String)
+}
+
+extension UsageError: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .missingCommand:
+            return "missing command; expected one of \(CommandCatalog.names.joined(separator: ", "))"
+        case .unknownCommand(let word, let suggestion):
+            let base = "unknown command '\(word)'"
+            return suggestion.map { base + "; did you mean '\($0)'?" }
+                ?? base + "; expected one of \(CommandCatalog.names.joined(separator: ", "))"
+        case .unknownOption(let word, let suggestion):
+            let base = "unknown option '\(word)'"
+            return suggestion.map { base + "; did you mean '\($0)'?" } ?? base
+        case .missingValue(let option):
+            return "missing value for '\(option)'"
+        case .unexpectedValue(let value, let option):
+            return "option '\(option)' takes no value, got '\(value)'"
+        case .duplicateOption(let option):
+            return "option '\(option)' given more than once"
+        case .invalidValue(let value, let option, let reason):
+            return "invalid value '\(value)' for '\(option)': \(reason)"
+        case .conflictingOptions(let a, let b):
+            return "options '\(a)' and '\(b)' cannot be used together"
+        case .missingOption(let option):
+            return "missing required option '\(option)'"
+        case .requiresOption(let option, let other):
+            return "option '\(option)' requires '\(other)'"
+        case .missingArgument(let name):
+            return "missing argument \(name)"
+        case .unexpectedArgument(let word, let command):
+            return "unexpected argument '\(word)'; '\(command)' takes no arguments"
+        case .badPolicyPath(let path, let problem):
+            return "\(path): \(problem)"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import CalendarCore
+
+/// Everything the stack answered for one day, with the policies that decided.
+struct DayEvaluation: Sendable {
+    let day: Day
+    /// The day in the displayed calendar.
+    let date: CalendarDate
+    let select: PolicyStack.Decision
+    let deselect: PolicyStack.Decision
+    let decoration: Decoration?
+    let decorationPolicy: String?
+
+    var isDenied: Bool { !select.isAllowed }
+    var isMarked: Bool { isDenied || decoration != nil }
+}
+
+enum Evaluator {
+    /// Asks the stack about every day of `span`, in order. The first policy error ends it:
+    /// a half-evaluated calendar would look like a valid answer.
+    static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
+        throws(CLIError) -> [DayEvaluation]
+    {
+        let context = settings.context
+        var results: [DayEvaluation] = []
+        results.reserveCapacity(span.count)
+        do {
+            for day in span {
+                let select = try stack.canSelect(day, context: context)
+                let deselect = try stack.canDeselect(day, context: context)
+                let decorated = try stack.decoration(for: day, context: context)
+                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: select,
+                                             deselect: deselect, decoration: decorated?.decoration,
+                                             decorationPolicy: decorated?.policy))
+            }
+        } catch {
+            throw CLIError(policyFailure: error)
+        }
+        return results
+    }
+}
+
+extension CLIError {
+    /// Policy errors keep their type; anything else a policy throws is still a policy error.
+    init(policyFailure error: any Error) {
+        if let policyError = error as? PolicyError {
+            self = .policy(policyError)
+        } else if let cliError = error as? CLIError {
+            self = cliError
+        } else {
+            self = .policyFile(path: "policy", problem: ErrorRenderer.singleLine(String(describing: error)))
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Matches tokens against a command's options, producing `ParsedArguments` or the
+/// first `UsageError`. Values are converted later by the command, which knows
+/// their meaning; the scanner only knows shapes.
+struct ArgumentScanner {
+    let spec: CommandSpec
+
+    func scan(_ tokens: [ArgumentToken]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            switch token {
+            case .positional(let word):
+                if let limit = spec.maxPositionals, parsed.positionals.count >= limit {
+                    throw .unexpectedArgument(word, command: spec.name)
+                }
+                parsed.add(positional: word)
+            case .short(let letter):
+                guard let option = spec.option(short: letter) else {
+                    throw .unknownOption(token.spelling, suggestion: nil)
+                }
+                try record(option, value: nil, spelling: token.spelling, into: &parsed)
+            case .long(let name, let inlineValue):
+                guard let option = spec.option(named: name) else {
+                    let candidates = spec.options.map { "--" + $0.name }
+                    let typed = name.hasPrefix("-") ? name : "--" + name
+                    throw .unknownOption(token.spelling,
+                                         suggestion: Suggestion.nearest(to: typed, among: candidates))
+                }
+                if option.isFlag {
+                    if let inlineValue { throw .unexpectedValue(inlineValue, option: option.display) }
+                    try record(option, value: nil, spelling: token.spelling, into: &parsed)
+                } else if let inlineValue {
+                    try record(option, value: inlineValue, spelling: token.spelling, into: &parsed)
+                } else if index < tokens.count, case .positional(let next) = tokens[index] {
+                    index += 1
+                    try record(option, value: next, spelling: token.spelling, into: &parsed)
+                } else {
+                    throw .missingValue(option: option.display)
+                }
+            }
+        }
+        return parsed
+    }
+
+    private func record(_ option: OptionSpec, value: String?, spelling: String,
+                        into parsed: inout ParsedArguments) throws(UsageError) {
+        if !option.repeats, parsed.has(option.name) {
+            throw .duplicateOption(option.display)
+        }
+        if let value {
+            parsed.add(value: value, for: option.name)
+        } else {
+            parsed.add(flag: option.name)
+        }
+    }
+}

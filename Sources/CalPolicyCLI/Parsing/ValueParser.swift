@@ -1,0 +1,109 @@
+import CalendarCore
+
+/// Converts option values to typed values, each failure an `invalidValue` that says
+/// what was expected. Dates on the command line are Gregorian ISO.
+enum ValueParser {
+    static func day(_ text: String, option: OptionSpec) throws(UsageError) -> Day {
+        do {
+            return try Day(iso: text)
+        } catch {
+            throw .invalidValue(text, option: option.display, reason: reason(for: error))
+        }
+    }
+
+    static func reason(for error: DayError) -> String {
+        switch error {
+        case .empty, .malformed: return "expected a date YYYY-MM-DD"
+        case .yearOutOfRange: return "year must be 0001...9999"
+        case .monthOutOfRange: return "month must be 1...12"
+        case .dayOutOfRange(let day, let month, let year, let length):
+            let name = String(year).leftPadded(4) + "-" + String(month).leftPadded(2)
+            return "day \(day) does not exist in \(name) (it has \(length) days)"
+        }
+    }
+
+    /// `YYYY-MM`, or `YYYY-MML` for a leap month; the month's range depends on the calendar
+    /// (13 months in Hebrew, Coptic and Ethiopic years). Existence is checked by the calendar.
+    static func month(_ text: String, option: OptionSpec, calendar: CalendarIdentifier)
+        throws(UsageError) -> CalendarMonth
+    {
+        var body = Substring(text)
+        let isLeap = body.hasSuffix("L")
+        if isLeap { body = body.dropLast() }
+        let parts = body.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...6).contains(parts[0].count), parts[1].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]),
+              parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit)
+        else {
+            throw .invalidValue(text, option: option.display, reason: "expected YYYY-MM, or YYYY-MML for a leap month")
+        }
+        let months = monthsPerYear(calendar)
+        guard (1...months).contains(month) else {
+            throw .invalidValue(text, option: option.display, reason: "month must be 1...\(months)")
+        }
+        guard year >= 1 else {
+            throw .invalidValue(text, option: option.display, reason: "year must be positive")
+        }
+        return CalendarMonth(year: year, month: month, isLeapMonth: isLeap)
+    }
+
+    static func monthsPerYear(_ calendar: CalendarIdentifier) -> Int {
+        switch calendar {
+        case .hebrew, .coptic, .ethiopicAmeteAlem, .ethiopicAmeteMihret: return 13
+        default: return 12
+        }
+    }
+
+    static func year(_ text: String, option: OptionSpec) throws(UsageError) -> Int {
+        guard (1...6).contains(text.count), text.allSatisfy(\.isASCIIDigit), let year = Int(text), year >= 1 else {
+            throw .invalidValue(text, option: option.display, reason: "expected a positive year YYYY")
+        }
+        return year
+    }
+
+    static func integer(_ text: String, option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCIIDigit), let value = Int(text),
+              range.contains(value)
+        else {
+            let bound = range.upperBound == Int.max ? "at least \(range.lowerBound)"
+                : "\(range.lowerBound)...\(range.upperBound)"
+            throw .invalidValue(text, option: option.display, reason: "expected an integer \(bound)")
+        }
+        return value
+    }
+
+    /// One of a fixed set of words, with a "did you mean" for near misses.
+    static func choice(_ text: String, option: OptionSpec, among choices: [String]) throws(UsageError) -> String {
+        if choices.contains(text) { return text }
+        var reason = "expected one of " + choices.joined(separator: ", ")
+        if let near = Suggestion.nearest(to: text, among: choices) { reason += "; did you mean '\(near)'?" }
+        throw .invalidValue(text, option: option.display, reason: reason)
+    }
+
+    static func calendar(_ text: String, option: OptionSpec) throws(UsageError) -> CalendarIdentifier {
+        let name = try choice(text, option: option, among: CalendarIdentifier.allCases.map(\.rawValue))
+        return CalendarIdentifier(rawValue: name) ?? .gregorian
+    }
+
+    /// A BCP 47 / ICU style identifier (`en_US`, `de-CH`, `ar@calendar=islamic`).
+    static func locale(_ text: String, option: OptionSpec) throws(UsageError) -> String {
+        let allowed = text.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                || "_-@=;.".unicodeScalars.contains($0)
+        }
+        guard !text.isEmpty, text.count <= 64, allowed, text.first?.isLetter == true else {
+            throw .invalidValue(text, option: option.display, reason: "expected a locale identifier such as en_US")
+        }
+        return text
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

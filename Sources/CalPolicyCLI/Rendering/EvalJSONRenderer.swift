@@ -1,0 +1,69 @@
+import CalendarCore
+
+/// `eval --format json`; the schema is documented in docs/json-schema.md and keys come
+/// out in that order. `date` is Gregorian ISO; `year/month/day/isLeapMonth` are in the
+/// displayed calendar.
+enum EvalJSONRenderer {
+    static func render(_ report: EvalReport) -> String {
+        let settings = report.settings
+        let document: JSONValue = .object([
+            ("calendar", .string(settings.calendar.rawValue)),
+            ("locale", .string(settings.localeIdentifier)),
+            ("firstWeekday", .int(settings.firstWeekday)),
+            ("weekRule", .string(settings.weekRuleName)),
+            ("today", .string(settings.today.iso)),
+            ("from", .string(report.span.days.first.iso)),
+            ("to", .string(report.span.days.last.iso)),
+            ("policies", .array(report.policies.map(JSONValue.string))),
+            ("months", .array(report.grids.map { month(named: $0.month, grid: $0.grid, settings: settings) })),
+            ("days", .array(report.days.map(day))),
+        ])
+        return JSONWriter.write(document)
+    }
+
+    static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
+        .object([
+            ("year", .int(month.year)),
+            ("month", .int(month.month)),
+            ("isLeapMonth", .bool(month.isLeapMonth)),
+            ("era", month.era.map(JSONValue.int) ?? .null),
+            ("name", .string(settings.locale.monthName(month, calendar: settings.calendar, style: .full))),
+            ("weekNumbers", .array(grid.rows.map { .int($0.weekNumber) })),
+            ("weeks", .array(grid.rows.map { row in
+                .array(row.cells.map { cell in
+                    .object([("date", .string(cell.day.iso)), ("day", .int(cell.dayOfMonth)),
+                             ("inMonth", .bool(cell.isInMonth))])
+                })
+            })),
+        ])
+    }
+
+    static func day(_ result: DayEvaluation) -> JSONValue {
+        .object([
+            ("date", .string(result.day.iso)),
+            ("year", .int(result.date.year)),
+            ("month", .int(result.date.month.month)),
+            ("day", .int(result.date.day)),
+            ("isLeapMonth", .bool(result.date.isLeapMonth)),
+            ("weekday", .int(result.day.weekday)),
+            ("selectable", .bool(result.select.isAllowed)),
+            ("deselectable", .bool(result.deselect.isAllowed)),
+            ("reason", .optional(result.select.verdict.reason)),
+            ("policy", .optional(result.select.policy)),
+            ("deselectReason", .optional(result.deselect.verdict.reason)),
+            ("deselectPolicy", .optional(result.deselect.policy)),
+            ("decoration", result.decoration.map(decoration) ?? .null),
+            ("decorationPolicy", .optional(result.decorationPolicy)),
+        ])
+    }
+
+    static func decoration(_ decoration: Decoration) -> JSONValue {
+        .object([
+            ("kind", .string(decoration.kind.rawValue)),
+            ("label", .optional(decoration.label)),
+            ("color", .optional(decoration.color)),
+            ("image", .optional(decoration.image)),
+            ("size", .optional(decoration.size?.rawValue)),
+        ])
+    }
+}

@@ -1,0 +1,86 @@
+/// Writes `JSONValue` deterministically: keys in the order given, two-space indent,
+/// and values nested at most two deep on one line (a day, a week), which keeps a
+/// year's output readable and line-diffable.
+enum JSONWriter {
+    static func write(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, into: &out)
+        out += "\n"
+        return out
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .int(let number): out += String(number)
+        case .string(let text): escape(text, into: &out)
+        case .array(let values):
+            if values.isEmpty { out += "[]"; return }
+            if value.depth <= 2 {
+                out += "["
+                for (index, element) in values.enumerated() {
+                    if index > 0 { out += ", " }
+                    write(element, indent: indent, into: &out)
+                }
+                out += "]"
+                return
+            }
+            out += "[\n"
+            for (index, element) in values.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                write(element, indent: indent + 2, into: &out)
+                out += index < values.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "]"
+        case .object(let pairs):
+            if pairs.isEmpty { out += "{}"; return }
+            if value.depth <= 2 {
+                out += "{"
+                for (index, (key, element)) in pairs.enumerated() {
+                    if index > 0 { out += ", " }
+                    escape(key, into: &out)
+                    out += ": "
+                    write(element, indent: indent, into: &out)
+                }
+                out += "}"
+                return
+            }
+            out += "{\n"
+            for (index, (key, element)) in pairs.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                escape(key, into: &out)
+                out += ": "
+                write(element, indent: indent + 2, into: &out)
+                out += index < pairs.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    /// RFC 8259 escaping: quote, backslash and every control character; the rest is
+    /// written as UTF-8 unchanged (including U+2028/2029, escaped too for JavaScript's sake).
+    static func escape(_ text: String, into out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(4)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

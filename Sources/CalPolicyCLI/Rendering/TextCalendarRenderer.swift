@@ -1,0 +1,80 @@
+import CalendarCore
+
+/// `eval` text output, laid out like `cal`: one block per month, three side by side
+/// for a year. Each cell is the day number and one mark column: `*` decorated,
+/// `!` denied, `#` both. A legend below lists every marked day of the span.
+struct TextCalendarRenderer {
+    let report: EvalReport
+    let weekNumbers: Bool
+    let color: Bool
+    let verbose: Bool
+
+    static let monthsPerRow = 3
+
+    func render() -> String {
+        let blocks = report.grids.map { block(for: $0.month, grid: $0.grid) }
+        var lines: [String] = []
+        var index = 0
+        while index < blocks.count {
+            let row = Array(blocks[index..<min(index + TextCalendarRenderer.monthsPerRow, blocks.count)])
+            if index > 0 { lines.append("") }
+            let height = row.map(\.count).max() ?? 0
+            for line in 0..<height {
+                let parts = row.map { block in line < block.count ? block[line] : blankLine }
+                lines.append(parts.joined(separator: "  "))
+            }
+            index += TextCalendarRenderer.monthsPerRow
+        }
+        var out = lines.map(trimmingTrailingSpaces).joined(separator: "\n") + "\n"
+        let legend = LegendRenderer(report: report, verbose: verbose).render()
+        if !legend.isEmpty { out += "\n" + legend }
+        return out
+    }
+
+    private var prefixWidth: Int { weekNumbers ? 3 : 0 }
+    private var blockWidth: Int { prefixWidth + 21 }
+    private var blankLine: String { String(repeating: " ", count: blockWidth) }
+
+    private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
+        let settings = report.settings
+        let name = settings.locale.monthName(month, calendar: settings.calendar, style: .full)
+        let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
+        var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
+        let symbols = settings.locale.weekdaySymbols(style: .short)
+        var header = weekNumbers ? "wk " : ""
+        for column in 0..<7 {
+            let weekday = (settings.firstWeekday - 1 + column) % 7
+            let symbol = symbols.indices.contains(weekday) ? symbols[weekday] : ""
+            header += DisplayWidth.fit(symbol, width: 2) + " "
+        }
+        lines.append(header)
+        for row in grid.rows {
+            var line = weekNumbers ? String(row.weekNumber).leftPadded(2, with: " ") + " " : ""
+            for cell in row.cells { line += render(cell) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    private func render(_ cell: MonthGrid.Cell) -> String {
+        guard cell.isInMonth else { return "   " }
+        let number = String(cell.dayOfMonth).leftPadded(2, with: " ")
+        guard let result = report.evaluation(of: cell.day) else { return number + " " }
+        let mark = LegendRenderer.mark(for: result)
+        guard color else { return number + mark }
+        var style = ""
+        if let decoration = result.decoration {
+            style += ANSI.bold + ANSI.foreground(for: decoration.color)
+        } else if result.isDenied {
+            style += ANSI.dim
+        }
+        if cell.day == report.settings.today { style += ANSI.reverse }
+        return style.isEmpty ? number + mark : style + number + ANSI.reset + mark
+    }
+
+    private func trimmingTrailingSpaces(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

@@ -1,0 +1,59 @@
+import Testing
+@testable import CalPolicyCLI
+
+/// The whole command line in-process, for shapes that need no policy file.
+@Suite struct CLIRunTests {
+    func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let console = Console(environment: ["LANG": "en_US.UTF-8"])
+        let code = CLI.run(arguments, console: console)
+        return (code, console.out, console.err)
+    }
+
+    @Test func noArgumentsIsAUsageError() {
+        let result = run([])
+        #expect(result.code == 2)
+        #expect(result.err == "calpolicy: missing command; expected one of eval, select, check\n")
+    }
+
+    @Test func helpAndVersionExitZero() {
+        #expect(run(["--help"]).code == 0)
+        #expect(run(["help", "select"]).out.contains("--mode"))
+        #expect(run(["eval", "--month", "bad", "--help"]).code == 0)
+        #expect(run(["--version"]).out == "calpolicy \(CommandCatalog.version)\n")
+        #expect(run(["-V"]).code == 0)
+    }
+
+    @Test func helpForUnknownCommandSuggests() {
+        let result = run(["help", "selct"])
+        #expect(result.code == 2)
+        #expect(result.err == "calpolicy: unknown command 'selct'; did you mean 'select'?\n")
+    }
+
+    @Test func conflictingSpansAreRejected() {
+        let result = run(["eval", "--month", "2026-01", "--year", "2026"])
+        #expect(result.code == 2)
+        #expect(result.err == "calpolicy: options '--month <YYYY-MM>' and '--year <YYYY>' cannot be used together\n")
+    }
+
+    @Test func toWithoutFromIsRejected() {
+        #expect(run(["eval", "--to", "2026-01-01"]).err
+            == "calpolicy: option '--to <YYYY-MM-DD>' requires '--from <YYYY-MM-DD>'\n")
+    }
+
+    @Test func selectNeedsAMode() {
+        let result = run(["select", "--tap", "2026-01-01"])
+        #expect(result.code == 2)
+        #expect(result.err.contains("missing required option '--mode"))
+    }
+
+    @Test func checkNeedsAPolicy() {
+        #expect(run(["check"]).err == "calpolicy: missing argument POLICY\n")
+    }
+
+    @Test func evalWithoutPoliciesDrawsTheMonth() {
+        let result = run(["eval", "--month", "2026-02", "--today", "2026-02-10"])
+        #expect(result.code == 0)
+        #expect(result.out.hasPrefix("   February 2026\nSu Mo Tu We Th Fr Sa\n 1  2  3  4  5  6  7\n"))
+        #expect(result.err.isEmpty)
+    }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import CalPolicyCLI
+
+@Suite struct UsageErrorTests {
+    @Test func everyCaseRendersAsOneLowercaseLine() {
+        let errors: [UsageError] = [
+            .missingCommand, .unknownCommand("evl", suggestion: "eval"), .unknownCommand("x", suggestion: nil),
+            .unknownOption("--mnth", suggestion: "--month"), .unknownOption("--q", suggestion: nil),
+            .missingValue(option: "--month <YYYY-MM>"), .unexpectedValue("1", option: "--verbose"),
+            .duplicateOption("--year <YYYY>"), .invalidValue("x", option: "--year <YYYY>", reason: "r"),
+            .conflictingOptions("--month <YYYY-MM>", "--year <YYYY>"), .missingOption("--mode <MODE>"),
+            .requiresOption("--to <YYYY-MM-DD>", requires: "--from <YYYY-MM-DD>"), .missingArgument("POLICY"),
+            .unexpectedArgument("x", command: "demo"), .badPolicyPath("a.lua", problem: "no such file"),
+        ]
+        for error in errors {
+            let line = ErrorRenderer.lines(for: .usage(error), verbose: true)
+            #expect(line.count == 1)
+            #expect(line.first?.hasPrefix("calpolicy: ") == true)
+            #expect(line.first?.contains("\n") == false)
+            #expect(line.first?.first(where: \.isLetter)?.isLowercase == true)
+            #expect(ErrorRenderer.exitCode(for: .usage(error)) == 2)
+        }
+    }
+
+    @Test func messagesMatchTheDocumentedShapes() {
+        #expect(ErrorRenderer.lines(for: .usage(.unknownOption("--mnth", suggestion: "--month")), verbose: false)
+            == ["calpolicy: unknown option '--mnth'; did you mean '--month'?"])
+        #expect(ErrorRenderer.lines(for: .usage(.invalidValue("2024-13", option: "--month <YYYY-MM>",
+                                                               reason: "month must be 1...12")), verbose: false)
+            == ["calpolicy: invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12"])
+        #expect(UsageError.unknownCommand("evl", suggestion: "eval").description
+            == "unknown command 'evl'; did you mean 'eval'?")
+        #expect(UsageError.missingCommand.description == "missing command; expected one of eval, select, check")
+    }
+
+    @Test func policyFileProblemsExitThree() {
+        let error = CLIError.policyFile(path: "empty.lua", problem: "empty file; expected a Lua policy")
+        #expect(ErrorRenderer.exitCode(for: error) == 3)
+        #expect(ErrorRenderer.lines(for: error, verbose: false)
+            == ["calpolicy: empty.lua: empty file; expected a Lua policy"])
+    }
+
+    @Test func controlCharactersInMessagesStayOnOneLine() {
+        #expect(ErrorRenderer.singleLine("a\nb\tc\u{1B}[31m") == "a\\nb c\\u{1b}[31m")
+    }
+}

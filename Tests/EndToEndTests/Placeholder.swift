@@ -1,3 +1,0 @@
-import Testing
-
-@Test func endToEndPlaceholderBuilds() { #expect(1 + 1 == 2) }
