@@ -2,6 +2,6 @@ import FuzzChecks
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDayISO(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    DayISOCheck.run(UnsafeRawBufferPointer(start: data, count: size))
+    if let problem = DayISOCheck.problem(UnsafeRawBufferPointer(start: data, count: size)) { fuzzFailure(problem) }
     return 0
 }
