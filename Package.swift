@@ -23,6 +23,7 @@ let package = Package(
         .target(name: "PolicyEngine", dependencies: ["CalendarCore", "LuaHost"]),
         .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
+        .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),

@@ -2,9 +2,11 @@
 import Glibc
 #endif
 import CalendarCore
+import PolicyEngine
 
 /// `calpolicy check POLICY ...`: loads each policy on its own and asks it about every
-/// edge day in several calendars, reporting each distinct problem as one stderr line.
+/// edge day in several calendars, reporting each distinct problem as one stderr line
+/// and, per policy, how much of the instruction budget its costliest call needed.
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
@@ -34,41 +36,61 @@ enum CheckCommand {
             console.print("\(path): cannot load")
             return 1
         }
-        var seen: Set<String> = []
-        var calls = 0
-        var days = 0
         let cases = EdgeDays.cases(today: today)
-        for edgeCase in cases {
-            let system = CalendarSystems.system(for: edgeCase.calendar)
-            for day in edgeCase.days {
-                days += 1
-                let questions: [(String, (PolicyContext) throws -> Void)] = [
-                    ("canSelect", { _ = try policy.canSelect(day, context: $0) }),
-                    ("canDeselect", { _ = try policy.canDeselect(day, context: $0) }),
-                    ("decorationFor", { _ = try policy.decoration(for: day, context: $0) }),
-                ]
-                for (function, ask) in questions {
-                    calls += 1
-                    let selection = function == "canDeselect" ? [day] : []
-                    do {
-                        try ask(PolicyContext(calendar: system, today: today, selection: selection))
-                    } catch {
-                        let lines = ErrorRenderer.lines(for: CLIError(policyFailure: error), verbose: verbose)
-                        guard let first = lines.first, seen.insert(first).inserted else { continue }
-                        console.error(first + " (in \(function) for \(day.iso), calendar \(edgeCase.calendar.rawValue))")
-                        for line in lines.dropFirst() { console.error(line) }
-                    }
-                }
-            }
+        let pass = EdgePass(policy: policy, cases: cases, today: today)
+        var seen: Set<String> = []
+        pass.run { error, function, day, calendar in
+            let failure = CLIError(policyFailure: error)
+            guard seen.insert(problemKey(failure)).inserted else { return }
+            var lines = ErrorRenderer.lines(for: failure, verbose: verbose)
+            if !lines.isEmpty { lines[0] += context(of: error, function: function, day: day, calendar: calendar) }
+            for line in lines { console.error(line) }
         }
         let elapsed = monotonicMilliseconds() - started
-        let summary = "\(days) days in \(cases.count) calendars, \(calls) calls, \(formatMilliseconds(elapsed))"
+        var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
+            + formatMilliseconds(elapsed)
+        if seen.isEmpty, let share = budgetShare(path, cases: cases, today: today) {
+            summary += ", costliest call " + share
+        }
         if seen.isEmpty {
             console.print("\(path): ok (\(summary))")
         } else {
             console.print("\(path): \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
         }
         return seen.count
+    }
+
+    /// How much of the per-call instruction budget the costliest edge-day call needs,
+    /// found by rerunning the edge days under 1% and then 10% of the budget.
+    private static func budgetShare(_ path: String, cases: [EdgeDays.Case], today: Day) -> String? {
+        let full = LuaPolicyOptions().instructionBudget
+        for (percent, label) in [(1, "under 1%"), (10, "1-10%")] {
+            var options = LuaPolicyOptions()
+            options.today = today
+            options.instructionBudget = max(1, full * percent / 100)
+            guard let policy = try? LuaPolicy(path: path, options: options) else { return nil }
+            var failed = false
+            EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
+            if !failed { return label + " of the instruction budget" }
+        }
+        return "over 10% of the instruction budget"
+    }
+
+    /// One problem per place in the policy: the same failure on 200 days is one line.
+    private static func problemKey(_ failure: CLIError) -> String {
+        guard case .policy(let error) = failure else { return String(describing: failure) }
+        return "\(error.kind) \(error.file):\(error.line ?? 0) \(error.message)"
+    }
+
+    /// What the error line does not already say: which question, day and calendar.
+    private static func context(of error: any Error, function: String, day: Day,
+                                calendar: CalendarIdentifier) -> String {
+        let calendarNote = calendar == .gregorian ? "" : "calendar \(calendar.rawValue)"
+        if let policyError = error as? PolicyError, policyError.day != nil {
+            return calendarNote.isEmpty ? "" : " (\(calendarNote))"
+        }
+        let note = "in \(function) for \(day.iso)" + (calendarNote.isEmpty ? "" : ", " + calendarNote)
+        return " (\(note))"
     }
 
     private static func monotonicMilliseconds() -> Double {
@@ -80,5 +102,35 @@ enum CheckCommand {
     private static func formatMilliseconds(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) ms"
+    }
+}
+
+/// Every edge day put to one policy: `canSelect`, `canDeselect` with the day selected,
+/// and `decorationFor`, in each case's calendar.
+struct EdgePass {
+    let policy: any DayPolicy
+    let cases: [EdgeDays.Case]
+    let today: Day
+
+    var dayCount: Int { cases.reduce(0) { $0 + $1.days.count } }
+    var callCount: Int { dayCount * 3 }
+
+    func run(onError: (any Error, String, Day, CalendarIdentifier) -> Void) {
+        for edgeCase in cases {
+            let system = CalendarSystems.system(for: edgeCase.calendar)
+            let empty = PolicyContext(calendar: system, today: today, selection: [])
+            for day in edgeCase.days {
+                do { _ = try policy.canSelect(day, context: empty) } catch {
+                    onError(error, "canSelect", day, edgeCase.calendar)
+                }
+                let selected = PolicyContext(calendar: system, today: today, selection: [day])
+                do { _ = try policy.canDeselect(day, context: selected) } catch {
+                    onError(error, "canDeselect", day, edgeCase.calendar)
+                }
+                do { _ = try policy.decoration(for: day, context: empty) } catch {
+                    onError(error, "decorationFor", day, edgeCase.calendar)
+                }
+            }
+        }
     }
 }

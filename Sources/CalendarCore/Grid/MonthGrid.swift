@@ -39,7 +39,11 @@ public struct MonthGrid: Hashable, Sendable {
             self.cells = cells
         }
 
-        public var span: DaySpan { DaySpan(cells[0].day, cells[cells.count - 1].day) }
+        /// First to last day of the row; nil only for a hand-made row without cells.
+        public var span: DaySpan? {
+            guard let first = cells.first, let last = cells.last else { return nil }
+            return DaySpan(first.day, last.day)
+        }
     }
 
     public let month: CalendarMonth

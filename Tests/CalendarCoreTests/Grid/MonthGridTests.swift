@@ -107,6 +107,23 @@ import Testing
         #expect(last.cells.last?.dayOfMonth ?? 0 >= 1)
     }
 
+    @Test func localeChoosesTheFirstWeekday() throws {
+        let month = CalendarMonth(year: 2026, month: 3)
+        let egypt = try MonthGrid(month: month, calendar: gregorian, locale: LocaleInfo(identifier: "ar_EG"))
+        #expect(egypt.firstWeekday == 7)
+        #expect(egypt.cells[0].day == (try day("2026-02-28")))
+        let germany = try MonthGrid(month: month, calendar: gregorian, locale: LocaleInfo(identifier: "de_DE"))
+        #expect(germany == (try grid(2026, 3, firstWeekday: 2)))
+    }
+
+    @Test func rowsCarryTheirSpanAndWeek() throws {
+        let g = try grid(2026, 3, firstWeekday: 2)
+        #expect(g.rowCount == 6)
+        #expect(g.rows[1].span == DaySpan(try day("2026-03-02"), try day("2026-03-08")))
+        #expect(g.rows[1].weekNumber == 10)
+        #expect(MonthGrid.Row(weekNumber: 1, cells: []).span == nil)
+    }
+
     @Test func cellLookupFindsVisibleDaysOnly() throws {
         let g = try grid(2026, 3, firstWeekday: 2)
         #expect(g.cell(for: try day("2026-03-15"))?.dayOfMonth == 15)

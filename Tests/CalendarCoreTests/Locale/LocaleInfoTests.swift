@@ -2,7 +2,7 @@ import Testing
 @testable import CalendarCore
 
 @Suite struct LocaleInfoTests {
-    @Test(arguments: [("en_US", 1, 1), ("de_DE", 2, 4), ("en_GB", 2, 4), ("fr_FR", 2, 4)])
+    @Test(arguments: [("en_US", 1, 1), ("de_DE", 2, 4), ("en_GB", 2, 4), ("fr_FR", 2, 4), ("ar_EG", 7, 1), ("ru_RU", 2, 4)])
     func firstWeekdayAndMinimumDaysComeFromTheLocale(_ id: String, _ first: Int, _ minimum: Int) {
         let info = LocaleInfo(identifier: id)
         #expect(info.firstWeekday == first)

@@ -30,12 +30,14 @@ import Testing
         #expect(result.leftOut.isEmpty)
     }
 
-    @Test func tapInAnotherWeekMovesTheSelection() throws {
-        var c = controller(.week, [])
+    @Test func tapInAnotherWeekMovesTheSelectionAfterAskingAboutEveryRemovedDay() throws {
+        let log = CallLog()
+        var c = controller(.week, [ListPolicy(name: "p", log: log)])
         _ = try c.tap(try day("2026-03-11"))
         let result = try c.tap(try day("2026-03-18"))
         #expect(result.selection.first == (try day("2026-03-16")))
         #expect(result.selection.count == 7)
+        #expect(log.deselected == Array(DaySpan(try day("2026-03-09"), try day("2026-03-15"))))
     }
 
     @Test func deniedTapIsRejected() throws {

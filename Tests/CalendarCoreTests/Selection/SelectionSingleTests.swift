@@ -48,4 +48,13 @@ import Testing
         #expect(log.deselected == [held])
         #expect(c.selection == [held])
     }
+
+    @Test func everyReplacedDayIsAskedEvenFromASeededSelection() throws {
+        let log = CallLog()
+        var c = controller([ListPolicy(name: "p", log: log)], selection: try days("2026-03-02", "2026-03-01"))
+        let result = try c.tap(try day("2026-03-05"))
+        #expect(result.accepted)
+        #expect(log.deselected == (try days("2026-03-01", "2026-03-02")))
+        #expect(c.selection == (try days("2026-03-05")))
+    }
 }

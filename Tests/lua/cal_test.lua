@@ -1,0 +1,446 @@
+-- Unit tests for Sources/PolicyEngine/Prelude/cal.lua under a plain lua5.4. Only the pure-Lua
+-- functions are tested here; native ones are checked for argument handling with a stub host.
+
+local T = dofile((debug.getinfo(1, "S").source:match("^@(.*)[/\\]") or ".") .. "/testing.lua")
+local H = dofile((debug.getinfo(1, "S").source:match("^@(.*)[/\\]") or ".") .. "/harness.lua")
+local test, expect = T.test, T.expect
+local cal = H.cal
+
+--- Loads a fresh cal chunk with `native` in an environment holding only the allowed libraries.
+local function sandboxedCal(native)
+    local env = {}
+    for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+        "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
+        "xpcall", "_VERSION" }) do
+        env[k] = _G[k]
+    end
+    env.string, env.table, env.math, env.utf8 = string, table, math, utf8
+    local f = assert(io.open(H.calPath, "rb"))
+    local src = f:read("a")
+    f:close()
+    local chunk = assert(load(src, "@cal.lua", "t", env))
+    local before = {}
+    for k in pairs(env) do before[k] = true end
+    local c = chunk(native)
+    local added = {}
+    for k in pairs(env) do if not before[k] then added[#added + 1] = k end end
+    return c, added
+end
+
+local function line() return debug.getinfo(2, "l").currentline end
+
+-- Day numbers ------------------------------------------------------------------------------
+
+test("dayNumberIsZeroOnTheUnixEpoch", function()
+    expect.eq(cal.dayNumber(1970, 1, 1), 0)
+    expect.eq(cal.dayNumber(1969, 12, 31), -1)
+    expect.eq(cal.dayNumber(2000, 3, 1), 11017)
+end)
+
+test("dayNumberCoversYearsOneToNineThousandNineHundredNinetyNine", function()
+    expect.eq(cal.dayNumber(1, 1, 1), -719162)
+    expect.eq(cal.dayNumber(9999, 12, 31), 2932896)
+    local y, m, d = cal.fromDayNumber(-719162)
+    expect.eq(y * 10000 + m * 100 + d, 10101)
+    y, m, d = cal.fromDayNumber(2932896)
+    expect.eq(y * 10000 + m * 100 + d, 99991231)
+end)
+
+test("dayNumbersCountEveryDayFrom1600To2400WithoutGaps", function()
+    local n = cal.dayNumber(1600, 1, 1)
+    for y = 1600, 2400 do
+        for m = 1, 12 do
+            for d = 1, cal.daysInMonth(y, m) do
+                if cal.dayNumber(y, m, d) ~= n then
+                    error(string.format("dayNumber(%d, %d, %d) ~= %d", y, m, d, n))
+                end
+                local y2, m2, d2 = cal.fromDayNumber(n)
+                if y2 ~= y or m2 ~= m or d2 ~= d then error("fromDayNumber(" .. n .. ") is wrong") end
+                n = n + 1
+            end
+        end
+    end
+end)
+
+test("dayNumberRejectsImpossibleDates", function()
+    expect.fails("cal.dayNumber: day must be 1...28 in 2023-02, got '29'", cal.dayNumber, 2023, 2, 29)
+    expect.fails("cal.dayNumber: month must be 1...12, got '13'", cal.dayNumber, 2023, 13, 1)
+    expect.fails("cal.dayNumber: year must be 1...9999, got '0'", cal.dayNumber, 0, 1, 1)
+    expect.fails("cal.dayNumber: year must be an integer, got '2023.5'", cal.dayNumber, 2023.5, 1, 1)
+    expect.fails("cal.dayNumber: day must be an integer, got nil", cal.dayNumber, 2023, 1)
+    expect.fails("cal.fromDayNumber: day number must be", cal.fromDayNumber, 2932897)
+end)
+
+test("integralFloatsAreAcceptedAsIntegers", function()
+    expect.eq(cal.dayNumber(1970.0, 1, 2.0), 1)
+    expect.eq(math.type(cal.dayNumber(1970.0, 1, 2.0)), "integer")
+end)
+
+-- Parsing and formatting ---------------------------------------------------------------------
+
+test("parseSplitsAnISODate", function()
+    local y, m, d = cal.parse("2024-02-29")
+    expect.eq(y, 2024); expect.eq(m, 2); expect.eq(d, 29)
+end)
+
+test("parseRejectsEverythingButARealDay", function()
+    expect.fails("cal.parse: invalid date '2023-02-29': day must be 1...28 in 2023-02", cal.parse, "2023-02-29")
+    expect.fails("cal.parse: invalid date '2023-2-3': expected 'YYYY-MM-DD'", cal.parse, "2023-2-3")
+    expect.fails("cal.parse: invalid date '2023-13-01': month must be 1...12", cal.parse, "2023-13-01")
+    expect.fails("cal.parse: invalid date '0000-01-01': year must be 1...9999", cal.parse, "0000-01-01")
+    expect.fails("expected 'YYYY-MM-DD'", cal.parse, "2023-01-0a")
+    expect.fails("expected 'YYYY-MM-DD'", cal.parse, " 2023-01-01")
+    expect.fails("expected 'YYYY-MM-DD'", cal.parse, "2023/01/01")
+    expect.fails("expected 'YYYY-MM-DD'", cal.parse, "2023-01-01\0")
+    expect.fails("cal.parse: date must be an ISO date string 'YYYY-MM-DD', got table", cal.parse, {})
+end)
+
+test("parseQuotesLongInputShortened", function()
+    local err = expect.fails("cal.parse: date must be", cal.parse, 20230101)
+    expect.truthy(err:find("'20230101'", 1, true), "numbers are quoted")
+    err = expect.fails("cal.parse: invalid date '", cal.parse, string.rep("x", 500))
+    expect.truthy(#err < 200, "a long input is cut in the message")
+end)
+
+test("formatPadsToFourTwoTwoDigits", function()
+    expect.eq(cal.format(2026, 1, 5), "2026-01-05")
+    expect.eq(cal.format(33, 12, 31), "0033-12-31")
+    expect.fails("cal.format: day must be 1...30 in 2026-04, got '31'", cal.format, 2026, 4, 31)
+end)
+
+test("isoAndDayNumberConvertBothWays", function()
+    expect.eq(cal.isoOfDayNumber(0), "1970-01-01")
+    expect.eq(cal.dayNumberOf("2026-11-29"), cal.dayNumber(2026, 11, 29))
+end)
+
+-- Arithmetic ---------------------------------------------------------------------------------
+
+test("addDaysCrossesMonthsYearsAndLeapDays", function()
+    expect.eq(cal.addDays("2024-02-28", 1), "2024-02-29")
+    expect.eq(cal.addDays("2023-02-28", 1), "2023-03-01")
+    expect.eq(cal.addDays("2026-12-31", 1), "2027-01-01")
+    expect.eq(cal.addDays("2027-01-01", -1), "2026-12-31")
+    expect.eq(cal.addDays("2026-01-01", 365), "2027-01-01")
+    expect.eq(cal.addDays("2026-06-15", 0), "2026-06-15")
+end)
+
+test("addDaysRefusesToLeaveTheSupportedSpan", function()
+    expect.fails("outside 0001-01-01...9999-12-31", cal.addDays, "9999-12-31", 1)
+    expect.fails("outside 0001-01-01...9999-12-31", cal.addDays, "0001-01-01", -1)
+    expect.fails("cal.addDays: count must be an integer, got '1.5'", cal.addDays, "2026-01-01", 1.5)
+end)
+
+test("daysBetweenIsSigned", function()
+    expect.eq(cal.daysBetween("2026-01-01", "2027-01-01"), 365)
+    expect.eq(cal.daysBetween("2024-03-01", "2024-02-01"), -29)
+end)
+
+test("weekdayIsOneForSunday", function()
+    expect.eq(cal.weekday("2026-11-29"), 1)
+    expect.eq(cal.weekday("2000-01-01"), 7)
+    expect.eq(cal.weekday("1970-01-01"), 5)
+    expect.eq(cal.weekday("0001-01-01"), 2)
+    expect.eq(cal.weekdayOfDayNumber(-1), 4)
+    expect.eq(cal.isWeekend("2026-11-28"), true)
+    expect.eq(cal.isWeekend("2026-11-27"), false)
+end)
+
+test("leapYearsFollowTheGregorianRule", function()
+    expect.eq(cal.isLeapYear(2024), true)
+    expect.eq(cal.isLeapYear(2023), false)
+    expect.eq(cal.isLeapYear(1900), false)
+    expect.eq(cal.isLeapYear(2000), true)
+    expect.eq(cal.daysInMonth(2024, 2), 29)
+    expect.eq(cal.daysInMonth(2100, 2), 28)
+    expect.eq(cal.daysInMonth(2026, 4), 30)
+    expect.fails("cal.daysInMonth: month must be 1...12, got '0'", cal.daysInMonth, 2026, 0)
+end)
+
+-- Nth weekday --------------------------------------------------------------------------------
+
+test("nthWeekdayFindsUSHolidays", function()
+    expect.eq(cal.nthWeekday(2026, 11, cal.THURSDAY, 4), "2026-11-26")
+    expect.eq(cal.nthWeekday(2026, 5, cal.MONDAY, -1), "2026-05-25")
+    expect.eq(cal.nthWeekday(2026, 1, cal.MONDAY, 3), "2026-01-19")
+    expect.eq(cal.nthWeekday(2026, 9, cal.MONDAY, 1), "2026-09-07")
+end)
+
+test("nthWeekdayIsNilWhenTheMonthHasNoSuchDay", function()
+    expect.eq(cal.nthWeekday(2026, 2, cal.MONDAY, 5), nil)
+    expect.eq(cal.nthWeekday(2026, 3, cal.MONDAY, 5), "2026-03-30")
+    expect.eq(cal.nthWeekdayDayNumber(2026, 2, cal.MONDAY, -5), nil)
+end)
+
+test("nthWeekdayAgreesWithCountingEveryDay", function()
+    for y = 1995, 2030 do
+        for m = 1, 12 do
+            local byWeekday = { {}, {}, {}, {}, {}, {}, {} }
+            for d = 1, cal.daysInMonth(y, m) do
+                local n = cal.dayNumber(y, m, d)
+                local list = byWeekday[cal.weekdayOfDayNumber(n)]
+                list[#list + 1] = n
+            end
+            for wd = 1, 7 do
+                local list = byWeekday[wd]
+                for k = 1, 5 do
+                    expect.eq(cal.nthWeekdayDayNumber(y, m, wd, k), list[k], string.format("%d-%d wd %d n %d", y, m, wd, k))
+                    expect.eq(cal.nthWeekdayDayNumber(y, m, wd, -k), list[#list + 1 - k],
+                        string.format("%d-%d wd %d n -%d", y, m, wd, k))
+                end
+            end
+        end
+    end
+end)
+
+test("nthWeekdayRejectsBadArguments", function()
+    expect.fails("cal.nthWeekday: n must be 1...5 or -1...-5 (-1 = last), got '0'", cal.nthWeekday, 2026, 1, 2, 0)
+    expect.fails("cal.nthWeekday: weekday must be 1...7 (1 = Sunday), got '8'", cal.nthWeekday, 2026, 1, 8, 1)
+    expect.fails("cal.nthWeekday: n must be 1...5 or -1...-5", cal.nthWeekday, 2026, 1, 2, 6)
+end)
+
+-- Easter -------------------------------------------------------------------------------------
+
+test("westernEasterMatchesPublishedDates", function()
+    local known = { [1818] = "1818-03-22", [1943] = "1943-04-25", [2000] = "2000-04-23",
+        [2019] = "2019-04-21", [2024] = "2024-03-31", [2025] = "2025-04-20", [2026] = "2026-04-05",
+        [2038] = "2038-04-25", [2285] = "2285-03-22" }
+    for y, iso in pairs(known) do
+        expect.eq(cal.easter(y), iso, "easter " .. y)
+        expect.eq(cal.easter(y, "western"), iso, "western easter " .. y)
+    end
+end)
+
+test("orthodoxEasterIsGivenAsAGregorianDate", function()
+    local known = { [2010] = "2010-04-04", [2021] = "2021-05-02", [2023] = "2023-04-16",
+        [2024] = "2024-05-05", [2025] = "2025-04-20", [2026] = "2026-04-12", [2100] = "2100-05-02" }
+    for y, iso in pairs(known) do expect.eq(cal.easter(y, "orthodox"), iso, "orthodox easter " .. y) end
+end)
+
+test("easterIsAlwaysASundayInItsWindow", function()
+    for y = 1583, 4099 do
+        local w = cal.easterDayNumber(y)
+        expect.eq(cal.weekdayOfDayNumber(w), 1, "western easter weekday " .. y)
+        local lo, hi = cal.dayNumber(y, 3, 22), cal.dayNumber(y, 4, 25)
+        expect.truthy(w >= lo and w <= hi, "western easter window " .. y)
+        local o = cal.easterDayNumber(y, "orthodox")
+        expect.eq(cal.weekdayOfDayNumber(o), 1, "orthodox easter weekday " .. y)
+        expect.truthy(o >= w, "orthodox easter is never before western " .. y)
+    end
+end)
+
+test("easterRejectsAnUnknownKind", function()
+    expect.fails("cal.easter: kind must be 'western' or 'orthodox', got 'coptic'", cal.easter, 2026, "coptic")
+    expect.fails("cal.easterDayNumber: year must be 1...9999", cal.easterDayNumber, 10000)
+end)
+
+-- Observed days ------------------------------------------------------------------------------
+
+local weekOf20260104 = { "2026-01-04", "2026-01-05", "2026-01-06", "2026-01-07", "2026-01-08",
+    "2026-01-09", "2026-01-10" } -- Sunday ... Saturday
+
+test("shippedRulesMoveOnlyTheirWeekdays", function()
+    local sat, sun = "2026-01-10", "2026-01-04"
+    expect.eq(cal.observed(sat, cal.SAT_TO_PREV_FRI), "2026-01-09")
+    expect.eq(cal.observed(sun, cal.SAT_TO_PREV_FRI), sun)
+    expect.eq(cal.observed(sun, cal.SUN_TO_NEXT_MON), "2026-01-05")
+    expect.eq(cal.observed(sat, cal.SUN_TO_NEXT_MON), sat)
+    expect.eq(cal.observed(sat, cal.SAT_SUN_TO_NEXT_MON), "2026-01-12")
+    expect.eq(cal.observed(sun, cal.SAT_SUN_TO_NEXT_MON), "2026-01-05")
+    expect.eq(cal.observed(sat, cal.NEAREST_WEEKDAY), "2026-01-09")
+    expect.eq(cal.observed(sun, cal.NEAREST_WEEKDAY), "2026-01-05")
+    expect.eq(cal.observed(sat, cal.SAT_SUN_TO_NEXT_MON_TUE), "2026-01-12")
+    expect.eq(cal.observed(sun, cal.SAT_SUN_TO_NEXT_MON_TUE), "2026-01-06")
+    expect.eq(cal.observed(sun, cal.SAT_SUN_TO_PREV_FRI), "2026-01-02")
+    for i = 2, 6 do
+        for _, rule in ipairs({ cal.SAT_TO_PREV_FRI, cal.SUN_TO_NEXT_MON, cal.NEAREST_WEEKDAY,
+            cal.NEXT_WORKDAY, cal.PREV_WORKDAY, cal.SAT_SUN_TO_NEXT_MON }) do
+            expect.eq(cal.observed(weekOf20260104[i], rule), weekOf20260104[i], "weekdays stay")
+        end
+    end
+end)
+
+test("rulesCombineWithPlus", function()
+    local both = cal.SAT_TO_PREV_FRI + cal.SUN_TO_NEXT_MON
+    expect.eq(cal.observed("2022-01-01", both), "2021-12-31")
+    expect.eq(cal.observed("2022-12-25", both), "2022-12-26")
+    expect.eq(tostring(both), "cal.SAT_TO_PREV_FRI + cal.SUN_TO_NEXT_MON")
+    local custom = cal.SUN_TO_NEXT_MON + { [7] = 2 }
+    expect.eq(cal.observed("2026-01-10", custom), "2026-01-12")
+end)
+
+test("workdayRulesSkipTakenDays", function()
+    -- Saturday 2021-12-25 with Monday the 27th already a holiday.
+    expect.eq(cal.observed("2021-12-25", cal.NEXT_WORKDAY), "2021-12-27")
+    expect.eq(cal.observed("2021-12-25", cal.NEXT_WORKDAY, { ["2021-12-27"] = true }), "2021-12-28")
+    expect.eq(cal.observed("2021-12-25", cal.NEXT_WORKDAY, function(iso) return iso == "2021-12-27" end),
+        "2021-12-28")
+    expect.eq(cal.observed("2021-12-26", cal.PREV_WORKDAY, { ["2021-12-24"] = true }), "2021-12-23")
+    local sat = cal.dayNumber(2021, 12, 25)
+    expect.eq(cal.observedDayNumber(sat, cal.NEXT_WORKDAY, { [sat + 2] = true }), sat + 3)
+end)
+
+test("shippedRulesAreReadOnly", function()
+    expect.fails("observed-day rules are read-only", function() cal.SAT_TO_PREV_FRI[1] = 1 end)
+    expect.fails("observed-day rules are read-only", function() cal.SAT_TO_PREV_FRI[7] = 1 end)
+    expect.eq(cal.SAT_TO_PREV_FRI[7], -1)
+    expect.eq(getmetatable(cal.NEAREST_WEEKDAY), "cal.rule")
+    local seen = 0
+    for wd, v in pairs(cal.NEAREST_WEEKDAY) do seen = seen + 1; expect.eq(v, wd == 7 and -1 or 1) end
+    expect.eq(seen, 2)
+end)
+
+test("customRulesAreValidated", function()
+    expect.fails("cal.rule: rule keys must be weekdays 1...7 (1 = Sunday), got '8'", cal.rule, { [8] = 1 })
+    expect.fails("cal.rule: rule shift for weekday 7 must be an integer -7...7, got '9'", cal.rule, { [7] = 9 })
+    expect.fails("cal.observed: rule must be a table like cal.SUN_TO_NEXT_MON, got 'SAT_TO_PREV_FRI'", cal.observed,
+        "2026-01-10", "SAT_TO_PREV_FRI")
+    expect.fails("cal.observed: rule shift for weekday 7 must be an integer -7...7, got 'x'",
+        function() return cal.observed("2026-01-10", { [7] = "x" }) end)
+    expect.fails("cal.observed: taken must be a set table or a function, got '5'", cal.observed,
+        "2026-01-10", cal.NEXT_WORKDAY, 5)
+    expect.fails("cal.observed: rule keys must be weekdays 1...7 (1 = Sunday), got 'sat'", cal.observed,
+        "2026-01-10", { sat = -1 })
+    local r = cal.rule({ [7] = -1 })
+    expect.eq(cal.observed("2026-01-10", r), "2026-01-09")
+end)
+
+-- Substitute days ----------------------------------------------------------------------------
+
+local function dates(list)
+    local out = {}
+    for i, e in ipairs(list) do
+        out[i] = e.date .. (e.observed and (" " .. e.name .. " for " .. e.of) or (" " .. e.name))
+    end
+    return table.concat(out, ", ")
+end
+
+test("substituteGivesUKChristmasOnAWeekendTwoWeekdays", function()
+    local got = cal.substitute({ { date = "2021-12-26", name = "Boxing Day" }, { "2021-12-25", "Christmas Day" } })
+    expect.eq(dates(got), "2021-12-25 Christmas Day, 2021-12-26 Boxing Day, "
+        .. "2021-12-27 Christmas Day for 2021-12-25, 2021-12-28 Boxing Day for 2021-12-26")
+end)
+
+test("substituteSkipsAHolidayAlreadyOnTheNextMonday", function()
+    local got = cal.substitute({ { date = "2022-12-25", name = "Christmas Day" }, { date = "2022-12-26", name = "Boxing Day" } })
+    expect.eq(dates(got), "2022-12-25 Christmas Day, 2022-12-26 Boxing Day, 2022-12-27 Christmas Day for 2022-12-25")
+end)
+
+test("substituteWithAFixedShiftStillAvoidsCollisions", function()
+    -- Saturday holiday shifted back to Friday, which is taken: the substitute goes to Thursday.
+    local got = cal.substitute({ { date = "2026-01-10", name = "A" }, { date = "2026-01-09", name = "B" } },
+        cal.SAT_TO_PREV_FRI)
+    expect.eq(dates(got), "2026-01-08 A for 2026-01-10, 2026-01-09 B, 2026-01-10 A")
+end)
+
+test("substituteAcceptsDayNumbersAndLeavesItsInputAlone", function()
+    local input = { { date = cal.dayNumber(2022, 1, 1), name = "New Year's Day" } }
+    local got = cal.substitute(input)
+    expect.eq(dates(got), "2022-01-01 New Year's Day, 2022-01-03 New Year's Day for 2022-01-01")
+    expect.eq(got[2].dayNumber, cal.dayNumber(2022, 1, 3))
+    expect.eq(#input, 1)
+    expect.eq(input[1].observed, nil)
+end)
+
+test("substituteWithAnEmptyRuleAddsNothing", function()
+    expect.eq(#cal.substitute({ { "2022-01-01", "New Year's Day" } }, {}), 1)
+    expect.eq(#cal.substitute({}), 0)
+end)
+
+test("substituteNamesTheBadEntry", function()
+    expect.fails("cal.substitute: entry 2: invalid date '2022-02-30'", cal.substitute,
+        { { "2022-01-01", "a" }, { "2022-02-30", "b" } })
+    expect.fails("cal.substitute: entry 1: name must be a string, got nil", cal.substitute, { { "2022-01-01" } })
+    expect.fails("cal.substitute: entry 1 must be a table", cal.substitute, { "2022-01-01" })
+    expect.fails("cal.substitute: days must be a list", cal.substitute, "2022-01-01")
+end)
+
+-- Errors point at the caller -----------------------------------------------------------------
+
+test("errorsNameThePolicyLineNotCalLua", function()
+    local cases = {
+        function() return line(), cal.parse("nope") end,
+        function() return line(), cal.dayNumberOf("nope") end,
+        function() return line(), cal.dayNumber(2026, 2, 30) end,
+        function() return line(), cal.nthWeekday(2026, 1, 2, 9) end,
+        function() return line(), cal.easterDayNumber(2026, "x") end,
+        function() return line(), cal.observed("2026-01-10", { [7] = 99 }) end,
+        function() return line(), cal.observedDayNumber(1.5, cal.NEXT_WORKDAY) end,
+        function() return line(), cal.substitute({ { "x", "y" } }) end,
+        function() return line(), cal.rule({ [0] = 1 }) end,
+        function() return line(), cal.SAT_TO_PREV_FRI + 5 end,
+        function() return line(), cal.convert("2026-01-01", 5) end,
+        function() return line(), cal.dayNumber(2023.5, 1, 1) end,
+        function() return line(), cal.dayNumber(2023, "1", 1) end,
+        function() return line(), cal.format(2023, 1, nil) end,
+        function() return line(), cal.nthWeekday(2026.5, 1, 2, 1) end,
+        function() return line(), cal.nthWeekday(2026, 13, 2, 1) end,
+        function() return line(), cal.nthWeekdayDayNumber(2026, 1, 0, 1) end,
+        function() return line(), cal.easter(0) end,
+        function() return line(), cal.easter("2026") end,
+        function() return line(), cal.daysInMonth(2026, "1") end,
+        function() return line(), cal.fromDayNumber(1.5) end,
+        function() return line(), cal.isoOfDayNumber(nil) end,
+        function() return line(), cal.weekdayOfDayNumber(9999999) end,
+        function() return line(), cal.addDays("2026-01-01", 1.5) end,
+        function() return line(), cal.addDays("9999-12-31", 1) end,
+        function() return line(), cal.weekday(5) end,
+        function() return line(), cal.isLeapYear("x") end,
+        function() return line(), cal.observed("2026-01-10", cal.NEXT_WORKDAY, 5) end,
+        function() return line(), cal.observed("2026-01-10", "x") end,
+        function() return line(), cal.substitute({ { "2026-01-01", 5 } }) end,
+        function() return line(), cal.substitute({ { "2026-01-01", "a" } }, { [7] = 0.5 }) end,
+        function() return line(), cal.fromCalendar("hebrew", 1.5, 1, 1) end,
+        function() return line(), cal.fromCalendar("hebrew", 1, 1, 1, 1) end,
+        function() cal.NEAREST_WEEKDAY[7] = 0 end,
+    }
+    for i, f in ipairs(cases) do
+        local info = debug.getinfo(f, "S")
+        local ok, err = pcall(f)
+        expect.eq(ok, false, "case " .. i .. " fails")
+        local where = string.format("%s:%d:", info.short_src, info.linedefined)
+        expect.eq(err:sub(1, #where), where, "case " .. i .. " position")
+    end
+end)
+
+-- Host functions -----------------------------------------------------------------------------
+
+test("hostFunctionsGoThroughNative", function()
+    local calls = {}
+    local c = sandboxedCal({
+        today = function() return "2026-11-29" end,
+        convert = function(iso, name)
+            calls[#calls + 1] = iso .. " " .. name
+            return { name = name, year = 5787, month = 3, day = 18, isLeapMonth = false, era = 0 }
+        end,
+        fromCalendar = function(name, y, m, d, leap)
+            calls[#calls + 1] = string.format("%s %d %d %d %s", name, y, m, d, tostring(leap))
+            if m == 99 then return nil, "month 99 does not exist" end
+            return "2026-12-05"
+        end,
+    })
+    expect.eq(c.today(), "2026-11-29")
+    expect.eq(c.convert("2026-12-07", "hebrew").year, 5787)
+    expect.eq(c.fromCalendar("hebrew", 5787, 3, 25), "2026-12-05")
+    expect.eq(calls[1], "2026-12-07 hebrew")
+    expect.eq(calls[2], "hebrew 5787 3 25 false")
+    expect.fails("cal.fromCalendar: month 99 does not exist", c.fromCalendar, "hebrew", 5787, 99, 1)
+    expect.fails("cal.convert: invalid date '2026-13-01'", c.convert, "2026-13-01", "hebrew")
+    expect.fails("cal.convert: calendar must be a calendar name such as 'hebrew', got nil", c.convert, "2026-01-01")
+    expect.fails("cal.fromCalendar: isLeapMonth must be a boolean, got 'yes'", c.fromCalendar, "hebrew", 1, 1, 1, "yes")
+end)
+
+test("hostFunctionsFailClearlyWithoutAHost", function()
+    local c = sandboxedCal(nil)
+    expect.fails("cal.today: not available in this host", c.today)
+    expect.fails("cal.convert: not available in this host", c.convert, "2026-01-01", "hebrew")
+    expect.eq(c.easter(2026), "2026-04-05")
+end)
+
+test("calNeedsOnlyTheSandboxedLibraries", function()
+    local c, added = sandboxedCal({})
+    expect.eq(c.addDays("2026-12-31", 1), "2027-01-01")
+    expect.eq(#c.substitute({ { "2022-12-25", "Christmas Day" } }), 2)
+    expect.eq(table.concat(added, ","), "", "globals set by cal.lua")
+end)
+
+return T
