@@ -39,9 +39,18 @@ struct DisplaySettings {
             try ValueParser.day(text, option: CommandCatalog.today)
         } ?? WallClock.today()
         return DisplaySettings(
-            calendar: calendar, system: CalendarSystems.system(for: calendar),
+            calendar: calendar, system: system(for: calendar),
             localeIdentifier: localeIdentifier, names: names, firstWeekday: firstWeekday,
             weekRule: ruleName == "locale" ? names.weekRule : .iso8601, weekRuleName: ruleName, today: today)
+    }
+
+    /// The Gregorian family directly: the registry builds every system on first use,
+    /// including ICU-backed lunar calendars, which costs more than a whole default run.
+    static func system(for calendar: CalendarIdentifier) -> any CalendarSystem {
+        switch calendar {
+        case .gregorian, .iso8601: return GregorianCalendarSystem(identifier: calendar)
+        default: return CalendarSystems.system(for: calendar)
+        }
     }
 
     var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: []) }
