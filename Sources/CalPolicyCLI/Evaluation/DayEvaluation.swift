@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 
 /// Everything the stack answered for one day, with the policies that decided.
 struct DayEvaluation: Sendable {
