@@ -1,3 +1,4 @@
+import PolicyEngine
 import CalendarCore
 import PolicyEngine
 
