@@ -11,6 +11,8 @@ struct DayEvaluation: Sendable {
     let deselect: PolicyStack.Decision
     let decoration: Decoration?
     let decorationPolicy: String?
+    /// Filled for JSON output only (see `Provenance`).
+    var lines = DecisionLines()
 
     var isDenied: Bool { !select.isAllowed }
     var isMarked: Bool { isDenied || decoration != nil }

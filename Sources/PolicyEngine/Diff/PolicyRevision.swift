@@ -49,9 +49,11 @@ public struct PolicyRevision: Sendable {
     private static func show(revision: String, file: String, argument: String) throws(PolicyError) -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        // A path relative to the working directory, as the user typed it, needs "./" for git.
-        let object = file.hasPrefix("/") ? "\(revision):\(file)" : "\(revision):./\(file)"
-        process.arguments = ["git", "show", object]
+        // Run in the file's own folder, naming it "./name": git then resolves it inside
+        // whatever repository holds that folder, for relative and absolute paths alike.
+        let url = URL(fileURLWithPath: file)
+        process.arguments = ["git", "-C", url.deletingLastPathComponent().path, "show",
+                             "\(revision):./\(url.lastPathComponent)"]
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
