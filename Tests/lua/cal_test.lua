@@ -265,6 +265,7 @@ test("rulesCombineWithPlus", function()
     expect.eq(cal.observed("2022-12-25", both), "2022-12-26")
     expect.eq(tostring(both), "cal.SAT_TO_PREV_FRI + cal.SUN_TO_NEXT_MON")
     local custom = cal.SUN_TO_NEXT_MON + { [7] = 2 }
+    expect.eq(tostring(custom), "cal.SUN_TO_NEXT_MON + cal.rule{...}")
     expect.eq(cal.observed("2026-01-10", custom), "2026-01-12")
 end)
 

@@ -473,7 +473,9 @@ local function combine(a, b)
     local merged = {}
     for wd, v in pairs(ruleData("rule", a, 2)) do merged[wd] = v end
     for wd, v in pairs(ruleData("rule", b, 2)) do merged[wd] = v end
-    return freeze(merged, tostring(a) .. " + " .. tostring(b))
+    -- Plain tables are named generically: tostring would show an address, which varies by run.
+    local function nameOf(r) return frozen[r] and tostring(r) or "cal.rule{...}" end
+    return freeze(merged, nameOf(a) .. " + " .. nameOf(b))
 end
 
 local function readOnly()
