@@ -276,6 +276,8 @@ test("workdayRulesSkipTakenDays", function()
     expect.eq(cal.observed("2021-12-25", cal.NEXT_WORKDAY, function(iso) return iso == "2021-12-27" end),
         "2021-12-28")
     expect.eq(cal.observed("2021-12-26", cal.PREV_WORKDAY, { ["2021-12-24"] = true }), "2021-12-23")
+    expect.fails("cal.observed: no free working day within a year of 2021-12-25", cal.observed,
+        "2021-12-25", cal.NEXT_WORKDAY, function() return true end)
     local sat = cal.dayNumber(2021, 12, 25)
     expect.eq(cal.observedDayNumber(sat, cal.NEXT_WORKDAY, { [sat + 2] = true }), sat + 3)
 end)

@@ -540,7 +540,12 @@ local function observedDay(fname, n, rule, taken, byISO)
     if v == 7 or v == -7 then
         local step = v // 7
         r = n + step
-        while isWeekendDay(r) or isTaken(taken, r, byISO) do r = r + step end
+        while isWeekendDay(r) or isTaken(taken, r, byISO) do
+            r = r + step
+            if (r - n) * step > 366 then
+                error(sformat("cal.%s: no free working day within a year of %s", fname, isoOf(n)), 3)
+            end
+        end
     else
         r = n + v
     end
