@@ -50,10 +50,13 @@ enum EvalJSONRenderer {
             ("deselectable", .bool(result.deselect.isAllowed)),
             ("reason", .optional(result.select.verdict.reason)),
             ("policy", .optional(result.select.policy)),
+            ("line", result.lines.select.map { .int($0) } ?? .null),
             ("deselectReason", .optional(result.deselect.verdict.reason)),
             ("deselectPolicy", .optional(result.deselect.policy)),
+            ("deselectLine", result.lines.deselect.map { .int($0) } ?? .null),
             ("decoration", result.decoration.map(decoration) ?? .null),
             ("decorationPolicy", .optional(result.decorationPolicy)),
+            ("decorationLine", result.lines.decoration.map { .int($0) } ?? .null),
         ])
     }
 
