@@ -73,6 +73,10 @@ public enum CLI {
         switch name {
         case "eval": return try EvalCommand.run(parsed, console: console)
         case "select": return try SelectCommand.run(parsed, console: console)
+        case "test": return try TestCommand.run(parsed, console: console)
+        case "snapshot": return try SnapshotCommand.run(parsed, console: console)
+        case "diff": return try DiffCommand.run(parsed, console: console)
+        case "explain": return try ExplainCommand.run(parsed, console: console)
         default: return try CheckCommand.run(parsed, console: console)
         }
     }
