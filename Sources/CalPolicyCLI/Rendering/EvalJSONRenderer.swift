@@ -27,7 +27,7 @@ enum EvalJSONRenderer {
             ("month", .int(month.month)),
             ("isLeapMonth", .bool(month.isLeapMonth)),
             ("era", month.era.map(JSONValue.int) ?? .null),
-            ("name", .string(settings.locale.monthName(month, calendar: settings.calendar, style: .full))),
+            ("name", .string(settings.names.monthName(month))),
             ("weekNumbers", .array(grid.rows.map { .int($0.weekNumber) })),
             ("weeks", .array(grid.rows.map { row in
                 .array(row.cells.map { cell in
