@@ -60,7 +60,7 @@ enum DiffCommand {
         let count = diff.changes.count
         lines.append(count == 0
             ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
-            : "\(count) day\(count == 1 ? "" : "s") differ (\(diff.span.first.iso) to \(diff.span.last.iso))")
+            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))")
         return lines.joined(separator: "\n") + "\n"
     }
 
