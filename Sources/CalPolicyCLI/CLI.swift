@@ -56,7 +56,7 @@ public enum CLI {
             let parsed: ParsedArguments
             do { parsed = try ArgumentScanner(spec: spec).scan(rest) } catch { throw .usage(error) }
             return try execute(spec.name, parsed, console: console)
-        case .long, .short:
+        case .long, .short, .misspelled:
             let suggestion = Suggestion.nearest(to: first.spelling, among: ["--help", "--version"])
             throw .usage(.unknownOption(first.spelling, suggestion: suggestion))
         }
