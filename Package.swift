@@ -20,7 +20,11 @@ let package = Package(
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
-        .target(name: "PolicyEngine", dependencies: ["CalendarCore", "LuaHost"]),
+        .target(
+            name: "PolicyEngine",
+            dependencies: ["CalendarCore", "LuaHost"],
+            resources: [.embedInCode("Prelude/cal.lua")]
+        ),
         .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),

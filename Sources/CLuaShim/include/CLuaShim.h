@@ -1,4 +1,149 @@
 #ifndef CLUASHIM_H
 #define CLUASHIM_H
+/*
+ * The C side of the Lua bridge. Everything here that can raise a Lua error runs
+ * under lua_pcall, so a longjmp never crosses a Swift frame. Swift sees only the
+ * functions below plus a few static-inline wrappers for macros it cannot import.
+ */
+#include <stddef.h>
+#include <stdint.h>
 #include <lua.h>
+
+/* ---- Macro wrappers (Swift cannot import function-like macros) ---------- */
+
+/* lua_pop is a macro over lua_settop. */
+static inline void cls_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
+/* LUA_REGISTRYINDEX expands to an expression Swift cannot import. */
+static inline int cls_registry_index(void) { return LUA_REGISTRYINDEX; }
+/* lua_tostring is a macro over lua_tolstring; callers must check the type first. */
+static inline const char *cls_string_at(lua_State *L, int idx, size_t *len) {
+    return lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, len) : NULL;
+}
+
+/* ---- Error kinds --------------------------------------------------------- */
+
+enum {
+    CLS_KIND_NONE = 0,
+    CLS_KIND_RUNTIME = 1,
+    CLS_KIND_SYNTAX = 2,
+    CLS_KIND_TYPE = 3,
+    CLS_KIND_SANDBOX = 4,
+    CLS_KIND_BUDGET = 5,
+    CLS_KIND_MEMORY = 6
+};
+
+/* The last error of a state, copied out of Lua inside the protected call. */
+typedef struct cls_error {
+    int kind;
+    int line;              /* 0 when unknown */
+    char message[1024];
+    char traceback[4096];
+} cls_error;
+
+/* ---- Host callbacks (implemented in Swift, called by C trampolines) ------ */
+
+/* A date in some calendar system, as the Swift side computes it. */
+typedef struct cls_calendar_date {
+    long long year, month, day, era;
+    int has_era;
+    int is_leap_month;
+} cls_calendar_date;
+
+/* Return 0 on success; otherwise write a message into `message` (NUL-terminated). */
+typedef int (*cls_convert_fn)(void *context, long long day_number, const char *calendar,
+                              cls_calendar_date *out, char *message, size_t capacity);
+typedef int (*cls_from_calendar_fn)(void *context, const char *calendar, long long year,
+                                    long long month, long long day, int is_leap_month,
+                                    long long *day_number, char *message, size_t capacity);
+
+/* ---- State --------------------------------------------------------------- */
+
+typedef struct cls_config {
+    size_t memory_limit;          /* bytes; 0 means the 64 MiB default */
+    long long instruction_budget; /* per call; <= 0 means unlimited */
+    long long load_budget;        /* for loading; <= 0 means unlimited */
+    int hook_enabled;             /* 0 disables the count hook entirely */
+    int verbose;                  /* print goes to stderr when non-zero */
+    const char *print_prefix;     /* e.g. the policy file name, may be NULL */
+    void *context;                /* passed back to the callbacks */
+    cls_convert_fn convert;
+    cls_from_calendar_fn from_calendar;
+} cls_config;
+
+/* A new sandboxed state, or NULL (message written into `error`). */
+lua_State *cls_open(const cls_config *config, cls_error *error);
+void cls_close(lua_State *L);
+/* The state's last error (valid until the next operation on the state). */
+const cls_error *cls_last_error(lua_State *L);
+/* Field accessors: Swift imports fixed C arrays as tuples. */
+static inline const char *cls_error_message(const cls_error *e) { return e->message; }
+static inline const char *cls_error_traceback(const cls_error *e) { return e->traceback; }
+/* Bytes currently allocated by the state. */
+size_t cls_memory_used(lua_State *L);
+/* Registers a calendar name for day.calendar; returns its tag or -1. */
+int cls_register_calendar(lua_State *L, const char *name);
+
+/* ---- Loading ------------------------------------------------------------- */
+
+enum { CLS_FN_CANSELECT = 0, CLS_FN_CANDESELECT = 1, CLS_FN_DECORATION = 2, CLS_FN_COUNT = 3 };
+
+/* What a loaded policy offers; strings stay valid until the next call on the state. */
+typedef struct cls_policy_info {
+    int has_function[CLS_FN_COUNT];
+    int line_defined[CLS_FN_COUNT];
+    const char *name, *description, *version;
+    size_t name_len, description_len, version_len;
+} cls_policy_info;
+
+/*
+ * Runs the helper prelude (text chunk named `prelude_name`), which receives the
+ * native table and returns the `cal` table, installed read-only as global `cal`.
+ * Returns a Lua status; details in cls_last_error.
+ */
+int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *prelude_name);
+/*
+ * Loads and runs a policy chunk (text only), named "@" + `path` for Lua and
+ * reported with `path` by the host; fills `info`. Returns a Lua status.
+ */
+int cls_load_policy(lua_State *L, const char *source, size_t length, const char *path,
+                    cls_policy_info *info);
+
+/* ---- Evaluation ---------------------------------------------------------- */
+
+typedef struct cls_call {
+    /* inputs */
+    int function;            /* CLS_FN_* */
+    long long day_number;
+    int calendar_tag;
+    int has_today;
+    long long today;
+    /* outputs (strings valid until cls_call_finish) */
+    int allowed;
+    const char *reason; size_t reason_len;
+    int has_decoration;
+    int decoration_kind;     /* 0 default, 1 image, 2 custom */
+    int decoration_size;     /* -1 none, 0 small, 1 medium, 2 large */
+    const char *label; size_t label_len;
+    const char *color; size_t color_len;
+    const char *image; size_t image_len;
+} cls_call;
+
+/* Replaces the selection view handed to policy functions (days ascending). */
+int cls_set_selection(lua_State *L, const long long *days, size_t count);
+/* Calls one policy function and validates what it returns. Returns a Lua status. */
+int cls_call_policy(lua_State *L, cls_call *call);
+/* Releases the values a successful call left for the host to copy. */
+void cls_call_finish(lua_State *L);
+
+/* ---- Native stack -------------------------------------------------------- */
+
+/*
+ * Runs `body(argument)` on this thread if it has at least `headroom` bytes of
+ * stack left, else on a fresh thread with a `stack_size` stack (joined before
+ * returning). Returns 0, or an errno value if no thread could be started.
+ */
+int cls_run_with_stack(void (*body)(void *), void *argument, size_t headroom, size_t stack_size);
+/* Bytes of native stack left below the caller (0 when unknown). */
+size_t cls_stack_headroom(void);
+
 #endif

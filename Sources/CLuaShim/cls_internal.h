@@ -1,0 +1,68 @@
+#ifndef CLS_INTERNAL_H
+#define CLS_INTERNAL_H
+/* Shared between the shim's C files; never seen by Swift. */
+#include "CLuaShim.h"
+#include <lauxlib.h>
+#include <lualib.h>
+
+#define CLS_MAX_CALENDARS 32
+#define CLS_DEFAULT_MEMORY ((size_t)64 << 20)
+
+typedef struct cls_host {
+    size_t used, limit;
+    /* budget */
+    long long call_budget, load_budget, active_budget, remaining;
+    int hook_enabled, hook_count, exhausted;
+    /* output */
+    int verbose;
+    char print_prefix[256];
+    /* callbacks */
+    void *context;
+    cls_convert_fn convert;
+    cls_from_calendar_fn from_calendar;
+    /* errors */
+    cls_error error;
+    int marked_kind;            /* kind of the last error raised by the shim itself */
+    char marked_message[512];   /* ... and its message, to recognise it after a rethrow */
+    char *source;               /* "@path" of the policy chunk */
+    char short_src[LUA_IDSIZE]; /* how Lua abbreviates it in messages */
+    char prelude_src[LUA_IDSIZE];
+    /* evaluation */
+    int has_today;
+    long long today;
+    char *calendars[CLS_MAX_CALENDARS];
+    int calendar_count;
+    int function_ref[CLS_FN_COUNT];
+    int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
+} cls_host;
+
+static inline cls_host *cls_host_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (cls_host *)ud;
+}
+
+/* Raises an error of a given kind; the message handler recognises it by text. */
+int cls_raise(lua_State *L, int kind, const char *fmt, ...);
+/* Runs `body` (a C function taking one light userdata) under lua_pcall with the
+ * message handler, with `budget` instructions. Returns the Lua status. */
+int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long budget);
+/* Resets the error record before an operation. */
+void cls_error_reset(cls_host *h);
+
+/* Library opening and wrappers. */
+int cls_open_sandbox(lua_State *L);
+int cls_open_patterns(lua_State *L);
+/* Day, calendar date and selection views. */
+int cls_open_views(lua_State *L);
+void cls_push_day(lua_State *L, long long day_number, int calendar_tag);
+void cls_push_native(lua_State *L);
+
+/* Date helpers. */
+void cls_civil(long long day_number, long long *y, int *m, int *d);
+long long cls_day_number(long long y, int m, int d);
+int cls_days_in_month(long long y, int m);
+size_t cls_format_iso(long long day_number, char *buffer, size_t capacity);
+int cls_parse_iso(const char *text, size_t length, long long *day_number);
+
+#endif

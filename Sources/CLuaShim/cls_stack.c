@@ -1,0 +1,61 @@
+/* Lua's C-stack guard (200 nested C calls) needs more native stack than some
+ * threads have: measure what is left and, if too little, run on a fresh thread. */
+#define _GNU_SOURCE
+#include "cls_internal.h"
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+
+static __thread uintptr_t cls_stack_low;
+static __thread uintptr_t cls_stack_high;
+static __thread int cls_stack_known;
+
+static size_t cls_headroom(void) {
+    if (!cls_stack_known) {
+        pthread_attr_t attr;
+        cls_stack_known = 1;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            void *addr = NULL;
+            size_t size = 0;
+            if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+                cls_stack_low = (uintptr_t)addr;
+                cls_stack_high = (uintptr_t)addr + size;
+            }
+            pthread_attr_destroy(&attr);
+        }
+    }
+    /* The frame address, not a local's: sanitizers may move locals off the stack. */
+    uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+    if (sp <= cls_stack_low || sp > cls_stack_high) return 0;
+    return sp - cls_stack_low;
+}
+
+typedef struct cls_job {
+    void (*body)(void *);
+    void *argument;
+} cls_job;
+
+static void *cls_job_main(void *p) {
+    cls_job *job = p;
+    job->body(job->argument);
+    return NULL;
+}
+
+int cls_run_with_stack(void (*body)(void *), void *argument, size_t headroom, size_t stack_size) {
+    if (cls_headroom() >= headroom) {
+        body(argument);
+        return 0;
+    }
+    pthread_attr_t attr;
+    int rc = pthread_attr_init(&attr);
+    if (rc != 0) return rc;
+    rc = pthread_attr_setstacksize(&attr, stack_size);
+    cls_job job = {body, argument};
+    pthread_t thread;
+    if (rc == 0) rc = pthread_create(&thread, &attr, cls_job_main, &job);
+    pthread_attr_destroy(&attr);
+    if (rc != 0) return rc;
+    return pthread_join(thread, NULL);
+}
+
+size_t cls_stack_headroom(void) { return cls_headroom(); }

@@ -1,0 +1,239 @@
+/* A state's host record: capped allocator, shared budget hook, message handler. */
+#include "cls_internal.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Refuses growth past the cap; Lua turns a NULL into a memory error. */
+static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    cls_host *h = (cls_host *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        h->used -= old;
+        return NULL;
+    }
+    if (nsize > old && (nsize - old > h->limit || h->used + (nsize - old) > h->limit)) return NULL;
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    h->used = h->used - old + nsize;
+    return p;
+}
+
+/* The count is shared by everything running in the state and, once spent, the
+ * hook fires on every instruction, so a policy's own pcall cannot outlast it. */
+static void cls_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    cls_host *h = cls_host_of(L);
+    if (!h->exhausted) {
+        h->remaining -= h->hook_count;
+        if (h->remaining > 0) return;
+        h->exhausted = 1;
+        lua_sethook(L, cls_hook, LUA_MASKCOUNT, 1);
+    }
+    cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
+}
+
+static void cls_arm(lua_State *L, cls_host *h, long long budget) {
+    h->exhausted = 0;
+    h->active_budget = budget;
+    if (!h->hook_enabled || budget <= 0) {
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    h->hook_count = budget < 1000 ? (int)budget : 1000;
+    h->remaining = budget;
+    lua_sethook(L, cls_hook, LUA_MASKCOUNT, h->hook_count);
+}
+
+void cls_error_reset(cls_host *h) {
+    h->error.kind = CLS_KIND_NONE;
+    h->error.line = 0;
+    h->error.message[0] = 0;
+    h->error.traceback[0] = 0;
+    h->marked_kind = CLS_KIND_NONE;
+    h->marked_message[0] = 0;
+}
+
+int cls_raise(lua_State *L, int kind, const char *fmt, ...) {
+    cls_host *h = cls_host_of(L);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h->marked_message, sizeof h->marked_message, fmt, ap);
+    va_end(ap);
+    h->marked_kind = kind;
+    lua_pushstring(L, h->marked_message);
+    return lua_error(L);
+}
+
+static void cls_copy(char *dst, size_t cap, const char *src, size_t len) {
+    if (len >= cap) {
+        len = cap - 4;
+        memcpy(dst, src, len);
+        memcpy(dst + len, "...", 4);
+        return;
+    }
+    memcpy(dst, src, len);
+    dst[len] = 0;
+}
+
+/* Strips "<short_src>:<line>: " when short_src is one of ours; returns the line or 0. */
+static int cls_strip_position(const char **msg, size_t *len, const char *short_src) {
+    size_t n = strlen(short_src);
+    if (n == 0 || *len <= n + 3 || memcmp(*msg, short_src, n) != 0 || (*msg)[n] != ':') return 0;
+    size_t i = n + 1;
+    int line = 0;
+    while (i < *len && (*msg)[i] >= '0' && (*msg)[i] <= '9' && line < 100000000) line = line * 10 + ((*msg)[i++] - '0');
+    if (line == 0 || i + 1 >= *len || (*msg)[i] != ':' || (*msg)[i + 1] != ' ') return 0;
+    *msg += i + 2;
+    *len -= i + 2;
+    return line;
+}
+
+/* Message handler: turns any error value into text without running metamethods,
+ * records kind, line (from the host's own record of the chunk) and traceback. */
+static int cls_msgh(lua_State *L) {
+    cls_host *h = cls_host_of(L);
+    const char *msg;
+    size_t len;
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+        msg = lua_tolstring(L, 1, &len);
+    } else {
+        msg = lua_pushfstring(L, "error object is a %s value", lua_typename(L, t));
+        len = strlen(msg);
+    }
+    int marked = h->marked_kind != CLS_KIND_NONE && strlen(h->marked_message) == len &&
+                 memcmp(h->marked_message, msg, len) == 0;
+    int line = cls_strip_position(&msg, &len, h->short_src);
+    if (line == 0) cls_strip_position(&msg, &len, h->prelude_src);
+    if (line == 0 && h->source != NULL) {
+        lua_Debug ar;
+        for (int level = 1; level < 64 && lua_getstack(L, level, &ar); level++) {
+            if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, h->source) == 0) {
+                line = ar.currentline;
+                break;
+            }
+        }
+    }
+    int kind = CLS_KIND_RUNTIME;
+    if (marked || (h->marked_kind != CLS_KIND_NONE && strlen(h->marked_message) == len &&
+                   memcmp(h->marked_message, msg, len) == 0))
+        kind = h->marked_kind;
+    else if (len == 17 && memcmp(msg, "not enough memory", 17) == 0)
+        kind = CLS_KIND_MEMORY;
+    h->error.kind = kind;
+    h->error.line = line;
+    cls_copy(h->error.message, sizeof h->error.message, msg, len);
+    luaL_traceback(L, L, NULL, 1);
+    size_t tlen;
+    const char *tb = lua_tolstring(L, -1, &tlen);
+    cls_copy(h->error.traceback, sizeof h->error.traceback, tb, tlen);
+    lua_pop(L, 1);
+    lua_pushlstring(L, msg, len);
+    return 1;
+}
+
+int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long budget) {
+    cls_host *h = cls_host_of(L);
+    cls_error_reset(h);
+    lua_settop(L, 0);
+    lua_pushcfunction(L, cls_msgh);
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, argument);
+    cls_arm(L, h, budget);
+    int status = lua_pcall(L, 1, LUA_MULTRET, 1);
+    int exhausted = h->exhausted;
+    if (h->hook_enabled) lua_sethook(L, NULL, 0, 0);
+    if (status == LUA_OK && !exhausted) return LUA_OK;
+    if (status == LUA_OK) lua_settop(L, 0);
+    if (exhausted) {
+        /* Spent, whatever the policy did with the error afterwards. */
+        if (status == LUA_OK || h->error.kind != CLS_KIND_BUDGET) {
+            h->error.kind = CLS_KIND_BUDGET;
+            snprintf(h->error.message, sizeof h->error.message,
+                     "instruction budget of %lld exhausted", h->active_budget);
+        }
+        status = LUA_ERRRUN;
+    } else if (status == LUA_ERRMEM) {
+        h->error.kind = CLS_KIND_MEMORY;
+        snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
+    } else if (status == LUA_ERRERR) {
+        if (h->error.kind == CLS_KIND_NONE) h->error.kind = CLS_KIND_RUNTIME;
+        snprintf(h->error.message, sizeof h->error.message, "error while handling an error (stack overflow?)");
+    } else if (h->error.kind == CLS_KIND_NONE) {
+        h->error.kind = CLS_KIND_RUNTIME;
+        snprintf(h->error.message, sizeof h->error.message, "unknown error (status %d)", status);
+    }
+    if (h->error.kind == CLS_KIND_MEMORY)
+        snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
+    lua_settop(L, 0);
+    return status;
+}
+
+static int cls_open_body(lua_State *L) {
+    cls_open_sandbox(L);
+    cls_open_patterns(L);
+    cls_open_views(L);
+    return 0;
+}
+
+lua_State *cls_open(const cls_config *config, cls_error *error) {
+    cls_host *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        if (error) snprintf(error->message, sizeof error->message, "out of memory");
+        return NULL;
+    }
+    h->limit = config->memory_limit ? config->memory_limit : CLS_DEFAULT_MEMORY;
+    h->call_budget = config->instruction_budget;
+    h->load_budget = config->load_budget;
+    h->hook_enabled = config->hook_enabled;
+    h->verbose = config->verbose;
+    if (config->print_prefix) snprintf(h->print_prefix, sizeof h->print_prefix, "%s", config->print_prefix);
+    h->context = config->context;
+    h->convert = config->convert;
+    h->from_calendar = config->from_calendar;
+    for (int i = 0; i < CLS_FN_COUNT; i++) h->function_ref[i] = LUA_NOREF;
+    h->selection_ref = h->day_meta_ref = h->date_meta_ref = h->selection_meta_ref = LUA_NOREF;
+    lua_State *L = lua_newstate(cls_alloc, h);
+    if (L == NULL) {
+        if (error) {
+            error->kind = CLS_KIND_MEMORY;
+            snprintf(error->message, sizeof error->message, "cannot create a lua state within %zu bytes", h->limit);
+        }
+        free(h);
+        return NULL;
+    }
+    int status = cls_protected(L, cls_open_body, NULL, h->load_budget);
+    if (status != LUA_OK) {
+        if (error) *error = h->error;
+        cls_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+void cls_close(lua_State *L) {
+    if (L == NULL) return;
+    cls_host *h = cls_host_of(L);
+    lua_close(L);
+    for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
+    free(h->source);
+    free(h);
+}
+
+const cls_error *cls_last_error(lua_State *L) { return &cls_host_of(L)->error; }
+
+size_t cls_memory_used(lua_State *L) { return cls_host_of(L)->used; }
+
+int cls_register_calendar(lua_State *L, const char *name) {
+    cls_host *h = cls_host_of(L);
+    for (int i = 0; i < h->calendar_count; i++)
+        if (strcmp(h->calendars[i], name) == 0) return i;
+    if (h->calendar_count >= CLS_MAX_CALENDARS) return -1;
+    char *copy = strdup(name);
+    if (copy == NULL) return -1;
+    h->calendars[h->calendar_count] = copy;
+    return h->calendar_count++;
+}

@@ -1,0 +1,360 @@
+/* Read-only views handed to policies: `day`, `day.calendar` and `selection`.
+ * Each is a userdata with C metamethods: no table is built per day, fields are
+ * computed when read, and a kept view never changes. */
+#include "cls_internal.h"
+#include <stdio.h>
+#include <string.h>
+
+typedef struct cls_day {
+    long long day_number, year;
+    int month, day, weekday, year_day, calendar_tag;
+} cls_day;
+
+typedef struct cls_date {
+    cls_calendar_date date;
+    int calendar_tag;
+} cls_date;
+
+typedef struct cls_selection {
+    size_t count;
+    long long days[1];
+} cls_selection;
+
+static int cls_readonly(lua_State *L) {
+    return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only", luaL_typename(L, 1));
+}
+
+static int cls_is_gregorian(const char *name) {
+    return strcmp(name, "gregorian") == 0 || strcmp(name, "iso8601") == 0;
+}
+
+/* Converts a day into a named calendar: Gregorian in C, others through the host. */
+static void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out) {
+    cls_host *h = cls_host_of(L);
+    memset(out, 0, sizeof *out);
+    if (cls_is_gregorian(calendar)) {
+        int m, d;
+        cls_civil(day_number, &out->year, &m, &d);
+        out->month = m;
+        out->day = d;
+        out->era = out->year > 0 ? 1 : 0;
+        out->has_era = 1;
+        return;
+    }
+    char message[256] = "";
+    if (h->convert == NULL) {
+        cls_raise(L, CLS_KIND_RUNTIME, "calendar '%s' is not available", calendar);
+        return;
+    }
+    if (h->convert(h->context, day_number, calendar, out, message, sizeof message) != 0)
+        cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+}
+
+static void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
+    cls_host *h = cls_host_of(L);
+    cls_date *u = lua_newuserdatauv(L, sizeof *u, 0);
+    u->date = *date;
+    u->calendar_tag = tag;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->date_meta_ref);
+    lua_setmetatable(L, -2);
+}
+
+static int cls_field_is(const char *key, size_t len, const char *name) {
+    return strlen(name) == len && memcmp(key, name, len) == 0;
+}
+
+/* ---- day ---------------------------------------------------------------- */
+
+void cls_push_day(lua_State *L, long long day_number, int calendar_tag) {
+    cls_host *h = cls_host_of(L);
+    cls_day *u = lua_newuserdatauv(L, sizeof *u, 1);
+    u->day_number = day_number;
+    cls_civil(day_number, &u->year, &u->month, &u->day);
+    long long w = (day_number % 7 + 7 + 4) % 7;
+    u->weekday = (int)w + 1;
+    u->year_day = (int)(day_number - cls_day_number(u->year, 1, 1)) + 1;
+    u->calendar_tag = calendar_tag;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->day_meta_ref);
+    lua_setmetatable(L, -2);
+}
+
+static int cls_day_index(lua_State *L) {
+    cls_day *u = lua_touserdata(L, 1);
+    size_t len = 0;
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
+    if (key == NULL) return cls_raise(L, CLS_KIND_RUNTIME, "day fields are named by strings, got %s", luaL_typename(L, 2));
+    switch (len) {
+    case 3:
+        if (cls_field_is(key, len, "day")) { lua_pushinteger(L, u->day); return 1; }
+        if (cls_field_is(key, len, "iso")) {
+            char buffer[32];
+            size_t n = cls_format_iso(u->day_number, buffer, sizeof buffer);
+            lua_pushlstring(L, buffer, n);
+            return 1;
+        }
+        break;
+    case 4:
+        if (cls_field_is(key, len, "year")) { lua_pushinteger(L, u->year); return 1; }
+        break;
+    case 5:
+        if (cls_field_is(key, len, "month")) { lua_pushinteger(L, u->month); return 1; }
+        break;
+    case 7:
+        if (cls_field_is(key, len, "weekday")) { lua_pushinteger(L, u->weekday); return 1; }
+        if (cls_field_is(key, len, "yearDay")) { lua_pushinteger(L, u->year_day); return 1; }
+        break;
+    case 8:
+        if (cls_field_is(key, len, "calendar")) {
+            if (lua_getiuservalue(L, 1, 1) != LUA_TNIL) return 1;
+            cls_host *h = cls_host_of(L);
+            int tag = u->calendar_tag;
+            const char *name = (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian";
+            cls_calendar_date date;
+            cls_convert(L, u->day_number, name, &date);
+            cls_push_date(L, &date, tag);
+            lua_pushvalue(L, -1);
+            lua_setiuservalue(L, 1, 1);
+            return 1;
+        }
+        break;
+    case 9:
+        if (cls_field_is(key, len, "dayNumber")) { lua_pushinteger(L, u->day_number); return 1; }
+        break;
+    }
+    return cls_raise(L, CLS_KIND_RUNTIME,
+                     "day has no field '%s' (fields: year, month, day, weekday, iso, dayNumber, yearDay, calendar)", key);
+}
+
+static int cls_day_tostring(lua_State *L) {
+    cls_day *u = lua_touserdata(L, 1);
+    char buffer[32];
+    size_t n = cls_format_iso(u->day_number, buffer, sizeof buffer);
+    lua_pushlstring(L, buffer, n);
+    return 1;
+}
+
+static cls_day *cls_check_day(lua_State *L, int idx) {
+    cls_host *h = cls_host_of(L);
+    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->day_meta_ref);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return same ? lua_touserdata(L, idx) : NULL;
+}
+
+static int cls_day_compare(lua_State *L, int op) {
+    cls_day *a = cls_check_day(L, 1), *b = cls_check_day(L, 2);
+    if (a == NULL || b == NULL) return cls_raise(L, CLS_KIND_RUNTIME, "days compare only with days");
+    long long x = a->day_number, y = b->day_number;
+    lua_pushboolean(L, op == 0 ? x == y : op == 1 ? x < y : x <= y);
+    return 1;
+}
+static int cls_day_eq(lua_State *L) { return cls_day_compare(L, 0); }
+static int cls_day_lt(lua_State *L) { return cls_day_compare(L, 1); }
+static int cls_day_le(lua_State *L) { return cls_day_compare(L, 2); }
+
+/* ---- day.calendar --------------------------------------------------------- */
+
+static int cls_date_index(lua_State *L) {
+    cls_date *u = lua_touserdata(L, 1);
+    cls_host *h = cls_host_of(L);
+    size_t len = 0;
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
+    if (cls_field_is(key, len, "name")) {
+        int tag = u->calendar_tag;
+        lua_pushstring(L, (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian");
+    } else if (cls_field_is(key, len, "year")) lua_pushinteger(L, u->date.year);
+    else if (cls_field_is(key, len, "month")) lua_pushinteger(L, u->date.month);
+    else if (cls_field_is(key, len, "day")) lua_pushinteger(L, u->date.day);
+    else if (cls_field_is(key, len, "isLeapMonth")) lua_pushboolean(L, u->date.is_leap_month);
+    else if (cls_field_is(key, len, "era")) {
+        if (u->date.has_era) lua_pushinteger(L, u->date.era); else lua_pushnil(L);
+    } else
+        return cls_raise(L, CLS_KIND_RUNTIME,
+                         "day.calendar has no field '%s' (fields: name, year, month, day, isLeapMonth, era)", key);
+    return 1;
+}
+
+/* ---- native.convert / native.fromCalendar / native.today ------------------ */
+
+static int cls_native_today(lua_State *L) {
+    cls_host *h = cls_host_of(L);
+    if (!h->has_today) { lua_pushnil(L); return 1; }
+    char buffer[32];
+    lua_pushlstring(L, buffer, cls_format_iso(h->today, buffer, sizeof buffer));
+    return 1;
+}
+
+static int cls_native_convert(lua_State *L) {
+    size_t len;
+    const char *iso = luaL_checklstring(L, 1, &len);
+    const char *calendar = luaL_checkstring(L, 2);
+    long long day_number;
+    if (!cls_parse_iso(iso, len, &day_number))
+        return cls_raise(L, CLS_KIND_RUNTIME, "invalid date '%s': expected YYYY-MM-DD", iso);
+    cls_calendar_date date;
+    cls_convert(L, day_number, calendar, &date);
+    lua_createtable(L, 0, 6);
+    lua_pushstring(L, calendar);
+    lua_setfield(L, -2, "name");
+    lua_pushinteger(L, date.year);
+    lua_setfield(L, -2, "year");
+    lua_pushinteger(L, date.month);
+    lua_setfield(L, -2, "month");
+    lua_pushinteger(L, date.day);
+    lua_setfield(L, -2, "day");
+    lua_pushboolean(L, date.is_leap_month);
+    lua_setfield(L, -2, "isLeapMonth");
+    if (date.has_era) {
+        lua_pushinteger(L, date.era);
+        lua_setfield(L, -2, "era");
+    }
+    return 1;
+}
+
+static int cls_native_from_calendar(lua_State *L) {
+    cls_host *h = cls_host_of(L);
+    const char *calendar = luaL_checkstring(L, 1);
+    lua_Integer y = luaL_checkinteger(L, 2), m = luaL_checkinteger(L, 3), d = luaL_checkinteger(L, 4);
+    int leap = lua_toboolean(L, 5);
+    long long day_number = 0;
+    if (cls_is_gregorian(calendar)) {
+        if (leap || y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > cls_days_in_month(y, (int)m))
+            return cls_raise(L, CLS_KIND_RUNTIME, "no such date %lld-%lld-%lld in calendar '%s'",
+                             (long long)y, (long long)m, (long long)d, calendar);
+        day_number = cls_day_number(y, (int)m, (int)d);
+    } else {
+        char message[256] = "";
+        if (h->from_calendar == NULL)
+            return cls_raise(L, CLS_KIND_RUNTIME, "calendar '%s' is not available", calendar);
+        if (h->from_calendar(h->context, calendar, y, m, d, leap, &day_number, message, sizeof message) != 0)
+            return cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+    }
+    char buffer[32];
+    lua_pushlstring(L, buffer, cls_format_iso(day_number, buffer, sizeof buffer));
+    return 1;
+}
+
+void cls_push_native(lua_State *L) {
+    lua_createtable(L, 0, 3);
+    lua_pushcfunction(L, cls_native_today);
+    lua_setfield(L, -2, "today");
+    lua_pushcfunction(L, cls_native_convert);
+    lua_setfield(L, -2, "convert");
+    lua_pushcfunction(L, cls_native_from_calendar);
+    lua_setfield(L, -2, "fromCalendar");
+}
+
+/* ---- selection ----------------------------------------------------------- */
+
+static int cls_selection_contains(lua_State *L) {
+    cls_selection *u = lua_touserdata(L, lua_upvalueindex(1));
+    int arg = lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1; /* selection:contains(x) too */
+    long long target;
+    cls_day *day = cls_check_day(L, arg);
+    if (day != NULL) {
+        target = day->day_number;
+    } else {
+        size_t len = 0;
+        const char *iso = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : NULL;
+        if (iso == NULL || !cls_parse_iso(iso, len, &target))
+            return cls_raise(L, CLS_KIND_RUNTIME, "selection.contains expects a day or 'YYYY-MM-DD', got %s",
+                             iso ? iso : luaL_typename(L, arg));
+    }
+    size_t lo = 0, hi = u->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->days[mid] < target) lo = mid + 1; else hi = mid;
+    }
+    lua_pushboolean(L, lo < u->count && u->days[lo] == target);
+    return 1;
+}
+
+static int cls_selection_index(lua_State *L) {
+    cls_selection *u = lua_touserdata(L, 1);
+    if (lua_type(L, 2) == LUA_TNUMBER) {
+        lua_Integer i = lua_tointeger(L, 2);
+        if (i >= 1 && (size_t)i <= u->count) {
+            char buffer[32];
+            lua_pushlstring(L, buffer, cls_format_iso(u->days[i - 1], buffer, sizeof buffer));
+        } else
+            lua_pushnil(L);
+        return 1;
+    }
+    size_t len = 0;
+    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
+    if (cls_field_is(key, len, "contains")) {
+        lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    return cls_raise(L, CLS_KIND_RUNTIME, "selection has no field '%s' (use selection[i], #selection, selection.contains)", key);
+}
+
+static int cls_selection_len(lua_State *L) {
+    cls_selection *u = lua_touserdata(L, 1);
+    lua_pushinteger(L, (lua_Integer)u->count);
+    return 1;
+}
+
+static int cls_set_selection_body(lua_State *L) {
+    cls_host *h = cls_host_of(L);
+    const long long *days = ((const void *const *)lua_touserdata(L, 1))[0];
+    size_t count = *(const size_t *)((const void *const *)lua_touserdata(L, 1))[1];
+    cls_selection *u = lua_newuserdatauv(L, sizeof(cls_selection) + count * sizeof(long long), 1);
+    u->count = count;
+    if (count) memcpy(u->days, days, count * sizeof(long long));
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_meta_ref);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, cls_selection_contains, 1);
+    lua_setiuservalue(L, -2, 1);
+    if (h->selection_ref == LUA_NOREF) {
+        h->selection_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    } else {
+        lua_rawseti(L, LUA_REGISTRYINDEX, h->selection_ref);
+    }
+    return 0;
+}
+
+int cls_set_selection(lua_State *L, const long long *days, size_t count) {
+    const void *args[2] = {days, &count};
+    return cls_protected(L, cls_set_selection_body, (void *)args, 0);
+}
+
+/* ---- metatables ----------------------------------------------------------- */
+
+static int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring) {
+    lua_createtable(L, 0, 8);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, cls_readonly);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    if (tostring) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    return lua_gettop(L);
+}
+
+int cls_open_views(lua_State *L) {
+    cls_host *h = cls_host_of(L);
+    int t = cls_new_meta(L, "day", cls_day_index, cls_day_tostring);
+    lua_pushcfunction(L, cls_day_eq);
+    lua_setfield(L, t, "__eq");
+    lua_pushcfunction(L, cls_day_lt);
+    lua_setfield(L, t, "__lt");
+    lua_pushcfunction(L, cls_day_le);
+    lua_setfield(L, t, "__le");
+    h->day_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls_new_meta(L, "calendar date", cls_date_index, NULL);
+    h->date_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    t = cls_new_meta(L, "selection", cls_selection_index, NULL);
+    lua_pushcfunction(L, cls_selection_len);
+    lua_setfield(L, t, "__len");
+    h->selection_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}

@@ -1,2 +1,0 @@
-// Placeholder so the target builds until the Lua host lands.
-enum LuaHostPlaceholder {}

@@ -1,0 +1,50 @@
+internal import CLuaShim
+
+/// One sandboxed Lua state: allow-listed libraries, a capped allocator, a shared
+/// instruction budget per call, text-only loading.
+///
+/// Not thread-safe by design: the owner serialises access (a lock per state), so a
+/// state is never entered by two threads. Knows nothing about calendars; the
+/// `day` it hands to Lua is an integer day number with fields computed in C.
+public final class LuaState {
+    private let raw: UnsafeLuaState
+
+    public init(options: LuaStateOptions = .init()) throws(LuaError) {
+        raw = try UnsafeLuaState(options: options)
+    }
+
+    /// Bytes the state holds right now.
+    public var memoryUsed: Int { raw.memoryUsed }
+
+    /// A small integer naming a calendar for `day.calendar`; nil when the table is full.
+    public func registerCalendar(_ name: String) -> Int32? { raw.registerCalendar(name) }
+
+    /// Runs the helper library: a chunk that receives the `native` table and returns
+    /// the table installed, read-only, as global `cal`.
+    public func loadPrelude(_ source: [UInt8], name: String) throws(LuaError) {
+        try raw.loadPrelude(source, name: name)
+    }
+
+    /// Loads and runs a policy chunk (text only, UTF-8 BOM skipped), named `@path`.
+    public func loadPolicy(_ source: [UInt8], path: String) throws(LuaError) -> LuaChunkInfo {
+        var bytes = source
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        return try raw.loadPolicy(bytes, path: path)
+    }
+
+    /// The read-only `selection` view passed to canSelect/canDeselect (day numbers ascending).
+    public func setSelection(_ dayNumbers: [Int]) throws(LuaError) {
+        try raw.setSelection(dayNumbers)
+    }
+
+    /// Calls canSelect or canDeselect; the shim has checked the result's types.
+    public func callVerdict(_ slot: LuaFunctionSlot, dayNumber: Int, calendarTag: Int32,
+                            today: Int?) throws(LuaError) -> (allowed: Bool, reason: String?) {
+        try raw.callVerdict(slot, dayNumber: dayNumber, calendarTag: calendarTag, today: today)
+    }
+
+    /// Calls decorationFor; nil when it returned nil.
+    public func callDecoration(dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> LuaDecoration? {
+        try raw.callDecoration(dayNumber: dayNumber, calendarTag: calendarTag, today: today)
+    }
+}

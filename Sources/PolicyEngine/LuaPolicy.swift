@@ -1,0 +1,146 @@
+import CalendarCore
+import LuaHost
+import Synchronization
+
+/// A `DayPolicy` answered by a Lua file, in a Lua state of its own.
+///
+/// One state per policy keeps policies from seeing each other's globals; a lock
+/// around it means a state is never entered by two threads, so evaluating from
+/// many threads is safe (calls to one policy take turns).
+public final class LuaPolicy: DayPolicy, Sendable {
+    /// The file name, used in denial reasons and errors.
+    public let name: String
+    /// The path the policy was loaded from, as given.
+    public let path: String
+    public let metadata: PolicyMetadata
+    public let options: LuaPolicyOptions
+    /// The exact bytes that were loaded (reload compares against them).
+    let source: [UInt8]
+    private let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
+    private let lines: [LuaFunctionSlot: Int]
+    private let engine: PolicyEngineState
+    private let lock = Mutex(())
+
+    public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
+        let source = try PolicyFile.read(path, limit: options.memoryLimit)
+        try self.init(path: path, source: source, options: options)
+    }
+
+    /// Loads `source` as if read from `path` (the path names the chunk in messages).
+    public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init()) throws(PolicyError) {
+        let bridge = PolicyDateBridge()
+        let fileName = PolicyFile.fileName(of: path)
+        let loaded: (LuaState, LuaChunkInfo)
+        do {
+            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, LuaChunkInfo) in
+                let state = try LuaState(options: LuaStateOptions(
+                    instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
+                    memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
+                    verbose: options.verbose, printPrefix: fileName, dateBridge: bridge))
+                for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
+                try state.loadPrelude(CalPrelude.source, name: "=cal")
+                let info = try state.loadPolicy(source, path: path)
+                try state.setSelection([])
+                return (state, info)
+            }
+        } catch {
+            throw PolicyError(error, file: path, function: nil, day: nil)
+        }
+        let (state, info) = loaded
+        self.path = path
+        self.name = fileName
+        self.source = source
+        self.options = options
+        self.metadata = PolicyMetadata(name: info.name ?? fileName, description: info.description,
+                                       version: info.version)
+        self.has = (info.functions.contains(.canSelect), info.functions.contains(.canDeselect),
+                    info.functions.contains(.decorationFor))
+        self.lines = info.lines
+        self.engine = PolicyEngineState(state: state, bridge: bridge)
+    }
+
+    public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        guard has.canSelect else { return .allowed }
+        return try verdict(.canSelect, day, context)
+    }
+
+    public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        guard has.canDeselect else { return .allowed }
+        return try verdict(.canDeselect, day, context)
+    }
+
+    public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
+        guard has.decoration else { return nil }
+        let today = (context.today ?? options.today)?.dayNumber
+        let result = try call(.decorationFor, day) { (engine: PolicyEngineState) throws(LuaError) in
+            let tag = try engine.prepare(context, selection: false)
+            return try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+        }
+        guard let result else { return nil }
+        return Decoration(kind: Decoration.Kind(result.kind), label: result.label, color: result.color,
+                          image: result.image, size: result.size.map(Decoration.Size.init))
+    }
+
+    private func verdict(_ slot: LuaFunctionSlot, _ day: Day, _ context: PolicyContext) throws(PolicyError) -> Verdict {
+        let today = (context.today ?? options.today)?.dayNumber
+        let answer = try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) in
+            let tag = try engine.prepare(context, selection: true)
+            return try engine.state.callVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+        }
+        return answer.allowed ? .allowed : .denied(reason: answer.reason)
+    }
+
+    /// Enters the state under the lock, on a thread with enough native stack.
+    private func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
+                                   _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
+        let result: Result<T, LuaError> = lock.withLock { _ in
+            do throws(LuaError) {
+                return .success(try LuaNativeStack.run { () throws(LuaError) -> T in try body(engine) })
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let value): return value
+        case .failure(let error):
+            var policyError = PolicyError(error, file: path, function: slot.name, day: day)
+            if policyError.line == nil, error.kind == .type { policyError.line = lines[slot] }
+            throw policyError
+        }
+    }
+}
+
+extension Decoration.Kind {
+    init(_ kind: LuaDecoration.Kind) {
+        switch kind {
+        case .default: self = .default
+        case .image: self = .image
+        case .custom: self = .custom
+        }
+    }
+}
+
+extension Decoration.Size {
+    init(_ size: LuaDecoration.Size) {
+        switch size {
+        case .small: self = .small
+        case .medium: self = .medium
+        case .large: self = .large
+        }
+    }
+}
+
+extension PolicyError {
+    init(_ error: LuaError, file: String, function: String?, day: Day?) {
+        let kind: Kind = switch error.kind {
+        case .runtime: .runtime
+        case .syntax: .syntax
+        case .type: .type
+        case .sandbox: .sandbox
+        case .budget: .budget
+        case .memory: .memory
+        }
+        self.init(kind: kind, file: file, line: error.line, function: function, day: day,
+                  message: error.message, traceback: error.traceback)
+    }
+}

@@ -1,0 +1,44 @@
+import CalendarCore
+
+/// Limits and inputs for one Lua policy. Defaults are sized so real policies
+/// never meet them while a runaway one ends within a second or so.
+public struct LuaPolicyOptions: Sendable {
+    /// Lua instructions per call (counted across the policy's own pcall and load).
+    public var instructionBudget: Int = 10_000_000
+    /// Lua instructions for running the helper library and the policy file.
+    public var loadBudget: Int = 50_000_000
+    /// Bytes the policy's Lua state may hold.
+    public var memoryLimit: Int = 64 << 20
+    /// Turning the budget hook off saves ~30% per call but lets an endless loop hang.
+    public var hookEnabled: Bool = true
+    /// `print` writes one stderr line per call when set; otherwise it is dropped.
+    public var verbose: Bool = false
+    /// The injected today, used when the context has none (`cal.today()`).
+    public var today: Day?
+
+    public init() {}
+
+    public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000, memoryLimit: Int = 64 << 20,
+                hookEnabled: Bool = true, verbose: Bool = false, today: Day? = nil) {
+        self.instructionBudget = instructionBudget
+        self.loadBudget = loadBudget
+        self.memoryLimit = memoryLimit
+        self.hookEnabled = hookEnabled
+        self.verbose = verbose
+        self.today = today
+    }
+}
+
+/// What a policy says about itself (`name`, `description`, `version` fields).
+public struct PolicyMetadata: Hashable, Sendable {
+    /// The policy's own name, or its file name when it gives none.
+    public var name: String
+    public var description: String?
+    public var version: String?
+
+    public init(name: String, description: String? = nil, version: String? = nil) {
+        self.name = name
+        self.description = description
+        self.version = version
+    }
+}

@@ -1,0 +1,51 @@
+import CalendarCore
+import LuaHost
+import Synchronization
+
+/// Answers Lua's calendar conversions with CalendarCore's systems: the displayed
+/// calendar of the current call first (it may be a custom system), else the registry.
+final class PolicyDateBridge: LuaDateBridge {
+    /// Set under the policy's lock before each call; read by C callbacks during it.
+    private let current = Mutex<(any CalendarSystem)?>(nil)
+
+    func use(_ system: any CalendarSystem) {
+        current.withLock { $0 = system }
+    }
+
+    private func system(named name: String) throws(LuaBridgeError) -> any CalendarSystem {
+        if let system = current.withLock({ $0 }), system.identifier.rawValue == name { return system }
+        guard let identifier = CalendarIdentifier(rawValue: name) else {
+            let known = CalendarIdentifier.allCases.map(\.rawValue).joined(separator: ", ")
+            throw LuaBridgeError("unknown calendar '\(name)'; expected one of \(known)")
+        }
+        return CalendarSystems.system(for: identifier)
+    }
+
+    func convert(dayNumber: Int, calendar: String) throws(LuaBridgeError) -> LuaCalendarDate {
+        let day = Day(dayNumber: dayNumber)
+        guard Day.supportedRange.contains(day) else {
+            throw LuaBridgeError("day \(dayNumber) is outside 0001-01-01...9999-12-31")
+        }
+        let date = try system(named: calendar).date(of: day)
+        return LuaCalendarDate(year: date.year, month: date.month.month, day: date.day, era: date.era,
+                               isLeapMonth: date.isLeapMonth)
+    }
+
+    func dayNumber(calendar: String, year: Int, month: Int, day: Int,
+                   isLeapMonth: Bool) throws(LuaBridgeError) -> Int {
+        let system = try system(named: calendar)
+        let month = CalendarMonth(year: year, month: month, isLeapMonth: isLeapMonth)
+        let span: DaySpan
+        do {
+            span = try system.span(of: month)
+        } catch {
+            throw LuaBridgeError(error.description)
+        }
+        let first = span.first
+        let target = first.adding(days: day - 1)
+        guard day >= 1, target <= span.last else {
+            throw LuaBridgeError("day \(day) does not exist in \(calendar) month \(year)-\(month.month)")
+        }
+        return target.dayNumber
+    }
+}

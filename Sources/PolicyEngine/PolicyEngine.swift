@@ -1,3 +1,0 @@
-import CalendarCore
-import LuaHost
-enum PolicyEnginePlaceholder {}

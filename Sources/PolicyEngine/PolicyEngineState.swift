@@ -1,0 +1,33 @@
+import CalendarCore
+import LuaHost
+
+/// What lives behind a policy's lock: its Lua state and what was last handed to it,
+/// so an unchanged selection or calendar costs nothing per day.
+///
+/// `@unchecked Sendable`: `LuaPolicy` touches it only while holding its lock, which
+/// is what keeps a Lua state from ever being entered by two threads.
+final class PolicyEngineState: @unchecked Sendable {
+    let state: LuaState
+    let bridge: PolicyDateBridge
+    private var selection: [Day]?
+    private var calendar: CalendarIdentifier?
+
+    init(state: LuaState, bridge: PolicyDateBridge) {
+        self.state = state
+        self.bridge = bridge
+    }
+
+    /// Hands the context to Lua when it changed; returns the calendar's tag.
+    func prepare(_ context: PolicyContext, selection wanted: Bool) throws(LuaError) -> Int32 {
+        let identifier = context.calendar.identifier
+        if calendar != identifier {
+            bridge.use(context.calendar)
+            calendar = identifier
+        }
+        if wanted, selection != context.selection {
+            try state.setSelection(context.selection.map(\.dayNumber))
+            selection = context.selection
+        }
+        return Int32(CalendarIdentifier.allCases.firstIndex(of: identifier) ?? 0)
+    }
+}

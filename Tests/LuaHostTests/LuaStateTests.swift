@@ -1,0 +1,76 @@
+import LuaHost
+import Testing
+
+@Suite struct LuaStateTests {
+    private func state(_ options: LuaStateOptions = .init()) throws -> LuaState {
+        try LuaState(options: options)
+    }
+
+    private func load(_ source: String, into state: LuaState, path: String = "test.lua") throws -> LuaChunkInfo {
+        try state.loadPolicy(Array(source.utf8), path: path)
+    }
+
+    private func failure(_ body: () throws -> Void) -> LuaError? {
+        do {
+            try body()
+            return nil
+        } catch let error as LuaError {
+            return error
+        } catch {
+            return LuaError(kind: .runtime, message: "unexpected \(error)")
+        }
+    }
+
+    @Test func loadedChunkReportsItsFunctionsAndLines() throws {
+        let lua = try state()
+        let info = try load("local t = {}\n\nfunction t.canSelect() return true end\nreturn t", into: lua)
+        #expect(info.functions == [.canSelect])
+        #expect(info.lines[.canSelect] == 3)
+        let answer = try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil)
+        #expect(answer.allowed && answer.reason == nil)
+    }
+
+    @Test func everyStatusBecomesATypedError() throws {
+        let lua = try state()
+        #expect(throws: LuaError.self) { _ = try load("return {", into: lua) }
+        let error = failure { _ = try load("x = = 1", into: lua) }
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == 1)
+    }
+
+    @Test func utf8ByteOrderMarkIsSkippedAndNulBytesDoNotCutTheSource() throws {
+        let lua = try state()
+        let info = try lua.loadPolicy([0xEF, 0xBB, 0xBF] + Array("function canSelect() return true end".utf8), path: "bom.lua")
+        #expect(info.functions == [.canSelect])
+        let error = failure { _ = try lua.loadPolicy(Array("return {}\0 this is not lua".utf8), path: "nul.lua") }
+        #expect(error?.kind == .syntax)
+    }
+
+    @Test func longPathsKeepTheirLineNumbers() throws {
+        let lua = try state()
+        let path = "/" + String(repeating: "very-long-directory/", count: 8) + "policy.lua"
+        let error = failure { _ = try load("\n\nerror('boom')", into: lua, path: path) }
+        #expect(error?.kind == .runtime)
+        #expect(error?.line == 3)
+        #expect(error?.message == "boom")
+    }
+
+    @Test func memoryUsedIsCountedByTheAllocator() throws {
+        let lua = try state()
+        let before = lua.memoryUsed
+        _ = try load("big = string.rep('x', 1000000)", into: lua)
+        #expect(lua.memoryUsed > before + 900_000)
+    }
+
+    @Test func largeStackPathRunsTheBodyOnAnotherThread() throws {
+        let lua = try state()
+        let info = try LuaNativeStack.onLargeStack { () throws(LuaError) -> LuaChunkInfo in
+            try lua.loadPolicy(Array("function canDeselect() return false, 'no' end".utf8), path: "t.lua")
+        }
+        #expect(info.functions == [.canDeselect])
+        let answer = try LuaNativeStack.onLargeStack { () throws(LuaError) -> String? in
+            try lua.callVerdict(.canDeselect, dayNumber: 0, calendarTag: 0, today: nil).reason
+        }
+        #expect(answer == "no")
+    }
+}
