@@ -49,18 +49,27 @@ local function readOnly(t, what)
     })
 end
 
---- The `day` argument exactly as api.md lists it.
+local DAY_FIELDS = "year, month, day, weekday, iso, dayNumber, yearDay, calendar"
+
+--- The `day` argument exactly as api.md lists it; like the engine's, it refuses other fields.
 function H.day(iso)
     local cal = H.cal
     local y, m, d = cal.parse(iso)
     local n = cal.dayNumber(y, m, d)
-    return readOnly({
+    local view = readOnly({
         year = y, month = m, day = d, iso = iso, dayNumber = n,
         weekday = cal.weekdayOfDayNumber(n),
         yearDay = n - cal.dayNumber(y, 1, 1) + 1,
         calendar = readOnly({ name = "gregorian", year = y, month = m, day = d, isLeapMonth = false, era = 1 },
             "day.calendar"),
     }, "day")
+    local fields = getmetatable(view).__index
+    getmetatable(view).__index = function(_, k)
+        local v = fields[k]
+        if v == nil then error("day has no field '" .. tostring(k) .. "' (fields: " .. DAY_FIELDS .. ")", 2) end
+        return v
+    end
+    return view
 end
 
 local function selectionView(list)
@@ -82,7 +91,7 @@ local function sandbox()
     env.print = function(...) io.stderr:write(table.concat({ ... }, "\t"), "\n") end
     local str = {}
     for k, v in pairs(string) do if k ~= "dump" then str[k] = v end end
-    env.string, env.table, env.math, env.utf8, env.coroutine = str, table, math, utf8, coroutine
+    env.string, env.table, env.math, env.utf8 = str, table, math, utf8
     env.cal = readOnly(loadCal(), "cal")
     env._G = env
     return env

@@ -137,14 +137,14 @@ local function isoOf(n)
     return sformat("%04d-%02d-%02d", y, m, d)
 end
 
---- Parses 'YYYY-MM-DD'; returns the day number, or nil and the reason.
-local function parseDay(s)
+--- Parses 'YYYY-MM-DD'; returns year, month, day, or nil and the reason.
+local function parseYMD(s)
     if #s ~= 10 then return nil, "expected 'YYYY-MM-DD'" end
     local b1, b2, b3, b4, b5, b6, b7, b8, b9, b10 = sbyte(s, 1, 10)
     if b5 ~= 45 or b8 ~= 45 then return nil, "expected 'YYYY-MM-DD'" end
     b1, b2, b3, b4 = b1 - 48, b2 - 48, b3 - 48, b4 - 48
     b6, b7, b9, b10 = b6 - 48, b7 - 48, b9 - 48, b10 - 48
-    -- One unsigned-range test per digit: any byte outside '0'..'9' lands outside 0..9.
+    -- Any byte outside '0'..'9' lands outside 0..9.
     if b1 < 0 or b1 > 9 or b2 < 0 or b2 > 9 or b3 < 0 or b3 > 9 or b4 < 0 or b4 > 9
         or b6 < 0 or b6 > 9 or b7 < 0 or b7 > 9 or b9 < 0 or b9 > 9 or b10 < 0 or b10 > 9 then
         return nil, "expected 'YYYY-MM-DD'"
@@ -154,10 +154,16 @@ local function parseDay(s)
     local d = b9 * 10 + b10
     if y < MIN_YEAR then return nil, "year must be 1...9999" end
     if m < 1 or m > 12 then return nil, "month must be 1...12" end
-    local length = monthLength(y, m)
-    if d < 1 or d > length then
-        return nil, sformat("day must be 1...%d in %04d-%02d", length, y, m)
+    if d < 1 or (d > 28 and d > monthLength(y, m)) then
+        return nil, sformat("day must be 1...%d in %04d-%02d", monthLength(y, m), y, m)
     end
+    return y, m, d
+end
+
+--- Parses 'YYYY-MM-DD'; returns the day number, or nil and the reason.
+local function parseDay(s)
+    local y, m, d = parseYMD(s)
+    if y == nil then return nil, m end
     return toDay(y, m, d)
 end
 
@@ -183,6 +189,12 @@ local function checkDayNumber(fname, n, lv)
 end
 
 local function checkDate(fname, y, m, d)
+    -- Fast path: three integers naming a real day.
+    if mtype(y) == "integer" and mtype(m) == "integer" and mtype(d) == "integer"
+        and y >= MIN_YEAR and y <= MAX_YEAR and m >= 1 and m <= 12 and d >= 1
+        and (d <= 28 or d <= monthLength(y, m)) then
+        return y, m, d
+    end
     y = checkYear(fname, y, 4)
     m = checkMonth(fname, m, 4)
     d = int(fname, "day", d, 4)
@@ -201,7 +213,11 @@ end
 ---@param iso string
 ---@return integer year, integer month, integer day
 function cal.parse(iso)
-    return fromDay(checkISO("parse", "date", iso))
+    if type(iso) == "string" then
+        local y, m, d = parseYMD(iso)
+        if y then return y, m, d end
+    end
+    return fromDay(checkISO("parse", "date", iso)) -- raises with the reason
 end
 
 ---@param y integer
@@ -306,10 +322,13 @@ end
 ---------------------------------------------------------------------------------------------
 
 local function nthWeekday(fname, y, m, wd, n)
-    y = checkYear(fname, y, 4)
-    m = checkMonth(fname, m, 4)
-    wd = checkWeekday(fname, wd, 4)
-    n = int(fname, "n", n, 4)
+    if not (mtype(y) == "integer" and y >= MIN_YEAR and y <= MAX_YEAR and mtype(m) == "integer"
+        and m >= 1 and m <= 12 and mtype(wd) == "integer" and wd >= 1 and wd <= 7) then
+        y = checkYear(fname, y, 4)
+        m = checkMonth(fname, m, 4)
+        wd = checkWeekday(fname, wd, 4)
+    end
+    if mtype(n) ~= "integer" then n = int(fname, "n", n, 4) end
     if n == 0 or n > 5 or n < -5 then
         error(sformat("cal.%s: n must be 1...5 or -1...-5 (-1 = last), got '%d'", fname, n), 3)
     end
