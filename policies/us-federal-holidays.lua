@@ -9,7 +9,7 @@
 --     Monday of October from 1971 (Uniform Monday Holiday Act, Pub. L. 90-363).
 --   * Armistice Day (1938-1953) / Veterans Day: Nov 11, except fourth Monday of October 1971-1977.
 --   * Thanksgiving: last Thursday of November, fourth Thursday from 1942 (H.J. Res. 41, 1941),
---     with the proclaimed dates of 1862, 1865, 1869 and 1939-1941.
+--     with the proclaimed dates of 1939-1941.
 --   * Observed days (E.O. 11582; 5 U.S.C. 6103(b)): a holiday on Saturday is observed on Friday,
 --     on Sunday on Monday, from 1966; 1953-1965 only Sunday moved to Monday (32 Comp. Gen. 378).
 --     New Year's Day on a Saturday is observed on Dec 31 of the year before (from 1967).
@@ -28,7 +28,7 @@
 --     PUBLIC category, not among federal (GOVERNMENT) holidays.
 --   * Half-day closings (Christmas Eve 2002, 2009, 2015) are not holidays here: the afternoon
 --     off leaves a working day, so the day stays selectable.
--- Before 1870 the policy knows no holidays.
+-- Before 1870, when 16 Stat. 168 created the first federal holidays, the policy knows none.
 
 local NEAREST = cal.SAT_TO_PREV_FRI + cal.SUN_TO_NEXT_MON
 local SUN_ONLY = cal.SUN_TO_NEXT_MON
@@ -58,8 +58,7 @@ local CLOSINGS = {
 }
 
 -- Thanksgiving dates proclaimed outside the general rule.
-local THANKSGIVING = { [1862] = { 4, 10 }, [1865] = { 12, 7 }, [1869] = { 11, 18 },
-    [1939] = { 11, 23 }, [1940] = { 11, 21 }, [1941] = { 11, 20 } }
+local THANKSGIVING = { [1939] = { 11, 23 }, [1940] = { 11, 21 }, [1941] = { 11, 20 } }
 
 local closingsByYear = {}
 for _, c in ipairs(CLOSINGS) do
@@ -125,7 +124,7 @@ local function build(year)
             holiday(fixed(11, 11), name, true)
         end
     end
-    if year >= 1862 then
+    if year >= 1870 then
         local t = THANKSGIVING[year]
         if t then
             holiday(fixed(t[1], t[2]), "Thanksgiving Day")

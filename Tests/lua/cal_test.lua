@@ -298,6 +298,8 @@ test("customRulesAreValidated", function()
         function() return cal.observed("2026-01-10", { [7] = "x" }) end)
     expect.fails("cal.observed: taken must be a set table or a function, got '5'", cal.observed,
         "2026-01-10", cal.NEXT_WORKDAY, 5)
+    expect.fails("cal.observed: rule keys must be weekdays 1...7 (1 = Sunday), got 'sat'", cal.observed,
+        "2026-01-10", { sat = -1 })
     local r = cal.rule({ [7] = -1 })
     expect.eq(cal.observed("2026-01-10", r), "2026-01-09")
 end)

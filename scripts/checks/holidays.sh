@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the shipped holiday policies day by day against python-holidays (pinned in
-# scripts/requirements-test.txt): us-federal-holidays.lua for 1871-2099 and
+# scripts/requirements-test.txt): us-federal-holidays.lua for 1870-2099 and
 # uk-bank-holidays.lua for 1971-2099, each stacked behind weekends.lua. Deliberate
-# differences are an explicit allow-list in scripts/oracles/holidays_oracle.py.
+# differences are an explicit allow-list in scripts/oracles/holidays_oracle.py. Also compares
+# cal.easter (western and orthodox) with python-dateutil's for 1583-4099.
 # Prints "N passed, N failed" (days) and exits non-zero on any difference.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,9 +23,16 @@ eval_csv() {
     lua5.4 Tests/lua/harness.lua eval "$@" --from "$from" --to "$to" --format csv >"$out"
 }
 
-eval_csv "$tmp/us.csv" 1871-01-01 2099-12-31 policies/weekends.lua policies/us-federal-holidays.lua
+eval_csv "$tmp/us.csv" 1870-01-01 2099-12-31 policies/weekends.lua policies/us-federal-holidays.lua
 eval_csv "$tmp/uk.csv" 1971-01-01 2099-12-31 policies/weekends.lua policies/uk-bank-holidays.lua
 
+# Easter is the root of most moving holidays: cal.easter for 1583-4099 (dateutil's range).
+lua5.4 -e '
+local cal = assert(loadfile("Sources/PolicyEngine/Prelude/cal.lua", "t"))(nil)
+for y = 1583, 4099 do print(y, cal.easter(y, "western"), cal.easter(y, "orthodox")) end
+' >"$tmp/easter.txt"
+
 .venv/bin/python scripts/oracles/holidays_oracle.py \
-    --check us "$tmp/us.csv" 1871 2099 \
+    --easter "$tmp/easter.txt" \
+    --check us "$tmp/us.csv" 1870 2099 \
     --check uk "$tmp/uk.csv" 1971 2099

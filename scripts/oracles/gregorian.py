@@ -2,7 +2,8 @@
 """Checks CalendarCore's Gregorian output against independent references.
 
 Reads the file written by the `GregorianOracleDump` Swift test and checks every
-line against Python's proleptic-Gregorian `calendar`/`datetime` modules, and the
+line against Python's proleptic-Gregorian `calendar`/`datetime` modules (English
+month and weekday names too), and the
 Monday- and Sunday-first grids of years 1800 and later against Debian's `ncal`.
 ncal switches to the Julian calendar before September 1752, so it is only asked
 about years after that; Python covers the whole range 1...9999.
@@ -185,6 +186,16 @@ def main():
                     ncal_checked += 1
             elif kind == "week":
                 check_week(t, fields)
+            elif kind == "name":
+                month = int(fields[2])
+                expected = f"{calendar.month_name[month]}|{calendar.month_abbr[month]}"
+                t.check(" ".join(fields[3:]) == expected, f"{line.strip()} != {expected}")
+            elif kind == "weekday":
+                index = (int(fields[2]) + 5) % 7  # 1 = Sunday -> Python's 6
+                expected = f"{calendar.day_name[index]}|{calendar.day_abbr[index]}"
+                t.check(" ".join(fields[3:]) == expected, f"{line.strip()} != {expected}")
+            elif kind == "locale":
+                pass  # no independent reference here; the TZ comparison covers it
             else:
                 t.check(False, f"unknown line {line!r}")
     t.check(years_seen == set(range(1, 10000)), "dump does not hold every year 1...9999")

@@ -1,13 +1,15 @@
 """Compares calpolicy's evaluation of the shipped holiday policies with python-holidays.
 
-Usage: holidays_oracle.py --check COUNTRY CSV FIRST_YEAR LAST_YEAR [--check ...]
+Usage: holidays_oracle.py [--easter FILE] --check COUNTRY CSV FIRST_YEAR LAST_YEAR [--check ...]
 
 CSV is `calpolicy eval weekends.lua <policy> --format csv` for Jan 1 of FIRST_YEAR to Dec 31
 of LAST_YEAR. For every day the expected answer is: selectable when it is Monday-Friday and
 not a holiday or observed day in python-holidays, and the decoration label is the day's
-python-holidays names (compared as a set, since several names on one day are joined with "; ").
+python-holidays names (compared as a set, since several names on one day are joined with "; ");
+the reason is "weekend" on Saturday and Sunday (weekends.lua denies first), else the label.
 Known, deliberate differences are listed in ALLOWED below, each with its reason; they are
-reported but do not fail. The last line is "N passed, N failed" counted in days.
+reported but do not fail. With --easter, cal.easter's dates (both kinds) are compared with
+dateutil's for every year listed. The last line is "N passed, N failed" (days and years).
 """
 
 import csv
@@ -73,6 +75,12 @@ def check(country, path, first, last):
             expected_day += timedelta(days=1)
             theirs = labels("; ".join(ref.get_list(day)))
             ours = labels(row["decoration_label"])
+            # The reason comes from the first denying policy: weekends.lua, else the holiday's name.
+            want_reason = "weekend" if day.weekday() >= 5 else row["decoration_label"]
+            if row["reason"] != want_reason:
+                failed += 1
+                problems.append(f"{country} {day}: reason {row['reason']!r}, expected {want_reason!r}")
+                continue
             want_selectable = day.weekday() < 5 and not theirs
             got_selectable = row["selectable"] == "true"
             if ours == theirs and got_selectable == want_selectable:
@@ -101,17 +109,45 @@ def check(country, path, first, last):
     return passed, failed
 
 
+def check_easter(path):
+    """Each line of PATH is "year western orthodox" from cal.easter; compares with dateutil."""
+    from dateutil.easter import EASTER_ORTHODOX, EASTER_WESTERN, easter
+
+    passed = failed = 0
+    with open(path) as f:
+        for line in f:
+            year, western, orthodox = line.split()
+            want = (str(easter(int(year), EASTER_WESTERN)), str(easter(int(year), EASTER_ORTHODOX)))
+            if (western, orthodox) == want:
+                passed += 1
+            else:
+                failed += 1
+                if failed <= 30:
+                    print(f"easter {year}: cal gives {western} / {orthodox}, dateutil {want[0]} / {want[1]}")
+    print(f"cal.easter: {passed} years agree with dateutil (western and orthodox), {failed} differ")
+    return passed, failed
+
+
 def main(argv):
     checks = []
+    easter_files = []
     i = 0
     while i < len(argv):
+        if argv[i] == "--easter" and i + 1 < len(argv):
+            easter_files.append(argv[i + 1])
+            i += 2
+            continue
         if argv[i] != "--check" or i + 4 >= len(argv):
             raise SystemExit(__doc__)
         checks.append((argv[i + 1], argv[i + 2], int(argv[i + 3]), int(argv[i + 4])))
         i += 5
-    if not checks:
+    if not checks and not easter_files:
         raise SystemExit(__doc__)
     total_passed = total_failed = 0
+    for path in easter_files:
+        p, f = check_easter(path)
+        total_passed += p
+        total_failed += f
     for country, path, first, last in checks:
         p, f = check(country, path, first, last)
         total_passed += p

@@ -14,4 +14,19 @@ public struct DaySpan: Hashable, Sendable, Sequence, Codable {
     public func contains(_ day: Day) -> Bool { day >= first && day <= last }
 
     public func makeIterator() -> ClosedRange<Day>.Iterator { (first...last).makeIterator() }
+
+    private enum CodingKeys: String, CodingKey { case first, last }
+
+    /// Decodes through `init(_:_:)`, so ends given in the wrong order are swapped
+    /// rather than making a span whose iteration would trap.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try container.decode(Day.self, forKey: .first), try container.decode(Day.self, forKey: .last))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(first, forKey: .first)
+        try container.encode(last, forKey: .last)
+    }
 }

@@ -12,7 +12,7 @@ public struct MonthGrid: Hashable, Sendable {
         case sixRows
     }
 
-    public struct Cell: Hashable, Sendable {
+    public struct Cell: Hashable, Sendable, Codable {
         public var day: Day
         /// Day of the month in the grid's calendar system (for outside cells, in
         /// their own month).
@@ -28,7 +28,7 @@ public struct MonthGrid: Hashable, Sendable {
         }
     }
 
-    public struct Row: Hashable, Sendable {
+    public struct Row: Hashable, Sendable, Codable {
         /// The week (by the grid's rule) that holds most of the row's days.
         public var weekNumber: Int
         /// Always seven cells, starting on the grid's first weekday.

@@ -29,7 +29,7 @@ public struct SelectionLimits: Hashable, Sendable, Codable {
 }
 
 /// The outcome of one tap.
-public struct TapResult: Hashable, Sendable {
+public struct TapResult: Hashable, Sendable, Codable {
     public var day: Day
     public var accepted: Bool
     /// Why a tap was rejected; nil when accepted.

@@ -4,7 +4,7 @@
 /// Thursday (at least 4 days in the new year). Locales number weeks from their own
 /// first weekday with their own minimum number of days in week 1 (the US: Sunday, 1).
 /// Week numbers are always counted in the Gregorian year, as Foundation does.
-public enum WeekRule: Hashable, Sendable {
+public enum WeekRule: Hashable, Sendable, Codable {
     case iso8601
     case locale(firstWeekday: Int, minimumDaysInFirstWeek: Int)
 

@@ -34,8 +34,8 @@ cal.SUNDAY, cal.MONDAY, cal.TUESDAY, cal.WEDNESDAY = 1, 2, 3, 4
 cal.THURSDAY, cal.FRIDAY, cal.SATURDAY = 5, 6, 7
 
 ---------------------------------------------------------------------------------------------
--- Messages and argument checks. Each check runs in the public function's frame, so level 3
--- points at the caller of the public function (the policy line).
+-- Messages and argument checks. Errors name the function, quote the bad value and are raised
+-- at the level of the policy's call (see `lv` below), so the message carries the policy line.
 ---------------------------------------------------------------------------------------------
 
 local function show(v)
@@ -563,7 +563,7 @@ end
 ---@return string
 function cal.observed(iso, rule, taken)
     local n = checkISO("observed", "date", iso)
-    if type(rule) ~= "table" then ruleData("observed", rule, 2) end
+    if frozen[rule] == nil then ruleData("observed", rule, 2) end -- validates plain tables
     checkTaken("observed", taken)
     local r = observedDay("observed", n, rule, taken, true)
     if r == n then return iso end
@@ -576,7 +576,7 @@ end
 ---@return integer
 function cal.observedDayNumber(n, rule, taken)
     n = checkDayNumber("observedDayNumber", n)
-    if type(rule) ~= "table" then ruleData("observedDayNumber", rule, 2) end
+    if frozen[rule] == nil then ruleData("observedDayNumber", rule, 2) end
     checkTaken("observedDayNumber", taken)
     local r = observedDay("observedDayNumber", n, rule, taken, false)
     return r

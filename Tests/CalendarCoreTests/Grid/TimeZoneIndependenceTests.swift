@@ -45,13 +45,17 @@ import Testing
         return Snapshot(grids: grids, weeks: weeks, names: names, firstWeekdays: firstWeekdays)
     }
 
+    /// Runs `body` with the C library and Foundation both in `zone` (Foundation
+    /// caches the system zone, so it is reset on the way in and out).
     static func withTZ<T>(_ zone: String, _ body: () throws -> T) rethrows -> T {
         let saved = getenv("TZ").map { String(cString: $0) }
         setenv("TZ", zone, 1)
         tzset()
+        NSTimeZone.resetSystemTimeZone()
         defer {
             if let saved { setenv("TZ", saved, 1) } else { unsetenv("TZ") }
             tzset()
+            NSTimeZone.resetSystemTimeZone()
         }
         return try body()
     }
@@ -59,7 +63,8 @@ import Testing
     @Test func gridsWeeksAndNamesAreTheSameInEveryZone() throws {
         let reference = try Self.withTZ("UTC") { try Self.snapshot() }
         for zone in Self.zones {
-            let snapshot = try Self.withTZ(zone) { try Self.snapshot() }
+            let (snapshot, effective) = try Self.withTZ(zone) { (try Self.snapshot(), TimeZone.current.identifier) }
+            #expect(effective == TimeZone(identifier: zone)?.identifier, "the zone did not take effect")
             #expect(snapshot == reference, "TZ=\(zone)")
         }
         #expect(reference.names.first == "March")

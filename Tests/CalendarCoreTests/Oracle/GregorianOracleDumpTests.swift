@@ -68,6 +68,26 @@ import Testing
         return lines
     }
 
+    /// Locale data, formatted afresh in each process: English names are checked
+    /// against Python, and every line must come out the same under every TZ.
+    static func localeLines() -> [String] {
+        let en = LocaleInfo(identifier: "en_US")
+        var lines = (1...12).map { month in
+            let m = CalendarMonth(year: 2026, month: month)
+            return "name en_US \(month) \(en.monthName(m, calendar: .gregorian, style: .full))|"
+                + en.monthName(m, calendar: .gregorian, style: .short)
+        }
+        let full = en.weekdaySymbols(style: .full)
+        let short = en.weekdaySymbols(style: .short)
+        lines += (0..<7).map { "weekday en_US \($0 + 1) \(full[$0])|\(short[$0])" }
+        for id in ["en_US", "en_GB", "de_DE", "fr_FR", "ar_EG", "ru_RU", "ja_JP"] {
+            let info = LocaleInfo(identifier: id)
+            let march = info.monthName(CalendarMonth(year: 2026, month: 3), calendar: .gregorian)
+            lines.append("locale \(id) \(info.firstWeekday) \(info.minimumDaysInFirstWeek) \(march)")
+        }
+        return lines
+    }
+
     @Test func dumpOrCheckConsistency() throws {
         let output = ProcessInfo.processInfo.environment[Self.outputVariable]
         let full = output != nil
@@ -75,7 +95,7 @@ import Testing
         let grids = try Self.gridLines(years: Self.gridYears(full: full))
         let weeks = try Self.weekLines(full ? 1600...2400 : 1990...2030)
         if let output {
-            let text = (years + grids + weeks).joined(separator: "\n") + "\n"
+            let text = (years + grids + weeks + Self.localeLines()).joined(separator: "\n") + "\n"
             try text.write(toFile: output, atomically: true, encoding: .utf8)
             return
         }
@@ -92,5 +112,6 @@ import Testing
         }
         #expect(grids.count == Self.gridYears(full: false).count * 12 * 7 * 2)
         #expect(!weeks.isEmpty)
+        #expect(Self.localeLines().count == 12 + 7 + 7)
     }
 }
