@@ -12,7 +12,9 @@ public enum CLI {
         ignoreBrokenPipe()
         #endif
         let console = Console.standard()
-        let code = LargeStack.run { run(arguments, console: console) }
+        // Lua calls need a deep native stack; PolicyEngine moves them to a large-stack
+        // thread itself when the current one lacks headroom, so no thread is made here.
+        let code = run(arguments, console: console)
         console.flush()
         return code
     }

@@ -1,3 +1,4 @@
+import PolicyEngine
 import CalendarCore
 
 /// Everything the stack answered for one day, with the policies that decided.

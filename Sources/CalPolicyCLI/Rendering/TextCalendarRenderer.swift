@@ -40,7 +40,7 @@ struct TextCalendarRenderer {
         let name = settings.locale.monthName(month, calendar: settings.calendar, style: .full)
         let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
         var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
-        let symbols = settings.locale.weekdaySymbols(style: .short)
+        let symbols = TextCalendarRenderer.headerSymbols(settings.locale)
         var header = weekNumbers ? "wk " : ""
         for column in 0..<7 {
             let weekday = (settings.firstWeekday - 1 + column) % 7
@@ -54,6 +54,16 @@ struct TextCalendarRenderer {
             lines.append(line)
         }
         return lines
+    }
+
+    /// Two-column weekday names: the short names cut to two columns when that keeps
+    /// them distinct (`Su Mo`), else the very short ones (Hebrew `א׳ ב׳`, where every
+    /// short name starts with "יום").
+    static func headerSymbols(_ locale: LocaleInfo) -> [String] {
+        let cut = locale.weekdaySymbols(style: .short).map { DisplayWidth.fit($0, width: 2) }
+        if Set(cut).count == 7 { return cut }
+        let veryShort = locale.weekdaySymbols(style: .veryShort).map { DisplayWidth.fit($0, width: 2) }
+        return Set(veryShort).count == 7 ? veryShort : cut
     }
 
     private func render(_ cell: MonthGrid.Cell) -> String {

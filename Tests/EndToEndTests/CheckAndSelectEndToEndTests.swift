@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// `check` and `select` with Lua policies.
+@Suite struct CheckAndSelectEndToEndTests {
+    @Test func checkPassesTheShippedPolicies() throws {
+        let directory = CalpolicyBinary.packageRoot.appendingPathComponent("policies")
+        let names = ["weekends.lua", "us-federal-holidays.lua", "uk-bank-holidays.lua"]
+        let paths = names.map { directory.appendingPathComponent($0).path }
+        let result = try CalpolicyBinary.run(["check"] + paths)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.contains(": ok (") && $0.contains("instruction budget") })
+    }
+
+    @Test func checkFindsLeapDayAndLeapMonthProblems() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("edge.lua", """
+            return {
+                canSelect = function(day)
+                    if day.iso == "2024-02-29" then error("no leap days here") end
+                    return true
+                end,
+                decorationFor = function(day)
+                    if day.calendar.isLeapMonth then return { label = 5 } end
+                end,
+            }
+            """)
+        let result = try CalpolicyBinary.run(["check", path])
+        #expect(result.status == 3)
+        let lines = result.stderrLines
+        #expect(lines.count == 2)
+        #expect(lines.contains { $0.hasPrefix("calpolicy: \(path):3: no leap days here") && $0.contains("2024-02-29") })
+        #expect(lines.contains { $0.contains("decoration label must be a string") && $0.contains("calendar hebrew") })
+        #expect(result.stdout.hasPrefix("\(path): 2 problems"))
+    }
+
+    @Test func checkReportsALoadFailureAndGoesOn() throws {
+        let files = try TemporaryFiles()
+        let broken = try files.write("broken.lua", "return {\n")
+        let good = try files.write("good.lua", "return { canSelect = function(day) return true end }\n")
+        let result = try CalpolicyBinary.run(["check", broken, good])
+        #expect(result.status == 3)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stdout.contains("\(broken): cannot load"))
+        #expect(result.stdout.contains("\(good): ok"))
+    }
+
+    @Test func selectRangeMayNotCrossAHoliday() throws {
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/us-federal-holidays.lua").path
+        let crossing = try CalpolicyBinary.run(["select", policy, "--mode", "range", "--tap", "2026-12-21",
+                                                "--tap", "2026-12-28", "--format", "json"])
+        #expect(crossing.status == 1)
+        let object = try JSONSerialization.jsonObject(with: Data(crossing.stdout.utf8)) as? [String: Any]
+        let taps = object?["taps"] as? [[String: Any]] ?? []
+        #expect(taps.count == 2)
+        #expect(taps.last?["accepted"] as? Bool == false)
+        #expect(taps.last?["deniedDay"] as? String == "2026-12-25")
+        #expect(taps.last?["policy"] as? String == "us-federal-holidays.lua")
+        #expect((object?["selection"] as? [String])?.isEmpty == true)
+
+        let clear = try CalpolicyBinary.run(["select", policy, "--mode", "range", "--tap", "2026-12-28",
+                                             "--tap", "2026-12-30"])
+        #expect(clear.status == 0)
+        #expect(clear.stdout.hasSuffix("selection (range): 2026-12-28...2026-12-30 (3 days)\n"))
+    }
+
+    @Test func selectPolicyErrorIsExitThree() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("p.lua", "return { canSelect = function(day) error('nope') end }\n")
+        let result = try CalpolicyBinary.run(["select", path, "--mode", "single", "--tap", "2026-01-05"])
+        #expect(result.status == 3)
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr.hasPrefix("calpolicy: \(path):1: nope"))
+    }
+}

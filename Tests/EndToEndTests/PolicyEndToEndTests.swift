@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// Real Lua policies through the binary: answers, provenance, and every policy error
+/// as exit 3 with one `file:line` line.
+@Suite struct PolicyEndToEndTests {
+    static let blackout = """
+        -- Denies a fixed blackout; decorates it with a label that needs escaping.
+        local FIRST, LAST = "2026-12-14", "2026-12-17"
+        local function inside(day) return day.iso >= FIRST and day.iso <= LAST end
+        return {
+            name = "blackout",
+            canSelect = function(day)
+                if inside(day) then return false, "closed, \\"maintenance\\"" end
+                return true
+            end,
+            canDeselect = function(day) return day.iso ~= "2026-12-01", "locked" end,
+            decorationFor = function(day)
+                if inside(day) then return { kind = "image", label = "Closed, \\"sorry\\"", color = "gray",
+                                              image = "wrench", size = "large" } end
+            end,
+        }
+        """
+
+    @Test func jsonCarriesReasonsDecorationsAndTheirPolicies() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("blackout.lua", Self.blackout)
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12", "--format", "json",
+                                              "--today", "2026-12-01"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(object?["policies"] as? [String] == [path])
+        let days = object?["days"] as? [[String: Any]] ?? []
+        #expect(days.count == 31)
+        let first = days[0]
+        #expect(first["deselectable"] as? Bool == false)
+        #expect(first["deselectReason"] as? String == "locked")
+        let closed = days[14]
+        #expect(closed["date"] as? String == "2026-12-15")
+        #expect(closed["selectable"] as? Bool == false)
+        #expect(closed["reason"] as? String == "closed, \"maintenance\"")
+        #expect(closed["policy"] as? String == "blackout.lua")
+        let decoration = closed["decoration"] as? [String: Any]
+        #expect(decoration?["kind"] as? String == "image")
+        #expect(decoration?["label"] as? String == "Closed, \"sorry\"")
+        #expect(decoration?["image"] as? String == "wrench")
+        #expect(decoration?["size"] as? String == "large")
+        #expect(closed["decorationPolicy"] as? String == "blackout.lua")
+        #expect(days[20]["decoration"] is NSNull)
+    }
+
+    @Test func csvQuotesLabelsWithCommasAndQuotes() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("blackout.lua", Self.blackout)
+        let result = try CalpolicyBinary.run(["eval", path, "--from", "2026-12-14", "--to", "2026-12-14",
+                                              "--format", "csv"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").last ==
+            #"2026-12-14,2026,12,14,2,false,true,"closed, ""maintenance""",image,"Closed, ""sorry""",gray,wrench,large"#)
+    }
+
+    @Test func textMarksAndLegend() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("blackout.lua", Self.blackout)
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12", "--include", "weekdays"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("13!14#15#16#17#18 19!"))
+        #expect(result.stdout.contains("# 2026-12-15 Tue  Closed, \"sorry\"; denied: closed, \"maintenance\""))
+        #expect(result.stdout.contains("! 2026-12-19 Sat  denied:"))
+    }
+
+    @Test func shippedHolidayPolicyMarksChristmas() throws {
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/us-federal-holidays.lua").path
+        let result = try CalpolicyBinary.run(["eval", policy, "--month", "2026-12"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("20 21 22 23 24 25#26"))
+        #expect(result.stdout.contains("# 2026-12-25 Fri  Christmas Day"))
+    }
+
+    @Test func stackingTakesTheFirstDenial() throws {
+        let files = try TemporaryFiles()
+        let first = try files.write("a.lua", "return { canSelect = function(day) return false, 'from a' end }\n")
+        let second = try files.write("b.lua", "return { canSelect = function(day) return false, 'from b' end }\n")
+        let result = try CalpolicyBinary.run(["eval", second, first, "--from", "2026-01-01", "--to", "2026-01-01",
+                                              "--format", "csv"])
+        #expect(result.stdout.contains(",from b,"))
+    }
+
+    func expectPolicyError(_ source: String, _ expected: String, extra: [String] = [],
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("p.lua", source)
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12"] + extra, timeout: 30)
+        #expect(result.status == 3, sourceLocation: sourceLocation)
+        #expect(!result.signalled && !result.timedOut, sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.stderrLines.count == 1, sourceLocation: sourceLocation)
+        #expect(result.stderr.hasPrefix("calpolicy: \(path):"), sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(expected), "\(result.stderr)", sourceLocation: sourceLocation)
+    }
+
+    @Test func syntaxErrorNamesFileAndLine() throws {
+        try expectPolicyError("return {\n canSelect = function(day)\n", ":3: 'end' expected")
+    }
+
+    @Test func runtimeErrorNamesFileLineFunctionAndDay() throws {
+        try expectPolicyError("return {\n canSelect = function(day)\n  error('boom')\n end\n}\n",
+                              ":3: boom (in canSelect for 2026-12-01)")
+    }
+
+    @Test func wrongReturnTypeIsAPolicyError() throws {
+        try expectPolicyError("return { canSelect = function(day) return 42 end }\n", "must return a boolean")
+    }
+
+    @Test func endlessLoopMeetsTheBudget() throws {
+        try expectPolicyError("return { canSelect = function(day) while true do end end }\n", "budget")
+    }
+
+    @Test func deepRecursionIsAnErrorNotACrash() throws {
+        try expectPolicyError("local function f(n) return f(n + 1) + 1 end\n"
+                              + "return { canSelect = function(day) return f(1) end }\n", "stack overflow")
+    }
+
+    @Test func multiLineErrorMessageStaysOnOneLine() throws {
+        try expectPolicyError("return { canSelect = function(day) error('one\\ntwo') end }\n", "one")
+    }
+
+    @Test func verboseAddsTheTraceback() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("p.lua", "return {\n canSelect = function(day)\n  error('boom')\n end\n}\n")
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12", "--verbose"])
+        #expect(result.status == 3)
+        #expect(result.stderrLines.first?.hasPrefix("calpolicy: \(path):3: boom") == true)
+        #expect(result.stderr.contains("traceback"))
+        #expect(result.stderrLines.count > 1)
+    }
+
+    @Test func usageErrorsWinOverPolicyErrors() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("p.lua", "return {\n canSelect = function(day)\n")
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-13"])
+        #expect(result.status == 2)
+    }
+}
