@@ -41,6 +41,12 @@ let package = Package(
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "FuzzChecks"]),
+
+        // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.
+        .target(name: "FuzzChecks", dependencies: ["CalendarCore", "CalPolicyCLI"], path: "Fuzz/FuzzChecks"),
+        .executableTarget(name: "FuzzDayISO", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzDayISO"),
+        .executableTarget(name: "FuzzArguments", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzArguments"),
     ],
     swiftLanguageModes: [.v6]
 )

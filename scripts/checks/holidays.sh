@@ -13,14 +13,20 @@ cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# eval_csv OUT FROM TO POLICY... — writes `calpolicy eval --format csv` output for the span.
-# DEV PATH: until `calpolicy eval --format csv` is on main this runs the policies under the
-# pure-Lua development harness (Tests/lua/harness.lua, plain lua5.4), which prints the same
-# columns. Switching to the real engine is this one function.
+swift build --product calpolicy >&2
+calpolicy=.build/debug/calpolicy
+
+# eval_csv OUT FROM TO POLICY... — the engine's answers for the span, as `calpolicy eval` CSV.
+# (Tests/lua/harness.lua prints the same CSV under plain lua5.4 for work on a policy without
+# a build; it is not used here.)
 eval_csv() {
     local out=$1 from=$2 to=$3
     shift 3
-    lua5.4 Tests/lua/harness.lua eval "$@" --from "$from" --to "$to" --format csv >"$out"
+    if ! "$calpolicy" eval "$@" --from "$from" --to "$to" --format csv >"$out"; then
+        echo "holidays: 'calpolicy eval $* --from $from --to $to' failed" >&2
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
 }
 
 eval_csv "$tmp/us.csv" 1870-01-01 2099-12-31 policies/weekends.lua policies/us-federal-holidays.lua

@@ -76,6 +76,9 @@ public struct MonthGrid: Hashable, Sendable {
         let next = trail > 0 ? MonthGrid.adjacentSpan(after: span, in: calendar) : nil
 
         let start = span.first.dayNumber - lead
+        // 1, except in a Japanese month whose era begins after the 1st (Heisei 1 January
+        // starts on the 8th): day numbers stay Gregorian there.
+        let firstDayOfMonth = calendar.date(of: span.first).day
         let todayNumber = today?.dayNumber ?? Int.min
         var cells: [Cell] = []
         cells.reserveCapacity(rowCount * 7)
@@ -101,7 +104,7 @@ public struct MonthGrid: Hashable, Sendable {
                     dayOfMonth = MonthGrid.dayOfMonth(day, knownSpan: next, calendar: calendar)
                 } else {
                     inMonth = true
-                    dayOfMonth = n - span.first.dayNumber + 1
+                    dayOfMonth = n - span.first.dayNumber + firstDayOfMonth
                 }
                 cells.append(Cell(day: day, dayOfMonth: dayOfMonth, isInMonth: inMonth, isToday: n == todayNumber))
             }
@@ -154,7 +157,9 @@ public struct MonthGrid: Hashable, Sendable {
     /// Coptic epagomenal days can be shorter than a row).
     @inline(__always)
     static func dayOfMonth(_ day: Day, knownSpan: DaySpan?, calendar: any CalendarSystem) -> Int {
-        if let known = knownSpan, known.contains(day) { return known.first.distance(to: day) + 1 }
+        if let known = knownSpan, known.contains(day) {
+            return known.first.distance(to: day) + calendar.date(of: known.first).day
+        }
         return calendar.date(of: day).day
     }
 }

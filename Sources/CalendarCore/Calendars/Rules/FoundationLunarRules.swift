@@ -31,8 +31,11 @@ struct FoundationLunarRules: YearRules {
         Date(timeIntervalSince1970: Double(dayNumber) * 86_400 + 43_200)
     }
 
-    static func dayNumber(_ date: Date) -> Int {
-        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
+    /// `nil` for an instant no `Day` can hold, so a strange answer cannot trap the conversion.
+    static func dayNumber(_ date: Date) -> Int? {
+        let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
+        guard days.isFinite, abs(days) < 1e12 else { return nil }
+        return Int(days)
     }
 
     /// Foundation's (era, year) for an extended year; Chinese years run in 60-year eras
@@ -66,8 +69,7 @@ struct FoundationLunarRules: YearRules {
         let (era, eraYear) = foundationEraYear(year)
         var wanted = DateComponents(era: era, year: eraYear, month: 1, day: 1, hour: 12)
         wanted.isLeapMonth = false
-        guard let date = calendar.date(from: wanted) else { return nil }
-        let first = Self.dayNumber(date)
+        guard let date = calendar.date(from: wanted), let first = Self.dayNumber(date) else { return nil }
         var months: [(month: Int, isLeapMonth: Bool, length: Int)] = []
         var start = first
         while months.count < 14 {

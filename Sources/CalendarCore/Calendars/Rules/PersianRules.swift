@@ -2,9 +2,10 @@
 /// uses: year Y is leap when (25·Y + 11) mod 33 < 8. Months 1–6 have 31 days,
 /// 7–11 have 30, Esfand 29 (30 in leap years).
 ///
-/// The official calendar starts the year at the March equinox observed at Tehran;
-/// the arithmetic rule agrees with it for the years checked in docs/calendars.md and
-/// parts from it outside them, by one day at a time.
+/// Chosen over the astronomical rule (year starts on the day of the March equinox at
+/// Tehran) because it is exact integer arithmetic and matches Foundation. Within
+/// 1900–2300 CE the two part only in AP 1503, 1602, 1635 and 1668, each starting a day
+/// earlier by the equinox (see docs/calendars.md).
 struct PersianRules: YearRules {
     var identifier: CalendarIdentifier { .persian }
 

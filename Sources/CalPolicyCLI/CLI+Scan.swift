@@ -1,0 +1,21 @@
+/// The argument scanner on its own, without running a command.
+extension CLI {
+    /// Tokenises `arguments` and scans them against the named command's options, as `run` does
+    /// before executing anything. Returns the one stderr line a usage error would print, or nil
+    /// when the arguments scan. Public so the argument fuzzer and tools can reach the scanner.
+    public static func scanProblem(_ arguments: [String]) -> String? {
+        let tokens = ArgumentToken.tokenise(arguments)
+        guard let first = tokens.first else { return ErrorRenderer.line(UsageError.missingCommand.description) }
+        guard case .positional(let name) = first else { return nil }
+        guard let spec = CommandCatalog.spec(named: name) else {
+            let suggestion = Suggestion.nearest(to: name, among: CommandCatalog.names)
+            return ErrorRenderer.line(UsageError.unknownCommand(name, suggestion: suggestion).description)
+        }
+        do {
+            _ = try ArgumentScanner(spec: spec).scan(Array(tokens.dropFirst()))
+            return nil
+        } catch {
+            return ErrorRenderer.line(error.description)
+        }
+    }
+}

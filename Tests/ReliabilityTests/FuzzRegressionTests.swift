@@ -1,0 +1,47 @@
+import Foundation
+import FuzzChecks
+import Testing
+
+/// Every input a fuzz run ever crashed on (kept under Tests/Hostile/fuzz-regressions/ as
+/// `TARGET-crash-<sha1>`) is replayed through the same check the fuzzer runs.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Hostile/fuzz-regressions").standardizedFileURL
+
+    /// Inputs whose bug is reported to its owner and not yet fixed: replayed as known issues, so the
+    /// suite stays green and says so, and turns the issue into a pass the day it is fixed.
+    static let known: [String: String] = [
+        "FuzzArguments": "usage errors print user input raw: a newline in an argument splits the stderr line",
+    ]
+
+    static func inputs(_ target: String) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasPrefix(target + "-") }.sorted().map { folder.appendingPathComponent($0) }
+    }
+
+    static func replay(_ target: String, _ check: (UnsafeRawBufferPointer) -> String?) throws {
+        for url in inputs(target) {
+            let data = try Data(contentsOf: url)
+            let problem = data.withUnsafeBytes { check($0) }
+            if let known = known[target] {
+                withKnownIssue(Comment(rawValue: known), isIntermittent: true) {
+                    #expect(problem == nil, "\(url.lastPathComponent): \(problem ?? "")")
+                }
+            } else {
+                #expect(problem == nil, "\(url.lastPathComponent): \(problem ?? "")")
+            }
+        }
+    }
+
+    @Test func keptInputsExist() {
+        #expect(FileManager.default.fileExists(atPath: Self.folder.path), "no folder at \(Self.folder.path)")
+    }
+
+    @Test func dayISOInputsStayFixed() throws {
+        try Self.replay("FuzzDayISO", DayISOCheck.problem)
+    }
+
+    @Test func argumentInputsStayFixed() throws {
+        try Self.replay("FuzzArguments") { ArgumentsCheck.problem($0) }
+    }
+}
