@@ -10,7 +10,20 @@ enum CSVWriter {
     }
 
     static func row(_ fields: [String]) -> String {
-        fields.map(field).joined(separator: ",") + "\n"
+        var out: [UInt8] = []
+        append(fields, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends one row's UTF-8 in place. A long evaluation writes every row into one
+    /// byte buffer: appending to a `String` cost ~340 instructions per field here.
+    static func append(_ fields: [String], to out: inout [UInt8]) {
+        for index in fields.indices {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            var text = field(fields[index])
+            text.withUTF8 { out.append(contentsOf: $0) }
+        }
+        out.append(UInt8(ascii: "\n"))
     }
 }
 
