@@ -42,8 +42,10 @@ RATIOS = [
     ("peerA.lua-table", "calpolicy.holidays.hook-on", "peer A table loop / calpolicy (hook on)"),
     ("peerA.lua-integer", "calpolicy.holidays.hook-on", "peer A integer loop / calpolicy (hook on)"),
     ("peerB.python-holidays-perday", "calpolicy.weekday-holidays", "peer B per day / calpolicy per day"),
-    ("peerB.csv-process", "calpolicy.csv-process", "peer B whole process / calpolicy whole process"),
-    ("coldstart.calpolicy", "coldstart.ncal", "calpolicy cold start / ncal"),
+    ("peerB.csv-process", "calpolicy.csv-process", "peer B whole process / calpolicy whole process (wall)"),
+    ("peerB.csv-process", "calpolicy.csv-process@cpu", "peer B whole process / calpolicy whole process (CPU)"),
+    ("coldstart.calpolicy", "coldstart.ncal", "calpolicy cold start / ncal (wall)"),
+    ("coldstart.calpolicy", "coldstart.ncal@cpu", "calpolicy cold start / ncal (CPU)"),
 ]
 
 # (metric or ratio, comparison, bound, label) — checked against the medians.
@@ -52,11 +54,13 @@ TARGETS = [
     ("calpolicy.holidays.hook-on", "<=", 350, "holiday policy, hook on <= 350 ns/day"),
     ("peerA.lua-table/calpolicy.holidays.hook-on", ">", 1, "faster than peer A's table loop"),
     ("peerB.python-holidays-perday/calpolicy.weekday-holidays", ">=", 5, ">= 5x peer B per day"),
-    ("peerB.csv-process/calpolicy.csv-process", ">=", 10, ">= 10x peer B whole process"),
+    ("peerB.csv-process/calpolicy.csv-process", ">=", 10, ">= 10x peer B whole process (wall)"),
+    ("peerB.csv-process/calpolicy.csv-process@cpu", ">=", 10, ">= 10x peer B whole process (CPU)"),
     ("grid.gregorian", "<=", 1_000, "Gregorian month grid <= 1 us"),
     ("grid.hebrew", "<=", 100_000, "Hebrew month grid <= 100 us"),
     ("grid.persian", "<=", 100_000, "Persian month grid <= 100 us"),
-    ("coldstart.calpolicy/coldstart.ncal", "<=", 2, "cold start <= 2x ncal"),
+    ("coldstart.calpolicy/coldstart.ncal", "<=", 2, "cold start <= 2x ncal (wall)"),
+    ("coldstart.calpolicy/coldstart.ncal@cpu", "<=", 2, "cold start <= 2x ncal (CPU)"),
 ]
 
 
@@ -143,17 +147,20 @@ class Runner:
         walls = {a_name: [], b_name: []}
         cpus = {a_name: [], b_name: []}
         ratios = self.pair_ratios.setdefault(f"{a_name}/{b_name}", [])
+        cpu_ratios = self.pair_ratios.setdefault(f"{a_name}/{b_name}@cpu", [])
         for i in range(pairs):
             order = [(a_name, a_argv), (b_name, b_argv)]
             if (i + rep) % 2:
                 order.reverse()
-            got = {}
+            got, got_cpu = {}, {}
             for name, argv in order:
                 wall, cpu, _ = spawn(argv)
-                got[name] = wall
+                got[name], got_cpu[name] = wall, cpu
                 walls[name].append(wall)
                 cpus[name].append(cpu)
             ratios.append(got[a_name] / got[b_name])
+            if got_cpu[b_name] > 0:
+                cpu_ratios.append(got_cpu[a_name] / got_cpu[b_name])
         for name in (a_name, b_name):
             self.record({"name": name, "unit": "process", "operations": 1,
                          "ns_per_op": statistics.median(walls[name]), "check": 0}, rep)
@@ -327,6 +334,8 @@ def table(summary):
         unit = m["unit"]
         per = {"day": "CPU per day", "grid": "CPU per grid", "eval": "CPU per eval",
                "process": "wall per process"}.get(unit, unit)
+        if "median_cpu_ns_per_process" in m:
+            per += f" (CPU {fmt(m['median_cpu_ns_per_process'], unit)})"
         lines.append(f"| {name} | {fmt(m['median_ns_per_op'], unit)} | "
                      f"{fmt(m['min_ns_per_op'], unit)} – {fmt(m['max_ns_per_op'], unit)} | {per} |")
     lines += ["", "| ratio (median of pair-by-pair ratios) | value | pairs |", "|---|---:|---:|"]
