@@ -10,8 +10,13 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
+# A fully static executable (Swift runtime, Foundation, liblua5.4.a and libm linked in)
+# starts in about a third of the time of the dynamic build, close to `ncal`: there are
+# no shared libraries to load and relocate. lld links it without gold's glibc warnings.
+RELEASE_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker -lm
+
 release: setup
-	$(SWIFT) build -c release --product calpolicy
+	$(SWIFT) build -c release --product calpolicy $(RELEASE_FLAGS)
 
 # Main job: evaluate a shipped policy for the current month.
 run: release

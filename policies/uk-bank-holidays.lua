@@ -4,7 +4,8 @@
 -- made under it:
 --   * New Year's Day (from 1974), Good Friday, Easter Monday, May Day (first Monday of May,
 --     from 1978), Spring Bank Holiday (last Monday of May, from 1971), Late Summer Bank Holiday
---     (last Monday of August, from 1971; Whit Monday before), Christmas Day, Boxing Day.
+--     (last Monday of August, from 1971), Christmas Day, Boxing Day. Before 1971 the policy
+--     keeps Whit Monday in place of the two 1971 holidays.
 --   * Substitute days: a bank holiday on a Saturday or Sunday gets a substitute on the next
 --     weekday that is not already a bank holiday (Christmas on Saturday: Monday 27th for
 --     Christmas, Tuesday 28th for Boxing Day). The weekend day itself stays denied and decorated;

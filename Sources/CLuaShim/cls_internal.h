@@ -34,6 +34,8 @@ typedef struct cls_host {
     int calendar_count;
     int function_ref[CLS_FN_COUNT];
     int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
+    /* tracing for coverage and explain (cls_trace.c); NULL when off */
+    struct cls_trace_record *trace;
 } cls_host;
 
 static inline cls_host *cls_host_of(lua_State *L) {
@@ -47,6 +49,12 @@ int cls_raise(lua_State *L, int kind, const char *fmt, ...);
 /* Runs `body` (a C function taking one light userdata) under lua_pcall with the
  * message handler, with `budget` instructions. Returns the Lua status. */
 int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long budget);
+/* The budget hook, and the tracing hook that wraps it (cls_trace.c). */
+void cls_budget_hook(lua_State *L, lua_Debug *ar);
+void cls_trace_hook(lua_State *L, lua_Debug *ar);
+void cls_trace_free(cls_host *h);
+void cls_trace_begin(cls_host *h);
+void cls_trace_end(cls_host *h);
 /* Resets the error record before an operation. */
 void cls_error_reset(cls_host *h);
 

@@ -23,14 +23,14 @@ static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 
 /* The count is shared by everything running in the state and, once spent, the
  * hook fires on every instruction, so a policy's own pcall cannot outlast it. */
-static void cls_hook(lua_State *L, lua_Debug *ar) {
+void cls_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cls_host *h = cls_host_of(L);
     if (!h->exhausted) {
         h->remaining -= h->hook_count;
         if (h->remaining > 0) return;
         h->exhausted = 1;
-        lua_sethook(L, cls_hook, LUA_MASKCOUNT, 1);
+        lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, 1);
     }
     cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
 }
@@ -38,13 +38,23 @@ static void cls_hook(lua_State *L, lua_Debug *ar) {
 static void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
     h->active_budget = budget;
-    if (!h->hook_enabled || budget <= 0) {
+    int counting = h->hook_enabled && budget > 0;
+    if (counting) {
+        h->hook_count = budget < 1000 ? (int)budget : 1000;
+        h->remaining = budget;
+    }
+    if (h->trace != NULL) {
+        cls_trace_begin(h);
+        /* Tracing wraps the budget hook, so coverage and explain stay budgeted. */
+        lua_sethook(L, cls_trace_hook, LUA_MASKLINE | LUA_MASKRET | (counting ? LUA_MASKCOUNT : 0),
+                    counting ? h->hook_count : 0);
+        return;
+    }
+    if (!counting) {
         lua_sethook(L, NULL, 0, 0);
         return;
     }
-    h->hook_count = budget < 1000 ? (int)budget : 1000;
-    h->remaining = budget;
-    lua_sethook(L, cls_hook, LUA_MASKCOUNT, h->hook_count);
+    lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
 }
 
 void cls_error_reset(cls_host *h) {
@@ -145,7 +155,8 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
     cls_arm(L, h, budget);
     int status = lua_pcall(L, 1, LUA_MULTRET, 1);
     int exhausted = h->exhausted;
-    if (h->hook_enabled) lua_sethook(L, NULL, 0, 0);
+    if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
+    if (status == LUA_OK) cls_trace_end(h);
     if (status == LUA_OK && !exhausted) return LUA_OK;
     if (status == LUA_OK) lua_settop(L, 0);
     if (exhausted) {
@@ -220,6 +231,7 @@ void cls_close(lua_State *L) {
     lua_close(L);
     for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
     free(h->source);
+    cls_trace_free(h);
     free(h);
 }
 

@@ -7,7 +7,7 @@ internal import CLuaShim
 /// state is never entered by two threads. Knows nothing about calendars; the
 /// `day` it hands to Lua is an integer day number with fields computed in C.
 public final class LuaState {
-    private let raw: UnsafeLuaState
+    let raw: UnsafeLuaState
 
     public init(options: LuaStateOptions = .init()) throws(LuaError) {
         raw = try UnsafeLuaState(options: options)

@@ -5,7 +5,7 @@ internal import CLuaShim
 /// the callback context. Lua errors never cross these frames — each call below is
 /// one C function that runs its Lua work under `lua_pcall` and returns a status.
 final class UnsafeLuaState {
-    private let state: OpaquePointer
+    let state: OpaquePointer
     /// Kept alive for the state's lifetime: C holds an unretained pointer to it.
     private let bridge: BridgeBox?
 
@@ -121,7 +121,7 @@ final class UnsafeLuaState {
 
     // MARK: - The one choke point from a Lua status to a typed error
 
-    private func check(_ status: Int32) throws(LuaError) {
+    func check(_ status: Int32) throws(LuaError) {
         guard status != LUA_OK else { return }
         guard let record = cls_last_error(state) else {
             throw LuaError(kind: .runtime, message: "unknown error (status \(status))")
@@ -146,7 +146,7 @@ final class UnsafeLuaState {
                         traceback: traceback.isEmpty ? nil : traceback)
     }
 
-    private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
+    static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
         guard let pointer else { return nil }
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }

@@ -16,10 +16,10 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public let options: LuaPolicyOptions
     /// The exact bytes that were loaded (reload compares against them).
     let source: [UInt8]
-    private let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
-    private let lines: [LuaFunctionSlot: Int]
-    private let engine: PolicyEngineState
-    private let lock = Mutex(())
+    let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
+    let lines: [LuaFunctionSlot: Int]
+    let engine: PolicyEngineState
+    let lock = Mutex(())
 
     public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
         let source = try PolicyFile.read(path, limit: options.memoryLimit)
@@ -38,6 +38,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
                     verbose: options.verbose, printPrefix: fileName, dateBridge: bridge))
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
+                if options.tracing { try state.setTracing(true) }
                 try state.loadPrelude(CalPrelude.source, name: "=cal")
                 let info = try state.loadPolicy(source, path: path)
                 try state.setSelection([])
@@ -91,7 +92,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
     }
 
     /// Enters the state under the lock, on a thread with enough native stack.
-    private func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
+    func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
                                    _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
         let result: Result<T, LuaError> = lock.withLock { _ in
             do throws(LuaError) {

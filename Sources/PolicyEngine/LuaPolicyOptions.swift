@@ -15,6 +15,9 @@ public struct LuaPolicyOptions: Sendable {
     public var verbose: Bool = false
     /// The injected today, used when the context has none (`cal.today()`).
     public var today: Day?
+    /// Records which lines ran and which `return` decided each call (policy tests'
+    /// coverage, explain); costs a hook per line, so off by default.
+    public var tracing: Bool = false
 
     public init() {}
 

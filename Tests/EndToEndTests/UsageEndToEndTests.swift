@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func noCommandAtAll() throws {
-        try expectUsageError([], "missing command; expected one of eval, select, check")
+        try expectUsageError([], "missing command; expected one of eval, select, check, test, snapshot, diff, explain")
     }
 }
 

@@ -265,6 +265,7 @@ test("rulesCombineWithPlus", function()
     expect.eq(cal.observed("2022-12-25", both), "2022-12-26")
     expect.eq(tostring(both), "cal.SAT_TO_PREV_FRI + cal.SUN_TO_NEXT_MON")
     local custom = cal.SUN_TO_NEXT_MON + { [7] = 2 }
+    expect.eq(tostring(custom), "cal.SUN_TO_NEXT_MON + cal.rule{...}")
     expect.eq(cal.observed("2026-01-10", custom), "2026-01-12")
 end)
 
@@ -275,6 +276,8 @@ test("workdayRulesSkipTakenDays", function()
     expect.eq(cal.observed("2021-12-25", cal.NEXT_WORKDAY, function(iso) return iso == "2021-12-27" end),
         "2021-12-28")
     expect.eq(cal.observed("2021-12-26", cal.PREV_WORKDAY, { ["2021-12-24"] = true }), "2021-12-23")
+    expect.fails("cal.observed: no free working day within a year of 2021-12-25", cal.observed,
+        "2021-12-25", cal.NEXT_WORKDAY, function() return true end)
     local sat = cal.dayNumber(2021, 12, 25)
     expect.eq(cal.observedDayNumber(sat, cal.NEXT_WORKDAY, { [sat + 2] = true }), sat + 3)
 end)

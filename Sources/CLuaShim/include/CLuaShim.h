@@ -146,4 +146,23 @@ int cls_run_with_stack(void (*body)(void *), void *argument, size_t headroom, si
 /* Bytes of native stack left below the caller (0 when unknown). */
 size_t cls_stack_headroom(void);
 
+/* ---- Scripts and tracing (policy tests, coverage, explain) --------------- */
+
+/*
+ * Calls the global function `name` with one string argument under the call budget;
+ * it must return a string, left in `out` until cls_call_finish. Returns a Lua status.
+ */
+int cls_call_global(lua_State *L, const char *name, const char *argument, size_t length,
+                    const char **out, size_t *out_len);
+/*
+ * Tracing of the policy chunk (off by default, costs a hook per line): counts the
+ * lines run and remembers the line of the last `return` of each call.
+ */
+int cls_trace_enable(lua_State *L, int on);
+/* Per line number, how often it ran (decided = 0) or how often its return ended a
+ * call (decided = 1); `count` entries (0 and NULL when tracing is off). */
+const unsigned int *cls_trace_lines(lua_State *L, int decided, size_t *count);
+/* Line of the last return executed in the policy chunk during the last call; 0 if none. */
+int cls_trace_last_return(lua_State *L);
+
 #endif

@@ -3,7 +3,7 @@
 enum CommandCatalog {
     static let version = "0.1.0"
     static var names: [String] { all.map(\.name) }
-    static var all: [CommandSpec] { [eval, select, check] }
+    static var all: [CommandSpec] { [eval, select, check] + regression }
 
     static func spec(named name: String) -> CommandSpec? { all.first { $0.name == name } }
 

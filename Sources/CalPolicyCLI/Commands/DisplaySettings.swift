@@ -6,7 +6,7 @@ struct DisplaySettings {
     let calendar: CalendarIdentifier
     let system: any CalendarSystem
     let localeIdentifier: String
-    let locale: LocaleInfo
+    let names: DisplayNames
     let firstWeekday: Int
     let weekRule: WeekRule
     /// `iso` or `locale`, as JSON reports it.
@@ -28,10 +28,10 @@ struct DisplaySettings {
         let localeIdentifier = try parsed.value("locale").map { text throws(UsageError) in
             try ValueParser.locale(text, option: CommandCatalog.locale)
         } ?? console.environmentLocale
-        let locale = LocaleInfo(identifier: localeIdentifier)
+        let names = DisplayNames(locale: localeIdentifier, calendar: calendar)
         let firstWeekday = try parsed.value("first-weekday").map { text throws(UsageError) in
             try ValueParser.integer(text, option: CommandCatalog.firstWeekday, in: 1...7)
-        } ?? (calendar == .iso8601 ? 2 : locale.firstWeekday)
+        } ?? (calendar == .iso8601 ? 2 : names.firstWeekday)
         let ruleName = try parsed.value("week-rule").map { text throws(UsageError) in
             try ValueParser.choice(text, option: CommandCatalog.weekRule, among: ["iso", "locale"])
         } ?? "iso"
@@ -39,9 +39,18 @@ struct DisplaySettings {
             try ValueParser.day(text, option: CommandCatalog.today)
         } ?? WallClock.today()
         return DisplaySettings(
-            calendar: calendar, system: CalendarSystems.system(for: calendar),
-            localeIdentifier: localeIdentifier, locale: locale, firstWeekday: firstWeekday,
-            weekRule: ruleName == "locale" ? locale.weekRule : .iso8601, weekRuleName: ruleName, today: today)
+            calendar: calendar, system: system(for: calendar),
+            localeIdentifier: localeIdentifier, names: names, firstWeekday: firstWeekday,
+            weekRule: ruleName == "locale" ? names.weekRule : .iso8601, weekRuleName: ruleName, today: today)
+    }
+
+    /// The Gregorian family directly: the registry builds every system on first use,
+    /// including ICU-backed lunar calendars, which costs more than a whole default run.
+    static func system(for calendar: CalendarIdentifier) -> any CalendarSystem {
+        switch calendar {
+        case .gregorian, .iso8601: return GregorianCalendarSystem(identifier: calendar)
+        default: return CalendarSystems.system(for: calendar)
+        }
     }
 
     var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: []) }

@@ -1,5 +1,5 @@
-import PolicyEngine
 import CalendarCore
+import PolicyEngine
 
 /// Everything the stack answered for one day, with the policies that decided.
 struct DayEvaluation: Sendable {
@@ -10,6 +10,8 @@ struct DayEvaluation: Sendable {
     let deselect: PolicyStack.Decision
     let decoration: Decoration?
     let decorationPolicy: String?
+    /// Filled for JSON output only (see `Provenance`).
+    var lines = DecisionLines()
 
     var isDenied: Bool { !select.isAllowed }
     var isMarked: Bool { isDenied || decoration != nil }

@@ -27,7 +27,7 @@ enum EvalJSONRenderer {
             ("month", .int(month.month)),
             ("isLeapMonth", .bool(month.isLeapMonth)),
             ("era", month.era.map(JSONValue.int) ?? .null),
-            ("name", .string(settings.locale.monthName(month, calendar: settings.calendar, style: .full))),
+            ("name", .string(settings.names.monthName(month))),
             ("weekNumbers", .array(grid.rows.map { .int($0.weekNumber) })),
             ("weeks", .array(grid.rows.map { row in
                 .array(row.cells.map { cell in
@@ -50,10 +50,13 @@ enum EvalJSONRenderer {
             ("deselectable", .bool(result.deselect.isAllowed)),
             ("reason", .optional(result.select.verdict.reason)),
             ("policy", .optional(result.select.policy)),
+            ("line", result.lines.select.map { .int($0) } ?? .null),
             ("deselectReason", .optional(result.deselect.verdict.reason)),
             ("deselectPolicy", .optional(result.deselect.policy)),
+            ("deselectLine", result.lines.deselect.map { .int($0) } ?? .null),
             ("decoration", result.decoration.map(decoration) ?? .null),
             ("decorationPolicy", .optional(result.decorationPolicy)),
+            ("decorationLine", result.lines.decoration.map { .int($0) } ?? .null),
         ])
     }
 

@@ -18,7 +18,7 @@ struct LegendRenderer {
     func render() -> String {
         let marked = report.days.filter(\.isMarked)
         guard !marked.isEmpty else { return "" }
-        let symbols = report.settings.locale.weekdaySymbols(style: .short)
+        let symbols = report.settings.names.weekdaySymbols(style: .short)
         var out = "* decorated  ! denied  # both\n"
         for result in marked {
             let weekday = symbols.indices.contains(result.day.weekday - 1) ? symbols[result.day.weekday - 1] : ""

@@ -37,10 +37,10 @@ struct TextCalendarRenderer {
 
     private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
         let settings = report.settings
-        let name = settings.locale.monthName(month, calendar: settings.calendar, style: .full)
+        let name = settings.names.monthName(month)
         let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
         var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
-        let symbols = TextCalendarRenderer.headerSymbols(settings.locale)
+        let symbols = TextCalendarRenderer.headerSymbols(settings.names)
         var header = weekNumbers ? "wk " : ""
         for column in 0..<7 {
             let weekday = (settings.firstWeekday - 1 + column) % 7
@@ -59,10 +59,10 @@ struct TextCalendarRenderer {
     /// Two-column weekday names: the short names cut to two columns when that keeps
     /// them distinct (`Su Mo`), else the very short ones (Hebrew `א׳ ב׳`, where every
     /// short name starts with "יום").
-    static func headerSymbols(_ locale: LocaleInfo) -> [String] {
-        let cut = locale.weekdaySymbols(style: .short).map { DisplayWidth.fit($0, width: 2) }
+    static func headerSymbols(_ names: DisplayNames) -> [String] {
+        let cut = names.weekdaySymbols(style: .short).map { DisplayWidth.fit($0, width: 2) }
         if Set(cut).count == 7 { return cut }
-        let veryShort = locale.weekdaySymbols(style: .veryShort).map { DisplayWidth.fit($0, width: 2) }
+        let veryShort = names.weekdaySymbols(style: .veryShort).map { DisplayWidth.fit($0, width: 2) }
         return Set(veryShort).count == 7 ? veryShort : cut
     }
 

@@ -473,7 +473,9 @@ local function combine(a, b)
     local merged = {}
     for wd, v in pairs(ruleData("rule", a, 2)) do merged[wd] = v end
     for wd, v in pairs(ruleData("rule", b, 2)) do merged[wd] = v end
-    return freeze(merged, tostring(a) .. " + " .. tostring(b))
+    -- Plain tables are named generically: tostring would show an address, which varies by run.
+    local function nameOf(r) return frozen[r] and tostring(r) or "cal.rule{...}" end
+    return freeze(merged, nameOf(a) .. " + " .. nameOf(b))
 end
 
 local function readOnly()
@@ -538,7 +540,12 @@ local function observedDay(fname, n, rule, taken, byISO)
     if v == 7 or v == -7 then
         local step = v // 7
         r = n + step
-        while isWeekendDay(r) or isTaken(taken, r, byISO) do r = r + step end
+        while isWeekendDay(r) or isTaken(taken, r, byISO) do
+            r = r + step
+            if (r - n) * step > 366 then
+                error(sformat("cal.%s: no free working day within a year of %s", fname, isoOf(n)), 3)
+            end
+        end
     else
         r = n + v
     end

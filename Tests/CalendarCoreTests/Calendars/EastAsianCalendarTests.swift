@@ -2,33 +2,39 @@ import Testing
 @testable import CalendarCore
 
 @Suite struct EastAsianCalendarTests {
-    /// Chinese New Year and leap-month starts as published (Hong Kong Observatory
-    /// tables), 1984–2033. The Chinese year is the related Gregorian year.
+    /// Published Chinese New Year dates and leap-month starts, 1984–2033. The Chinese
+    /// year is the related Gregorian year.
     static let chinese: [KnownDate] = [
-        KnownDate("1984-02-02", 1984, 1, 1),
-        KnownDate("1990-01-27", 1990, 1, 1),
-        KnownDate("2000-02-05", 2000, 1, 1),
+        // New Year (month 1, day 1): published lists, 1993–2026 continuous, plus 1984 and 1990.
+        KnownDate("1984-02-02", 1984, 1, 1), KnownDate("1990-01-27", 1990, 1, 1),
+        KnownDate("1993-01-23", 1993, 1, 1), KnownDate("1994-02-10", 1994, 1, 1),
+        KnownDate("1995-01-31", 1995, 1, 1), KnownDate("1996-02-19", 1996, 1, 1),
+        KnownDate("1997-02-07", 1997, 1, 1), KnownDate("1998-01-28", 1998, 1, 1),
+        KnownDate("1999-02-16", 1999, 1, 1), KnownDate("2000-02-05", 2000, 1, 1),
+        KnownDate("2001-01-24", 2001, 1, 1), KnownDate("2002-02-12", 2002, 1, 1),
+        KnownDate("2003-02-01", 2003, 1, 1), KnownDate("2004-01-22", 2004, 1, 1),
+        KnownDate("2005-02-09", 2005, 1, 1), KnownDate("2006-01-29", 2006, 1, 1),
+        KnownDate("2007-02-18", 2007, 1, 1), KnownDate("2008-02-07", 2008, 1, 1),
+        KnownDate("2009-01-26", 2009, 1, 1), KnownDate("2010-02-14", 2010, 1, 1),
+        KnownDate("2011-02-03", 2011, 1, 1), KnownDate("2012-01-23", 2012, 1, 1),
+        KnownDate("2013-02-10", 2013, 1, 1), KnownDate("2014-01-31", 2014, 1, 1),
+        KnownDate("2015-02-19", 2015, 1, 1), KnownDate("2016-02-08", 2016, 1, 1),
+        KnownDate("2017-01-28", 2017, 1, 1), KnownDate("2018-02-16", 2018, 1, 1),
+        KnownDate("2019-02-05", 2019, 1, 1), KnownDate("2020-01-25", 2020, 1, 1),
+        KnownDate("2021-02-12", 2021, 1, 1), KnownDate("2022-02-01", 2022, 1, 1),
+        KnownDate("2023-01-22", 2023, 1, 1), KnownDate("2024-02-10", 2024, 1, 1),
+        KnownDate("2025-01-29", 2025, 1, 1), KnownDate("2026-02-17", 2026, 1, 1),
+        // Leap-month starts; 2033 is the leap eleventh month of the "2033 problem".
         KnownDate("2001-05-23", 2001, 4, 1, leap: true),
         KnownDate("2004-03-21", 2004, 2, 1, leap: true),
         KnownDate("2006-08-24", 2006, 7, 1, leap: true),
-        KnownDate("2008-02-07", 2008, 1, 1),
         KnownDate("2009-06-23", 2009, 5, 1, leap: true),
-        KnownDate("2012-01-23", 2012, 1, 1),
         KnownDate("2012-05-21", 2012, 4, 1, leap: true),
         KnownDate("2014-10-24", 2014, 9, 1, leap: true),
-        KnownDate("2016-02-08", 2016, 1, 1),
         KnownDate("2017-07-23", 2017, 6, 1, leap: true),
-        KnownDate("2019-02-05", 2019, 1, 1),
-        KnownDate("2020-01-25", 2020, 1, 1),
         KnownDate("2020-05-23", 2020, 4, 1, leap: true),
-        KnownDate("2021-02-12", 2021, 1, 1),
-        KnownDate("2022-02-01", 2022, 1, 1),
-        KnownDate("2023-01-22", 2023, 1, 1),
         KnownDate("2023-03-22", 2023, 2, 1, leap: true),
-        KnownDate("2024-02-10", 2024, 1, 1),
-        KnownDate("2025-01-29", 2025, 1, 1),
         KnownDate("2025-07-25", 2025, 6, 1, leap: true),
-        KnownDate("2026-02-17", 2026, 1, 1),
         KnownDate("2033-12-22", 2033, 11, 1, leap: true),
     ]
 

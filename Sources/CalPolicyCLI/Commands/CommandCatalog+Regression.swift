@@ -1,0 +1,62 @@
+/// Options and help for the regression commands: test, snapshot, diff, explain.
+extension CommandCatalog {
+    static var regression: [CommandSpec] { [test, snapshot, diff, explain] }
+
+    static let testFormat = OptionSpec.value("format", "text|junit", help: "Output format (default text).")
+    static let out = OptionSpec.value("out", "FILE", help: "Write the output to FILE instead of stdout.")
+    static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
+    static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
+    static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
+    static let diffFormat = OptionSpec.value("format", "text|json", help: "Output format (default text).")
+
+    static let test = CommandSpec(
+        name: "test",
+        abstract: "Run policy test files and verify stored snapshots.",
+        positionalUsage: "[PATH ...]",
+        maxPositionals: nil,
+        options: [runFilter, testFormat, out, coverage, updateSnapshots, verbose, help],
+        discussion: """
+        Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
+        Snapshots are 'snapshots/*.json' beside them. One line per failed expectation
+        ('file:line: test '...': expected ..., got ...'), then 'N passed, N failed'.
+        Exits 1 when any test fails, 3 when a test file or a policy cannot load.
+        """
+    )
+
+    static let snapshot = CommandSpec(
+        name: "snapshot",
+        abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
+        positionalUsage: "POLICY ...",
+        maxPositionals: nil,
+        options: [year, month, from, to, today, out, verbose, help],
+        discussion: """
+        One day per line: date, selectable, deselectable, reason, decoration. Policies see
+        --today (default: the first day of the span), so the output never depends on the clock.
+        Store it as <tests>/snapshots/<policy>-<year>.json and 'calpolicy test' verifies it.
+        """
+    )
+
+    static let diff = CommandSpec(
+        name: "diff",
+        abstract: "List every day two versions of a policy answer differently.",
+        positionalUsage: "OLD NEW",
+        maxPositionals: 2,
+        options: [year, month, from, to, today, diffFormat, verbose, help],
+        discussion: """
+        OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
+        Without a span: the current year. Exits 1 when any day differs, 0 when none.
+        """
+    )
+
+    static let explain = CommandSpec(
+        name: "explain",
+        abstract: "Show what each policy answered for one day, and the line that decided.",
+        positionalUsage: "POLICY ... DATE",
+        maxPositionals: nil,
+        options: [today, diffFormat, verbose, help],
+        discussion: """
+        Policies are listed in stack order with canSelect, canDeselect and decorationFor
+        answers and the file:line of the return that gave each.
+        """
+    )
+}

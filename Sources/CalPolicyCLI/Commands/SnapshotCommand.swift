@@ -1,0 +1,46 @@
+import CalendarCore
+import Foundation
+import PolicyEngine
+
+/// `calpolicy snapshot POLICY ... --year YYYY [--out FILE]`: the stable JSON that
+/// `calpolicy test` verifies.
+enum SnapshotCommand {
+    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+        guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {
+            throw .usage(.missingOption(CommandCatalog.year.display))
+        }
+        for path in parsed.positionals { try PolicyLoader.inspect(path) }
+        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let span = try SpanResolver.resolve(parsed, settings: settings).days
+        let today = parsed.has("today") ? settings.today : span.first
+        let out = parsed.value("out")
+        let names = parsed.positionals.map { name(of: $0, storedIn: out) }
+        var limits = LuaPolicyOptions()
+        limits.verbose = parsed.has("verbose")
+        let snapshot: PolicySnapshot
+        do {
+            snapshot = try PolicySnapshot.make(paths: parsed.positionals, names: names, span: span, today: today,
+                                               limits: limits)
+        } catch {
+            throw .policy(error)
+        }
+        if let out {
+            try OutputFile.write(snapshot.encoded, to: out)
+        } else {
+            console.write(snapshot.encoded)
+        }
+        return ExitCode.ok
+    }
+
+    /// Inside `<dir>/snapshots/`, policies are named relative to `<dir>` (where
+    /// `calpolicy test` looks for them); elsewhere as given.
+    static func name(of policy: String, storedIn out: String?) -> String {
+        guard let out else { return policy }
+        let folder = URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent()
+        guard folder.lastPathComponent == PolicyTestDiscovery.snapshotDirectory else { return policy }
+        let base = folder.deletingLastPathComponent().path
+        let full = URL(fileURLWithPath: policy).standardizedFileURL.path
+        return full.hasPrefix(base + "/") ? String(full.dropFirst(base.count + 1)) : full
+    }
+}

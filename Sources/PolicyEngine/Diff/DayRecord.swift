@@ -1,0 +1,88 @@
+import CalendarCore
+
+/// What a policy stack says about one day: the unit of snapshots and diffs.
+public struct DayRecord: Hashable, Sendable {
+    public var day: Day
+    public var selectable: Bool
+    public var deselectable: Bool
+    /// The first denial's reason (selecting, else deselecting).
+    public var reason: String?
+    public var decoration: Decoration?
+
+    public init(day: Day, selectable: Bool, deselectable: Bool, reason: String?, decoration: Decoration?) {
+        self.day = day
+        self.selectable = selectable
+        self.deselectable = deselectable
+        self.reason = reason
+        self.decoration = decoration
+    }
+
+    /// Evaluates every day of `span`, in order.
+    public static func evaluate(_ stack: PolicyStack, span: DaySpan, context: PolicyContext) throws -> [DayRecord] {
+        var records: [DayRecord] = []
+        records.reserveCapacity(span.count)
+        for day in span {
+            let select = try stack.canSelect(day, context: context)
+            let deselect = try stack.canDeselect(day, context: context)
+            records.append(DayRecord(day: day, selectable: select.isAllowed, deselectable: deselect.isAllowed,
+                                     reason: select.verdict.reason ?? deselect.verdict.reason,
+                                     decoration: try stack.decoration(for: day, context: context)?.decoration))
+        }
+        return records
+    }
+
+    /// Names of the fields that differ from `other` (same day assumed).
+    public func changedFields(from other: DayRecord) -> [String] {
+        var fields: [String] = []
+        if selectable != other.selectable { fields.append("selectable") }
+        if deselectable != other.deselectable { fields.append("deselectable") }
+        if reason != other.reason { fields.append("reason") }
+        if decoration != other.decoration { fields.append("decoration") }
+        return fields
+    }
+
+    /// A short human rendering: `denied 'Christmas Day'; decoration 'Christmas Day'`.
+    public var summary: String {
+        var parts: [String] = []
+        if selectable {
+            parts.append("selectable")
+        } else {
+            parts.append("denied" + (reason.map { " '\($0)'" } ?? ""))
+        }
+        if !deselectable { parts.append("not deselectable" + (selectable ? reason.map { " '\($0)'" } ?? "" : "")) }
+        if let decoration {
+            parts.append("decoration " + (decoration.label.map { "'\($0)'" } ?? decoration.kind.rawValue))
+        }
+        return parts.joined(separator: "; ")
+    }
+}
+
+/// One day whose record differs between two evaluations.
+public struct DayChange: Hashable, Sendable {
+    public var day: Day
+    /// Nil when the day is missing on that side (a snapshot of another span).
+    public var old: DayRecord?
+    public var new: DayRecord?
+
+    public var fields: [String] {
+        guard let old, let new else { return ["day"] }
+        return new.changedFields(from: old)
+    }
+
+    /// Every day whose record differs, in date order.
+    public static func between(_ old: [DayRecord], _ new: [DayRecord]) -> [DayChange] {
+        let oldByDay = Dictionary(old.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        let newByDay = Dictionary(new.map { ($0.day, $0) }, uniquingKeysWith: { first, _ in first })
+        let days = Set(oldByDay.keys).union(newByDay.keys).sorted()
+        return days.compactMap { day in
+            let before = oldByDay[day]
+            let after = newByDay[day]
+            return before == after ? nil : DayChange(day: day, old: before, new: after)
+        }
+    }
+
+    /// `selectable → denied 'Juneteenth'` style, for text output.
+    public var description: String {
+        "\(old?.summary ?? "(absent)") → \(new?.summary ?? "(absent)")"
+    }
+}

@@ -1,0 +1,77 @@
+import CalendarCore
+import LuaHost
+
+/// What one policy answered for one day, with the line of the `return` that decided
+/// each answer (nil when the function is absent or the policy was loaded without tracing).
+public struct PolicyAnswer: Hashable, Sendable {
+    public var policy: String
+    public var path: String
+    public var canSelect: Verdict
+    public var canSelectLine: Int?
+    public var canDeselect: Verdict
+    public var canDeselectLine: Int?
+    public var decoration: Decoration?
+    public var decorationLine: Int?
+}
+
+extension LuaPolicy {
+    /// Asks all three functions about `day`. Load with `LuaPolicyOptions.tracing` to get lines.
+    public func answer(for day: Day, context: PolicyContext) throws(PolicyError) -> PolicyAnswer {
+        let select = try tracedVerdict(.canSelect, has.canSelect, day, context)
+        let deselect = try tracedVerdict(.canDeselect, has.canDeselect, day, context)
+        var decoration: (Decoration?, Int?) = (nil, nil)
+        if has.decoration {
+            let today = (context.today ?? options.today)?.dayNumber
+            let traced = try call(.decorationFor, day) { (engine: PolicyEngineState) throws(LuaError) in
+                let tag = try engine.prepare(context, selection: false)
+                let value = try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+                return (value, engine.state.lastReturnLine)
+            }
+            decoration = (traced.0.map { result in
+                Decoration(kind: Decoration.Kind(result.kind), label: result.label, color: result.color,
+                           image: result.image, size: result.size.map(Decoration.Size.init))
+            }, traced.1)
+        }
+        return PolicyAnswer(policy: name, path: path, canSelect: select.0, canSelectLine: select.1,
+                            canDeselect: deselect.0, canDeselectLine: deselect.1,
+                            decoration: decoration.0, decorationLine: decoration.1)
+    }
+
+    /// Lines run and lines whose `return` decided a call, since loading (tracing on).
+    public var trace: PolicyTrace {
+        lock.withLock { _ in
+            PolicyTrace(path: path, linesRun: engine.state.tracedLines, decidingLines: engine.state.decidingLines,
+                        functionLines: Dictionary(uniqueKeysWithValues: lines.map { ($0.key.name, $0.value) }))
+        }
+    }
+
+    private func tracedVerdict(_ slot: LuaFunctionSlot, _ present: Bool, _ day: Day,
+                               _ context: PolicyContext) throws(PolicyError) -> (Verdict, Int?) {
+        guard present else { return (.allowed, nil) }
+        let today = (context.today ?? options.today)?.dayNumber
+        let traced = try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) in
+            let tag = try engine.prepare(context, selection: true)
+            let answer = try engine.state.callVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+            return (answer.allowed, answer.reason, engine.state.lastReturnLine)
+        }
+        return (traced.0 ? .allowed : .denied(reason: traced.1), traced.2)
+    }
+}
+
+/// Where a traced policy spent its calls: the raw material of coverage reports.
+public struct PolicyTrace: Hashable, Sendable {
+    public var path: String
+    /// Line → times run (top-level lines run once, at load).
+    public var linesRun: [Int: Int]
+    /// Line → times a `return` there ended a call.
+    public var decidingLines: [Int: Int]
+    /// `canSelect`/`canDeselect`/`decorationFor` → the line that defines it.
+    public var functionLines: [String: Int]
+
+    /// Adds another trace of the same file (the same policy loaded by several test files).
+    public mutating func merge(_ other: PolicyTrace) {
+        linesRun.merge(other.linesRun, uniquingKeysWith: +)
+        decidingLines.merge(other.decidingLines, uniquingKeysWith: +)
+        functionLines.merge(other.functionLines) { first, _ in first }
+    }
+}

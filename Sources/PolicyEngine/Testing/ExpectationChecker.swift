@@ -1,0 +1,146 @@
+import CalendarCore
+
+/// One expectation that did not hold: where, what was expected, what happened.
+public struct PolicyTestFailure: Hashable, Sendable {
+    public var file: String
+    public var line: Int
+    public var expected: String
+    public var actual: String
+}
+
+/// Checks the harness's records against the real policy stack.
+struct ExpectationChecker {
+    let stack: PolicyStack
+    let context: PolicyContext
+    let file: String
+
+    /// Nil when the record holds (or is not an expectation).
+    func check(_ record: TestRecord) -> PolicyTestFailure? {
+        do {
+            return try evaluate(record)
+        } catch {
+            return failure(record, expected: "no policy error", actual: "policy error: \(error)")
+        }
+    }
+
+    private func failure(_ record: TestRecord, expected: String, actual: String) -> PolicyTestFailure {
+        PolicyTestFailure(file: file, line: record.line, expected: expected, actual: actual)
+    }
+
+    private func day(_ record: TestRecord) -> Day? {
+        record.field(0).flatMap { try? Day(iso: $0) }
+    }
+
+    private func evaluate(_ record: TestRecord) throws -> PolicyTestFailure? {
+        switch record.kind {
+        case "pass", "test", "policy", "today": return nil
+        case "fail":
+            return failure(record, expected: "\(record.field(1) ?? "?") (\(record.field(0) ?? "values differ"))",
+                           actual: record.field(2) ?? "?")
+        case "error":
+            return failure(record, expected: "the test to run without errors",
+                           actual: "error: \(record.field(0) ?? "unknown error")")
+        case "select": return try checkSelection(record)
+        default: break
+        }
+        guard let day = day(record) else {
+            return failure(record, expected: "a valid date", actual: "'\(record.field(0) ?? "")'")
+        }
+        let iso = day.iso
+        switch record.kind {
+        case "denied", "notDeselectable":
+            let selecting = record.kind == "denied"
+            let decision = selecting ? try stack.canSelect(day, context: context)
+                                     : try stack.canDeselect(day, context: context)
+            let word = selecting ? "denied" : "not deselectable"
+            let wanted = record.field(1)
+            let expected = wanted.map { "\(iso) \(word) with a reason containing '\($0)'" } ?? "\(iso) \(word)"
+            guard case .denied(let reason) = decision.verdict else {
+                return failure(record, expected: expected, actual: selecting ? "selectable" : "deselectable")
+            }
+            if let wanted, !(reason ?? "").contains(wanted) {
+                return failure(record, expected: expected, actual: "denied by \(decision.policy ?? "?"): '\(reason ?? "")'")
+            }
+            return nil
+        case "selectable", "deselectable":
+            let selecting = record.kind == "selectable"
+            let decision = selecting ? try stack.canSelect(day, context: context)
+                                     : try stack.canDeselect(day, context: context)
+            guard case .denied(let reason) = decision.verdict else { return nil }
+            return failure(record, expected: "\(iso) \(record.kind)",
+                           actual: "denied by \(decision.policy ?? "?"): '\(reason ?? "")'")
+        case "decoration":
+            let wanted = DecorationPattern(kind: record.field(1), label: record.field(2), color: record.field(3),
+                                           image: record.field(4), size: record.field(5))
+            guard let found = try stack.decoration(for: day, context: context) else {
+                return failure(record, expected: "\(iso) decoration \(wanted)", actual: "no decoration")
+            }
+            if wanted.matches(found.decoration) { return nil }
+            return failure(record, expected: "\(iso) decoration \(wanted)",
+                           actual: "decoration \(DecorationPattern(found.decoration)) from \(found.policy)")
+        case "noDecoration":
+            guard let found = try stack.decoration(for: day, context: context) else { return nil }
+            return failure(record, expected: "\(iso) without decoration",
+                           actual: "decoration \(DecorationPattern(found.decoration)) from \(found.policy)")
+        default:
+            return failure(record, expected: "a known expectation", actual: "'\(record.kind)'")
+        }
+    }
+
+    private func checkSelection(_ record: TestRecord) throws -> PolicyTestFailure? {
+        guard let modeName = record.field(0), let mode = SelectionMode(rawValue: modeName) else {
+            let known = SelectionMode.allCases.map(\.rawValue).joined(separator: ", ")
+            return failure(record, expected: "a selection mode (\(known))", actual: "'\(record.field(0) ?? "")'")
+        }
+        let taps = Self.days(record.field(1))
+        let limits = SelectionLimits(minLength: record.field(2).flatMap { Int($0) },
+                                     maxLength: record.field(3).flatMap { Int($0) },
+                                     maxCount: record.field(4).flatMap { Int($0) })
+        let expected = Self.days(record.field(5))
+        let expectedRejected = record.field(6).map { Self.days($0) }
+        var controller = SelectionController(mode: mode, stack: stack, context: context, limits: limits)
+        var rejected: [Day] = []
+        for tap in taps where !(try controller.tap(tap)).accepted { rejected.append(tap) }
+        let selection = controller.selection
+        let selectionOK = selection == expected
+        let rejectedOK = expectedRejected.map { $0 == rejected } ?? true
+        if selectionOK && rejectedOK { return nil }
+        var wanted = "\(mode.rawValue) selection \(Self.list(expected))"
+        if let expectedRejected { wanted += ", rejected \(Self.list(expectedRejected))" }
+        return failure(record, expected: wanted,
+                       actual: "selection \(Self.list(selection)), rejected \(Self.list(rejected))")
+    }
+
+    static func days(_ text: String?) -> [Day] {
+        guard let text, !text.isEmpty else { return [] }
+        return text.split(separator: ",").compactMap { try? Day(iso: String($0)) }
+    }
+
+    static func list(_ days: [Day]) -> String { "[" + days.map(\.iso).joined(separator: ", ") + "]" }
+}
+
+/// The decoration fields a test names; fields it leaves out match anything.
+struct DecorationPattern: CustomStringConvertible {
+    var kind, label, color, image, size: String?
+
+    init(kind: String?, label: String?, color: String?, image: String?, size: String?) {
+        (self.kind, self.label, self.color, self.image, self.size) = (kind, label, color, image, size)
+    }
+
+    init(_ decoration: Decoration) {
+        self.init(kind: decoration.kind.rawValue, label: decoration.label, color: decoration.color,
+                  image: decoration.image, size: decoration.size?.rawValue)
+    }
+
+    func matches(_ decoration: Decoration) -> Bool {
+        (kind == nil || kind == decoration.kind.rawValue) && (label == nil || label == decoration.label)
+            && (color == nil || color == decoration.color) && (image == nil || image == decoration.image)
+            && (size == nil || size == decoration.size?.rawValue)
+    }
+
+    var description: String {
+        let fields = [("kind", kind), ("label", label), ("color", color), ("image", image), ("size", size)]
+            .compactMap { name, value in value.map { "\(name)='\($0)'" } }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}

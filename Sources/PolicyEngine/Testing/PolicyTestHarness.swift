@@ -1,0 +1,226 @@
+/// The Lua side of policy tests: the `test` and `expect` globals a test file sees.
+///
+/// It runs as a second helper chunk after `cal`, in the same sandbox as policies.
+/// Expectations are only recorded here, as tab-separated lines; the host checks
+/// them against the real policies, so a test file cannot reach a policy's state.
+/// Lines come from `error`'s position prefix, so the sandbox needs no `debug`.
+enum PolicyTestHarness {
+    /// The global the host calls: `"list"` or `"run <n>"`.
+    static let entryPoint = "__calpolicy_test"
+
+    static let source = #"""
+local native = ...
+local cal = cal
+local type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatable, rawset =
+    type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatable, rawset
+local concat = table.concat
+
+local settings = { policies = {}, today = nil }
+local tests = {}
+local records = nil
+
+local function escape(v)
+    return (tostring(v):gsub("[\\\t\n]", { ["\\"] = "\\\\", ["\t"] = "\\t", ["\n"] = "\\n" }))
+end
+
+-- Present values are written "=value", nil as an empty field.
+local function field(v)
+    if v == nil then return "" end
+    return "=" .. escape(v)
+end
+
+-- The line `level` frames up (2 = the caller of lineOf); 0 when unknown.
+local function lineOf(level)
+    local _, message = pcall(error, "", level)
+    return tonumber(tostring(message):match(":(%d+): $")) or 0
+end
+
+local function add(kind, line, ...)
+    local fields = { kind, tostring(line) }
+    for i = 1, select("#", ...) do fields[#fields + 1] = field((select(i, ...))) end
+    records[#records + 1] = concat(fields, "\t")
+end
+
+local function checkDate(value, what)
+    if type(value) ~= "string" or not pcall(cal.parse, value) then
+        error(what .. ": expected a date 'YYYY-MM-DD', got " .. (type(value) == "string" and ("'" .. value .. "'") or type(value)), 3)
+    end
+    return value
+end
+
+local function inTest(name)
+    if not records then error("expect." .. name .. " can only be called inside a test function", 3) end
+end
+
+local function dates(list, what)
+    if list == nil then return nil end
+    if type(list) ~= "table" then error(what .. ": expected a list of dates, got " .. type(list), 3) end
+    local out = {}
+    for i, d in ipairs(list) do out[i] = checkDate(d, what) end
+    return concat(out, ",")
+end
+
+local function show(v)
+    if type(v) == "string" then return "'" .. v .. "'" end
+    if type(v) ~= "table" then return tostring(v) end
+    local keys = {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+    local parts = {}
+    for _, k in ipairs(keys) do parts[#parts + 1] = tostring(k) .. "=" .. show(v[k]) end
+    return "{" .. concat(parts, ", ") .. "}"
+end
+
+local function same(a, b)
+    if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+    for k, v in pairs(a) do if not same(v, b[k]) then return false end end
+    for k in pairs(b) do if a[k] == nil then return false end end
+    return true
+end
+
+local expect = {}
+
+function expect.denied(date, reason)
+    inTest("denied")
+    local line = lineOf(4)
+    if reason ~= nil and type(reason) ~= "string" then error("expect.denied: the reason must be a string", 2) end
+    add("denied", line, checkDate(date, "expect.denied"), reason)
+end
+
+function expect.selectable(date)
+    inTest("selectable")
+    local line = lineOf(4)
+    add("selectable", line, checkDate(date, "expect.selectable"))
+end
+
+function expect.deselectable(date)
+    inTest("deselectable")
+    local line = lineOf(4)
+    add("deselectable", line, checkDate(date, "expect.deselectable"))
+end
+
+function expect.notDeselectable(date, reason)
+    inTest("notDeselectable")
+    local line = lineOf(4)
+    add("notDeselectable", line, checkDate(date, "expect.notDeselectable"), reason)
+end
+
+local DECORATION_FIELDS = { kind = true, label = true, color = true, image = true, size = true }
+
+function expect.decoration(date, want)
+    inTest("decoration")
+    local line = lineOf(4)
+    want = want or {}
+    if type(want) ~= "table" then error("expect.decoration: expected a table of fields, got " .. type(want), 2) end
+    for k in pairs(want) do
+        if not DECORATION_FIELDS[k] then
+            error("expect.decoration: unknown field '" .. tostring(k) .. "' (expected kind, label, color, image, size)", 2)
+        end
+    end
+    add("decoration", line, checkDate(date, "expect.decoration"), want.kind, want.label, want.color, want.image, want.size)
+end
+
+function expect.noDecoration(date)
+    inTest("noDecoration")
+    local line = lineOf(4)
+    add("noDecoration", line, checkDate(date, "expect.noDecoration"))
+end
+
+function expect.select(options, expected)
+    inTest("select")
+    local line = lineOf(4)
+    if type(options) ~= "table" then error("expect.select: expected a table {mode = ..., taps = {...}}", 2) end
+    if type(expected) ~= "table" then error("expect.select: expected the list of selected dates", 2) end
+    add("select", line, options.mode, dates(options.taps, "expect.select taps"), options.minLength,
+        options.maxLength, options.maxCount, dates(expected, "expect.select result"),
+        dates(expected.rejected, "expect.select rejected"))
+end
+
+function expect.equal(actual, wanted, message)
+    inTest("equal")
+    local line = lineOf(4)
+    if same(actual, wanted) then add("pass", line) else add("fail", line, message or "values differ", show(wanted), show(actual)) end
+end
+
+function expect.truthy(value, message)
+    inTest("truthy")
+    local line = lineOf(4)
+    if value then add("pass", line) else add("fail", line, message or "expected a true value", "truthy", show(value)) end
+end
+
+local function register(name, fn, row, line)
+    if type(name) ~= "string" or name == "" then error("test: the name must be a non-empty string", 3) end
+    if type(fn) ~= "function" then error("test '" .. name .. "': expected a function", 3) end
+    tests[#tests + 1] = { name = name, fn = fn, row = row, line = line }
+end
+
+local api = {}
+
+function api.policies(list)
+    if type(list) == "string" then list = { list } end
+    if type(list) ~= "table" or #list == 0 then error("test.policies: expected a list of policy files", 2) end
+    for i, p in ipairs(list) do
+        if type(p) ~= "string" then error("test.policies: entry " .. i .. " must be a file name", 2) end
+        settings.policies[#settings.policies + 1] = p
+    end
+end
+
+function api.today(date)
+    settings.today = checkDate(date, "test.today")
+end
+
+function api.cases(name, rows, fn)
+    local line = lineOf(4)
+    if type(rows) ~= "table" then error("test.cases: expected a table of rows", 2) end
+    for i, row in ipairs(rows) do
+        local label = row
+        if type(row) == "table" then
+            label = row.name
+            if label == nil and (type(row[1]) == "string" or type(row[1]) == "number") then label = row[1] end
+        end
+        if type(label) ~= "string" and type(label) ~= "number" then label = i end
+        register(name .. " [" .. tostring(label) .. "]", fn, row, line)
+    end
+end
+
+test = setmetatable({}, {
+    __index = api,
+    __call = function(_, name, fn)
+        local line = lineOf(4)
+        register(name, fn, nil, line)
+    end,
+    -- `function test.someName() ... end` defines a test too
+    __newindex = function(_, name, fn)
+        local line = lineOf(4)
+        register(tostring(name), fn, nil, line)
+    end,
+})
+rawset(_ENV, "expect", expect)
+
+_ENV[ "__calpolicy_test" ] = function(command)
+    if command == "list" then
+        local out = {}
+        for _, p in ipairs(settings.policies) do out[#out + 1] = "policy\t0\t" .. field(p) end
+        if settings.today then out[#out + 1] = "today\t0\t" .. field(settings.today) end
+        for _, t in ipairs(tests) do out[#out + 1] = "test\t" .. t.line .. "\t" .. field(t.name) end
+        return concat(out, "\n")
+    end
+    local index = tonumber(command:match("^run (%d+)$"))
+    local t = index and tests[index]
+    if not t then return "error\t0\t=no such test" end
+    records = {}
+    local ok, err = pcall(t.fn, t.row)
+    if not ok then
+        local text = tostring(err)
+        local line = tonumber(text:match("^[^\n]-:(%d+): ")) or t.line
+        add("error", line, (text:gsub("^[^\n]-:%d+: ", "", 1)))
+    end
+    local out = concat(records, "\n")
+    records = nil
+    return out
+end
+
+-- Inside tests, cal.today() is the file's fixed today (test.today), never the clock.
+return setmetatable({ today = function() return settings.today end }, { __index = cal })
+"""#
+}

@@ -1,0 +1,44 @@
+/// One test (or one stored snapshot) and how it went.
+public struct PolicyTestResult: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case test, snapshot }
+
+    public var kind: Kind
+    /// The test file (or snapshot file) as found.
+    public var file: String
+    public var name: String
+    /// Where the test is declared.
+    public var line: Int
+    public var failures: [PolicyTestFailure]
+    /// Set when `--update-snapshots` rewrote the file.
+    public var updated: Bool = false
+
+    public var passed: Bool { failures.isEmpty }
+}
+
+/// Everything a run produced.
+public struct PolicyTestReport: Hashable, Sendable {
+    public var results: [PolicyTestResult]
+    /// One per policy file, when coverage was asked for.
+    public var coverage: [PolicyCoverage]
+
+    public var passedCount: Int { results.filter(\.passed).count }
+    public var failedCount: Int { results.count - passedCount }
+}
+
+/// How to run policy tests.
+public struct PolicyTestOptions: Sendable {
+    /// Only tests whose name contains this text (plain text, not a pattern language).
+    public var filter: String?
+    public var coverage = false
+    public var updateSnapshots = false
+    /// Limits for the policies and the test files.
+    public var limits = LuaPolicyOptions()
+
+    public init(filter: String? = nil, coverage: Bool = false, updateSnapshots: Bool = false,
+                limits: LuaPolicyOptions = LuaPolicyOptions()) {
+        self.filter = filter
+        self.coverage = coverage
+        self.updateSnapshots = updateSnapshots
+        self.limits = limits
+    }
+}

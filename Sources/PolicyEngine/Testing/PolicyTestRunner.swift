@@ -1,0 +1,78 @@
+import CalendarCore
+import Foundation
+
+/// Runs policy test files and verifies stored snapshots.
+///
+/// A test file or a policy it names that cannot load is a policy error (thrown);
+/// a failing expectation, a Lua error inside a test or a changed snapshot is a
+/// failed test (reported).
+public enum PolicyTestRunner {
+    public static func run(_ paths: [String], options: PolicyTestOptions = .init()) throws(PolicyError) -> PolicyTestReport {
+        let found = try PolicyTestDiscovery.find(paths)
+        var results: [PolicyTestResult] = []
+        var traces: [String: PolicyTrace] = [:]
+        var order: [String] = []
+        var limits = options.limits
+        limits.tracing = options.coverage
+        for file in found.testFiles {
+            let ran = try runFile(file, options: options, limits: limits)
+            results += ran.results
+            for policy in ran.policies {
+                let trace = policy.trace
+                if traces[policy.path] == nil { order.append(policy.path) }
+                traces[policy.path, default: PolicyTrace(path: policy.path, linesRun: [:], decidingLines: [:],
+                                                         functionLines: [:])].merge(trace)
+            }
+        }
+        for snapshot in found.snapshots {
+            let name = "snapshot " + PolicyFile.fileName(of: snapshot)
+            if let filter = options.filter, !name.contains(filter) { continue }
+            results.append(try SnapshotCheck.verify(snapshot, name: name, update: options.updateSnapshots,
+                                                    limits: options.limits))
+        }
+        let coverage = options.coverage ? order.compactMap { traces[$0].map(PolicyCoverage.init) } : []
+        return PolicyTestReport(results: results, coverage: coverage)
+    }
+
+    private static func runFile(_ file: String, options: PolicyTestOptions,
+                                limits: LuaPolicyOptions) throws(PolicyError) -> (results: [PolicyTestResult], policies: [LuaPolicy]) {
+        let script = try PolicyTestScript(path: file, options: options.limits)
+        let selected = script.tests.indices.filter { index in
+            options.filter.map { script.tests[index].name.contains($0) } ?? true
+        }
+        guard !selected.isEmpty else { return ([], []) }
+        guard !script.policies.isEmpty else {
+            throw PolicyError(kind: .runtime, file: file,
+                              message: "the test file names no policy; call test.policies { \"file.lua\" }")
+        }
+        var policyLimits = limits
+        policyLimits.today = script.today
+        let directory = PolicyTestDiscovery.directory(of: file)
+        var policies: [LuaPolicy] = []
+        for name in script.policies {
+            let path = PolicyTestDiscovery.resolve(name, besideFileIn: directory)
+            policies.append(try LuaPolicy(path: path, options: policyLimits))
+        }
+        let checker = ExpectationChecker(stack: PolicyStack(policies), context: PolicyContext(today: script.today),
+                                         file: file)
+        var results: [PolicyTestResult] = []
+        for index in selected {
+            let declared = script.tests[index]
+            var failures: [PolicyTestFailure] = []
+            do {
+                let records = try script.run(index)
+                failures = records.compactMap(checker.check)
+                if records.isEmpty {
+                    failures.append(PolicyTestFailure(file: file, line: declared.line, expected: "at least one expectation",
+                                                      actual: "none (a test that checks nothing cannot fail)"))
+                }
+            } catch {
+                failures.append(PolicyTestFailure(file: file, line: error.line ?? declared.line,
+                                                  expected: "the test to run", actual: "\(error.kind) error: \(error.message)"))
+            }
+            results.append(PolicyTestResult(kind: .test, file: file, name: declared.name, line: declared.line,
+                                            failures: failures))
+        }
+        return (results, policies)
+    }
+}

@@ -1,0 +1,113 @@
+import CalendarCore
+import LuaHost
+
+/// One line the harness wrote: a kind, the test file's line, then fields (nil when absent).
+struct TestRecord: Hashable, Sendable {
+    var kind: String
+    var line: Int
+    var fields: [String?]
+
+    func field(_ index: Int) -> String? { index < fields.count ? fields[index] : nil }
+
+    /// Parses the harness's tab-separated lines; see `PolicyTestHarness`.
+    static func parse(_ text: String) -> [TestRecord] {
+        text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let fields = parts.dropFirst(2).map { part -> String? in
+                part.hasPrefix("=") ? unescape(String(part.dropFirst())) : nil
+            }
+            return TestRecord(kind: parts.first ?? "", line: parts.count > 1 ? Int(parts[1]) ?? 0 : 0,
+                              fields: Array(fields))
+        }
+    }
+
+    private static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                switch character {
+                case "t": result.append("\t")
+                case "n": result.append("\n")
+                default: result.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+/// A test file loaded into a sandboxed Lua state of its own, with `cal`, `test` and `expect`.
+final class PolicyTestScript {
+    struct Declared: Hashable, Sendable {
+        var name: String
+        var line: Int
+    }
+
+    let path: String
+    let policies: [String]
+    let today: Day?
+    let tests: [Declared]
+    private let state: LuaState
+
+    init(path: String, options: LuaPolicyOptions) throws(PolicyError) {
+        let source = try PolicyFile.read(path, limit: options.memoryLimit)
+        let bridge = PolicyDateBridge()
+        let loaded: (LuaState, String)
+        do {
+            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, String) in
+                let state = try LuaState(options: LuaStateOptions(
+                    instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
+                    memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
+                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path), dateBridge: bridge))
+                for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
+                try state.loadPrelude(CalPrelude.source, name: "=cal")
+                try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")
+                var bytes = source
+                if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+                _ = try state.loadPolicy(bytes, path: path)
+                let listing = try state.callGlobal(PolicyTestHarness.entryPoint, argument: "list")
+                return (state, listing)
+            }
+        } catch {
+            throw PolicyError(error, file: path, function: nil, day: nil)
+        }
+        state = loaded.0
+        self.path = path
+        var policies: [String] = []
+        var today: Day?
+        var tests: [Declared] = []
+        for record in TestRecord.parse(loaded.1) {
+            guard let value = record.field(0) else { continue }
+            switch record.kind {
+            case "policy": policies.append(value)
+            case "today": today = try? Day(iso: value)
+            case "test": tests.append(Declared(name: value, line: record.line))
+            default: break
+            }
+        }
+        self.policies = policies
+        self.today = today
+        self.tests = tests
+    }
+
+    /// Runs test `index` (0-based) and returns what it expected.
+    func run(_ index: Int) throws(PolicyError) -> [TestRecord] {
+        let state = self.state
+        do {
+            let text = try LuaNativeStack.run { () throws(LuaError) -> String in
+                try state.callGlobal(PolicyTestHarness.entryPoint, argument: "run \(index + 1)")
+            }
+            return TestRecord.parse(text)
+        } catch {
+            throw PolicyError(error, file: path, function: tests.indices.contains(index) ? tests[index].name : nil,
+                              day: nil)
+        }
+    }
+}

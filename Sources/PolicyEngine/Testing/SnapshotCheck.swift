@@ -1,0 +1,63 @@
+import CalendarCore
+import Foundation
+
+/// Compares a stored snapshot with what its policies answer now (or rewrites it).
+enum SnapshotCheck {
+    static func verify(_ path: String, name: String, update: Bool,
+                       limits: LuaPolicyOptions) throws(PolicyError) -> PolicyTestResult {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PolicyError(kind: .io, file: path, message: "cannot read the snapshot")
+        }
+        let stored: PolicySnapshot
+        do {
+            stored = try PolicySnapshot.decode(String(decoding: data, as: UTF8.self))
+        } catch {
+            return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: [
+                PolicyTestFailure(file: path, line: 1, expected: "a snapshot file", actual: error.description),
+            ])
+        }
+        let base = PolicyTestDiscovery.directory(of: PolicyTestDiscovery.directory(of: path))
+        let paths = stored.policies.map { PolicyTestDiscovery.resolve($0, besideFileIn: base) }
+        let current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
+                                              today: stored.today, limits: limits)
+        if update {
+            let changed = current != stored
+            if changed {
+                do {
+                    try Data(current.encoded.utf8).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw PolicyError(kind: .io, file: path, message: "cannot write the snapshot")
+                }
+            }
+            return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: [], updated: changed)
+        }
+        let lineOf = Dictionary(stored.days.enumerated().map { ($0.element.day, $0.offset + PolicySnapshot.headerLines + 1) },
+                                uniquingKeysWith: { first, _ in first })
+        let failures = DayChange.between(stored.days, current.days).map { change in
+            PolicyTestFailure(file: path, line: lineOf[change.day] ?? 1,
+                              expected: "\(change.day.iso) \(change.old?.summary ?? "(absent)")",
+                              actual: change.new?.summary ?? "(absent)")
+        }
+        return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: failures)
+    }
+}
+
+extension PolicySnapshot {
+    /// Evaluates `paths` (stored under `names`) over `span` with a fixed today.
+    public static func make(paths: [String], names: [String], span: DaySpan, today: Day,
+                            limits: LuaPolicyOptions = .init()) throws(PolicyError) -> PolicySnapshot {
+        var options = limits
+        options.today = today
+        var policies: [LuaPolicy] = []
+        for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
+        let days: [DayRecord]
+        do {
+            days = try DayRecord.evaluate(PolicyStack(policies), span: span, context: PolicyContext(today: today))
+        } catch let error as PolicyError {
+            throw error
+        } catch {
+            throw PolicyError(kind: .runtime, file: paths.first ?? "", message: "\(error)")
+        }
+        return PolicySnapshot(policies: names, span: span, today: today, days: days)
+    }
+}

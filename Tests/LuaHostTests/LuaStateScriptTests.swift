@@ -1,0 +1,80 @@
+import LuaHost
+import Testing
+
+/// `callGlobal` and line tracing, the two entry points policy tests and explain use.
+@Suite struct LuaStateScriptTests {
+    private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> LuaState {
+        let lua = try LuaState(options: LuaStateOptions(instructionBudget: budget))
+        if tracing { try lua.setTracing(true) }
+        _ = try lua.loadPolicy(Array(source.utf8), path: "script.lua")
+        return lua
+    }
+
+    private func failure(_ body: () throws -> Void) -> LuaError? {
+        do {
+            try body()
+            return nil
+        } catch let error as LuaError {
+            return error
+        } catch {
+            return LuaError(kind: .runtime, message: "unexpected \(error)")
+        }
+    }
+
+    @Test func callGlobalPassesAndReturnsStrings() throws {
+        let lua = try load("function shout(s) return s:upper() .. '\\0!' end")
+        #expect(try lua.callGlobal("shout", argument: "a\tb") == "A\tB\u{0}!")
+    }
+
+    @Test func callGlobalRefusesMissingFunctionsAndNonStrings() throws {
+        let lua = try load("function number() return 1 end\nfunction fail() error('nope') end")
+        #expect(failure { _ = try lua.callGlobal("absent", argument: "") }?.kind == .type)
+        #expect(failure { _ = try lua.callGlobal("number", argument: "") }?.kind == .type)
+        let error = failure { _ = try lua.callGlobal("fail", argument: "") }
+        #expect(error?.kind == .runtime)
+        #expect(error?.message.contains("nope") == true)
+        #expect(error?.line == 2)
+    }
+
+    @Test func callGlobalStaysWithinTheBudget() throws {
+        let lua = try load("function spin() while true do end end", budget: 10_000)
+        #expect(failure { _ = try lua.callGlobal("spin", argument: "") }?.kind == .budget)
+    }
+
+    @Test func tracingCountsLinesAndTheDecidingReturn() throws {
+        let lua = try load("""
+        local t = {}
+        function t.canSelect(day)
+            if day.weekday == 1 then
+                return false, "sunday"
+            end
+            return true
+        end
+        return t
+        """, tracing: true)
+        _ = try lua.callVerdict(.canSelect, dayNumber: 3, calendarTag: 0, today: nil) // 1970-01-04, a Sunday
+        #expect(lua.lastReturnLine == 4)
+        _ = try lua.callVerdict(.canSelect, dayNumber: 4, calendarTag: 0, today: nil)
+        #expect(lua.lastReturnLine == 6)
+        _ = try lua.callVerdict(.canSelect, dayNumber: 5, calendarTag: 0, today: nil)
+        #expect(lua.tracedLines[3] == 3)
+        #expect(lua.tracedLines[4] == 1)
+        #expect(lua.tracedLines[6] == 2)
+        #expect(lua.decidingLines[4] == 1)
+        #expect(lua.decidingLines[6] == 2)
+    }
+
+    @Test func withoutTracingNothingIsRecorded() throws {
+        let lua = try load("return { canSelect = function() return true end }")
+        _ = try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil)
+        #expect(lua.lastReturnLine == nil)
+        #expect(lua.tracedLines.isEmpty)
+    }
+
+    @Test func tracingCanBeTurnedOff() throws {
+        let lua = try load("return { canSelect = function() return true end }", tracing: true)
+        try lua.setTracing(false)
+        _ = try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil)
+        #expect(lua.lastReturnLine == nil)
+    }
+}
