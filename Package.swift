@@ -34,12 +34,13 @@ let package = Package(
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
-        .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "FuzzChecks"]),
+        .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.
-        .target(name: "FuzzChecks", dependencies: ["CalendarCore", "CalPolicyCLI"], path: "Fuzz/FuzzChecks"),
+        .target(name: "FuzzChecks", dependencies: ["CalendarCore", "CalPolicyCLI", "PolicyEngine"], path: "Fuzz/FuzzChecks"),
         .executableTarget(name: "FuzzDayISO", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzDayISO"),
         .executableTarget(name: "FuzzArguments", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzArguments"),
+        .executableTarget(name: "FuzzPolicyLoad", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzPolicyLoad"),
     ],
     swiftLanguageModes: [.v6]
 )

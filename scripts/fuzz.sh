@@ -40,6 +40,13 @@ for target in "${targets[@]}"; do
     fi
     corpus=$(mktemp -d)
     [ -d "Fuzz/corpus/$target" ] && cp -r "Fuzz/corpus/$target/." "$corpus/"
+    if [ "$target" = FuzzPolicyLoad ]; then
+        # Seeds: the shipped policies and the hostile fixtures, less the known hangs and the 400 KB one.
+        cp policies/*.lua "$corpus/" 2>/dev/null
+        for f in Tests/Hostile/fixtures/*; do
+            case $(basename "$f") in r-find-*|r-gsub-*|r-match-*|r-loop-error-handler*|m-deep-nesting*) ;; *) cp "$f" "$corpus/" ;; esac
+        done
+    fi
     extra=()
     [ -f "Fuzz/dictionaries/$target.dict" ] && extra+=("-dict=Fuzz/dictionaries/$target.dict")
     start=$(date +%s.%N)

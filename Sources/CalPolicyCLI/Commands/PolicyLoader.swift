@@ -28,6 +28,7 @@ enum PolicyLoader {
 
     /// Checks what the engine would otherwise report less plainly.
     static func inspect(_ path: String) throws(CLIError) {
+        if path.isEmpty { throw .usage(.badPolicyPath("''", problem: "empty path; expected a policy file")) }
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .usage(.badPolicyPath(path, problem: errno == ENOENT ? "no such file" : describeErrno(errno)))

@@ -1,4 +1,3 @@
-import PolicyEngine
 import CalendarCore
 import PolicyEngine
 
