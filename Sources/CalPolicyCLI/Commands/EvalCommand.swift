@@ -19,8 +19,7 @@ enum EvalCommand {
             (month: month, grid: try grid(for: month, settings: settings))
         }
         let verbose = parsed.has("verbose")
-        let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose,
-                                         tracing: format == "json")
+        let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         let stack = PolicyStack(files + builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
         if format == "json" { days = try Provenance.attach(days, policies: files, settings: settings) }

@@ -10,13 +10,11 @@ import PolicyEngine
 /// mistake on the command line: exit 2. A file that exists but holds no usable policy
 /// (empty, binary, a Lua error) is a policy error: exit 3.
 enum PolicyLoader {
-    static func load(_ paths: [String], today: Day, verbose: Bool,
-                     tracing: Bool = false) throws(CLIError) -> [any DayPolicy] {
+    static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
         for path in paths { try inspect(path) }
         var options = LuaPolicyOptions()
         options.today = today
         options.verbose = verbose
-        options.tracing = tracing
         var policies: [any DayPolicy] = []
         for path in paths {
             do {
