@@ -28,6 +28,13 @@ let package = Package(
         .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
+        // Benchmarks (benchmarks/run.sh builds them with -c release; no tests run them).
+        .target(name: "CalpolicyBenchLua", dependencies: ["CLua"], path: "benchmarks/Sources/CalpolicyBenchLua"),
+        .executableTarget(
+            name: "calpolicy-bench",
+            dependencies: ["CalendarCore", "CLuaShim", "CalpolicyBenchLua", "PolicyEngine", "CalPolicyCLI"],
+            path: "benchmarks/Sources/calpolicy-bench"
+        ),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),

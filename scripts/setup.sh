@@ -12,7 +12,7 @@ sudo_cmd=()
 [ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
 
 packages=(liblua5.4-dev pkgconf make)
-[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv)
+[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time)
 
 missing=()
 for p in "${packages[@]}"; do

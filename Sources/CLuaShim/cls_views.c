@@ -65,27 +65,40 @@ static int cls_field_is(const char *key, size_t len, const char *name) {
 
 /* ---- day ---------------------------------------------------------------- */
 
+/* A day is a light userdata whose pointer value encodes the day number and the
+ * calendar tag: pushing one allocates nothing (no garbage per call), two views of the
+ * same day are equal, and a kept view cannot change. Fields are computed on read. */
+#define CLS_DAY_BIAS 1000000LL
+#define CLS_TAG_BITS 6
+
+static void *cls_encode_day(long long day_number, int calendar_tag) {
+    uintptr_t v = ((uintptr_t)(day_number + CLS_DAY_BIAS) << CLS_TAG_BITS) | (uintptr_t)(calendar_tag & 63);
+    return (void *)v;
+}
+
+static void cls_decode_day(const void *p, cls_day *u) {
+    uintptr_t v = (uintptr_t)p;
+    u->day_number = (long long)(v >> CLS_TAG_BITS) - CLS_DAY_BIAS;
+    u->calendar_tag = (int)(v & 63);
+}
+
+static void cls_fill_civil(cls_day *u) {
+    cls_civil(u->day_number, &u->year, &u->month, &u->day);
+}
+
 void cls_push_day(lua_State *L, long long day_number, int calendar_tag) {
-    cls_host *h = cls_host_of(L);
-    cls_day *u = lua_newuserdatauv(L, sizeof *u, 1);
-    u->day_number = day_number;
-    cls_civil(day_number, &u->year, &u->month, &u->day);
-    long long w = (day_number % 7 + 7 + 4) % 7;
-    u->weekday = (int)w + 1;
-    u->year_day = (int)(day_number - cls_day_number(u->year, 1, 1)) + 1;
-    u->calendar_tag = calendar_tag;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->day_meta_ref);
-    lua_setmetatable(L, -2);
+    lua_pushlightuserdata(L, cls_encode_day(day_number, calendar_tag));
 }
 
 static int cls_day_index(lua_State *L) {
-    cls_day *u = lua_touserdata(L, 1);
+    cls_day day, *u = &day;
+    cls_decode_day(lua_touserdata(L, 1), u);
     size_t len = 0;
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
     if (key == NULL) return cls_raise(L, CLS_KIND_RUNTIME, "day fields are named by strings, got %s", luaL_typename(L, 2));
     switch (len) {
     case 3:
-        if (cls_field_is(key, len, "day")) { lua_pushinteger(L, u->day); return 1; }
+        if (cls_field_is(key, len, "day")) { cls_fill_civil(u); lua_pushinteger(L, u->day); return 1; }
         if (cls_field_is(key, len, "iso")) {
             char buffer[32];
             size_t n = cls_format_iso(u->day_number, buffer, sizeof buffer);
@@ -94,26 +107,30 @@ static int cls_day_index(lua_State *L) {
         }
         break;
     case 4:
-        if (cls_field_is(key, len, "year")) { lua_pushinteger(L, u->year); return 1; }
+        if (cls_field_is(key, len, "year")) { cls_fill_civil(u); lua_pushinteger(L, u->year); return 1; }
         break;
     case 5:
-        if (cls_field_is(key, len, "month")) { lua_pushinteger(L, u->month); return 1; }
+        if (cls_field_is(key, len, "month")) { cls_fill_civil(u); lua_pushinteger(L, u->month); return 1; }
         break;
     case 7:
-        if (cls_field_is(key, len, "weekday")) { lua_pushinteger(L, u->weekday); return 1; }
-        if (cls_field_is(key, len, "yearDay")) { lua_pushinteger(L, u->year_day); return 1; }
+        if (cls_field_is(key, len, "weekday")) {
+            lua_pushinteger(L, (u->day_number % 7 + 7 + 4) % 7 + 1);
+            return 1;
+        }
+        if (cls_field_is(key, len, "yearDay")) {
+            cls_fill_civil(u);
+            lua_pushinteger(L, u->day_number - cls_day_number(u->year, 1, 1) + 1);
+            return 1;
+        }
         break;
     case 8:
         if (cls_field_is(key, len, "calendar")) {
-            if (lua_getiuservalue(L, 1, 1) != LUA_TNIL) return 1;
             cls_host *h = cls_host_of(L);
             int tag = u->calendar_tag;
             const char *name = (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian";
             cls_calendar_date date;
             cls_convert(L, u->day_number, name, &date);
             cls_push_date(L, &date, tag);
-            lua_pushvalue(L, -1);
-            lua_setiuservalue(L, 1, 1);
             return 1;
         }
         break;
@@ -126,26 +143,26 @@ static int cls_day_index(lua_State *L) {
 }
 
 static int cls_day_tostring(lua_State *L) {
-    cls_day *u = lua_touserdata(L, 1);
+    cls_day u;
+    cls_decode_day(lua_touserdata(L, 1), &u);
     char buffer[32];
-    size_t n = cls_format_iso(u->day_number, buffer, sizeof buffer);
+    size_t n = cls_format_iso(u.day_number, buffer, sizeof buffer);
     lua_pushlstring(L, buffer, n);
     return 1;
 }
 
-static cls_day *cls_check_day(lua_State *L, int idx) {
-    cls_host *h = cls_host_of(L);
-    if (lua_type(L, idx) != LUA_TUSERDATA || !lua_getmetatable(L, idx)) return NULL;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->day_meta_ref);
-    int same = lua_rawequal(L, -1, -2);
-    lua_pop(L, 2);
-    return same ? lua_touserdata(L, idx) : NULL;
+/* The only light userdata a policy can hold are days. */
+static int cls_check_day(lua_State *L, int idx, cls_day *out) {
+    if (lua_type(L, idx) != LUA_TLIGHTUSERDATA) return 0;
+    cls_decode_day(lua_touserdata(L, idx), out);
+    return 1;
 }
 
 static int cls_day_compare(lua_State *L, int op) {
-    cls_day *a = cls_check_day(L, 1), *b = cls_check_day(L, 2);
-    if (a == NULL || b == NULL) return cls_raise(L, CLS_KIND_RUNTIME, "days compare only with days");
-    long long x = a->day_number, y = b->day_number;
+    cls_day a, b;
+    if (!cls_check_day(L, 1, &a) || !cls_check_day(L, 2, &b))
+        return cls_raise(L, CLS_KIND_RUNTIME, "days compare only with days");
+    long long x = a.day_number, y = b.day_number;
     lua_pushboolean(L, op == 0 ? x == y : op == 1 ? x < y : x <= y);
     return 1;
 }
@@ -251,9 +268,9 @@ static int cls_selection_contains(lua_State *L) {
     cls_selection *u = lua_touserdata(L, lua_upvalueindex(1));
     int arg = lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1; /* selection:contains(x) too */
     long long target;
-    cls_day *day = cls_check_day(L, arg);
-    if (day != NULL) {
-        target = day->day_number;
+    cls_day day;
+    if (cls_check_day(L, arg, &day)) {
+        target = day.day_number;
     } else {
         size_t len = 0;
         const char *iso = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : NULL;
@@ -349,6 +366,11 @@ int cls_open_views(lua_State *L) {
     lua_setfield(L, t, "__lt");
     lua_pushcfunction(L, cls_day_le);
     lua_setfield(L, t, "__le");
+    /* Light userdata share one metatable: the day's. */
+    lua_pushlightuserdata(L, NULL);
+    lua_pushvalue(L, t);
+    lua_setmetatable(L, -2);
+    lua_pop(L, 1);
     h->day_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     cls_new_meta(L, "calendar date", cls_date_index, NULL);
     h->date_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -19,6 +19,17 @@ public enum CLI {
         return code
     }
 
+    /// Runs a command in-process and returns what it would print, without touching the
+    /// real stdout or stderr: for fuzzing the argument scanner and for embedding.
+    /// `environment` stands in for the variables the CLI reads (`NO_COLOR`, `LANG`, …).
+    public static func capture(_ arguments: [String], environment: [String: String] = [:])
+        -> (status: Int32, stdout: String, stderr: String)
+    {
+        let console = Console(stdoutIsTerminal: false, environment: environment)
+        let status = run(arguments, console: console)
+        return (status, console.out, console.err)
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let tokens = ArgumentToken.tokenise(arguments)
         let verbose = tokens.contains(.long(name: "verbose", value: nil)) || tokens.contains(.short("v"))
@@ -56,7 +67,7 @@ public enum CLI {
             let parsed: ParsedArguments
             do { parsed = try ArgumentScanner(spec: spec).scan(rest) } catch { throw .usage(error) }
             return try execute(spec.name, parsed, console: console)
-        case .long, .short:
+        case .long, .short, .misspelled:
             let suggestion = Suggestion.nearest(to: first.spelling, among: ["--help", "--version"])
             throw .usage(.unknownOption(first.spelling, suggestion: suggestion))
         }

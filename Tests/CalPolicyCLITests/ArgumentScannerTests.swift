@@ -28,6 +28,8 @@ import Testing
         #expect(error(["--mnth", "2024-01"]) == .unknownOption("--mnth", suggestion: "--month"))
         #expect(error(["--fomrat", "json"]) == .unknownOption("--fomrat", suggestion: "--format"))
         #expect(error(["-month"]) == .unknownOption("-month", suggestion: "--month"))
+        #expect(error(["---month=2026-01"]) == .unknownOption("---month=2026-01", suggestion: "--month"))
+        #expect(error(["-mnth"]) == .unknownOption("-mnth", suggestion: "--month"))
     }
 
     @Test func unknownOptionFarFromAllHasNoSuggestion() {

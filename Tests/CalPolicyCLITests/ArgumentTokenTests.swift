@@ -21,9 +21,9 @@ import Testing
     }
 
     @Test func singleDashWordIsTreatedAsOptionTypo() {
-        let tokens = ArgumentToken.tokenise(["-month"])
-        #expect(tokens == [.long(name: "-month", value: nil)])
-        #expect(tokens.first?.spelling == "-month")
+        let tokens = ArgumentToken.tokenise(["-month", "---year"])
+        #expect(tokens == [.misspelled("-month"), .misspelled("---year")])
+        #expect(tokens.map(\.spelling) == ["-month", "---year"])
     }
 
     @Test func spellingRoundTrips() {

@@ -57,3 +57,35 @@ import Testing
         #expect(result.err.isEmpty)
     }
 }
+
+@Suite struct CLICaptureTests {
+    @Test func captureReturnsStatusAndBothStreams() {
+        let ok = CLI.capture(["eval", "--month", "2026-02", "--format", "csv"])
+        #expect(ok.status == 0)
+        #expect(ok.stdout.split(separator: "\n").count == 29)
+        #expect(ok.stderr.isEmpty)
+        let bad = CLI.capture(["eval", "--mnth", "2026-02"])
+        #expect(bad.status == 2)
+        #expect(bad.stdout.isEmpty)
+        #expect(bad.stderr == "calpolicy: unknown option '--mnth'; did you mean '--month'?\n")
+    }
+
+    @Test func arbitraryBytesNeverTrap() {
+        // A small deterministic sample of the inputs a fuzzer would try.
+        let words = ["", "-", "--", "---", "-h", "--month", "--month=", "=", "eval", "select", "check", "\u{0}",
+                     "2026-02-30", "9999-12-31", "0000-00-00", "--tap", "--mode", "range", "--from", "--to",
+                     "--calendar", "hebrew", "5784-06L", "--year", "99999999999999999999", "é", "--format", "json"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<300 {
+            var arguments: [String] = []
+            for _ in 0..<Int(seed % 6) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                arguments.append(words[Int(seed >> 33) % words.count])
+            }
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let result = CLI.capture(arguments)
+            #expect([0, 1, 2, 3].contains(result.status), "\(arguments)")
+            #expect(result.stderr.split(separator: "\n").count <= 1, "\(arguments)")
+        }
+    }
+}

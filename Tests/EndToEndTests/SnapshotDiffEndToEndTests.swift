@@ -116,10 +116,13 @@ import Testing
         #expect(unknown.stderrLines.first?.contains("git show failed") == true)
     }
 
-    @Test func diffNeedsTwoPolicies() throws {
-        let result = try CalpolicyBinary.run(["diff", RegressionFixtures.freezeV1])
-        #expect(result.status == 2)
-        #expect(result.stderrLines.count == 1)
+    @Test func diffNeedsExactlyTwoPolicies() throws {
+        let one = try CalpolicyBinary.run(["diff", RegressionFixtures.freezeV1])
+        #expect(one.status == 2)
+        #expect(one.stderrLines == ["calpolicy: missing argument NEW"])
+        let three = try CalpolicyBinary.run(["diff", RegressionFixtures.freezeV1, RegressionFixtures.freezeV2, "extra"])
+        #expect(three.status == 2)
+        #expect(three.stderrLines == ["calpolicy: invalid value 'extra' for 'OLD NEW': expected exactly two policies to compare"])
     }
 
     @Test func diffOfABrokenPolicyExitsThree() throws {

@@ -92,6 +92,14 @@ import FoundationXML
         #expect(result.stderrLines.first?.contains("no-such-dir") == true)
     }
 
+    @Test func aFolderWithoutTestsIsAUsageErrorNotAQuietPass() throws {
+        let files = try TemporaryFiles()
+        let result = try CalpolicyBinary.run(["test", files.directory.path])
+        #expect(result.status == 2)
+        #expect(result.stderrLines == ["calpolicy: \(files.directory.path): no test files ('*_test.lua') or snapshots found"])
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aBadFormatIsAUsageError() throws {
         let result = try CalpolicyBinary.run(["test", RegressionFixtures.failing, "--format", "xml"])
         #expect(result.status == 2)

@@ -19,6 +19,11 @@ enum CheckCommand {
         let today = WallClock.today()
         var problems = 0
         for path in parsed.positionals {
+            // `check policies/*.lua` also matches the tests beside the policies.
+            if path.hasSuffix("_test.lua") {
+                console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
+                continue
+            }
             problems += check(path, today: today, verbose: verbose, console: console)
         }
         return problems == 0 ? ExitCode.ok : ExitCode.policy
@@ -37,7 +42,7 @@ enum CheckCommand {
             return 1
         }
         let cases = EdgeDays.cases(today: today)
-        let pass = EdgePass(policy: policy, cases: cases, today: today)
+        let pass = EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today)
         var seen: Set<String> = []
         pass.run { error, function, day, calendar in
             let failure = CLIError(policyFailure: error)
@@ -70,7 +75,7 @@ enum CheckCommand {
             options.instructionBudget = max(1, full * percent / 100)
             guard let policy = try? LuaPolicy(path: path, options: options) else { return nil }
             var failed = false
-            EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
+            EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today).run { _, _, _, _ in failed = true }
             if !failed { return label + " of the instruction budget" }
         }
         return "over 10% of the instruction budget"

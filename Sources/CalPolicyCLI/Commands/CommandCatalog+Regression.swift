@@ -40,7 +40,7 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        maxPositionals: 2,
+        maxPositionals: nil,
         options: [year, month, from, to, today, diffFormat, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').

@@ -4,6 +4,10 @@ import PolicyEngine
 /// `calpolicy diff OLD NEW [span]`: every day two versions of a policy disagree on.
 enum DiffCommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        guard parsed.positionals.count <= 2 else {
+            throw .usage(.invalidValue(parsed.positionals[2], option: "OLD NEW",
+                                       reason: "expected exactly two policies to compare"))
+        }
         guard parsed.positionals.count == 2 else {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }

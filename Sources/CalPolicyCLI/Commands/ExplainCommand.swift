@@ -12,8 +12,8 @@ enum ExplainCommand {
             throw .usage(.missingArgument("DATE"))
         }
         let day: Day
-        do { day = try ValueParser.day(dateText, option: .value("date", "YYYY-MM-DD", help: "")) } catch {
-            throw .usage(error)
+        do { day = try Day(iso: dateText) } catch {
+            throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
         }
         let format = try FormatOption.value(parsed, option: CommandCatalog.diffFormat, among: ["text", "json"])
         for path in paths { try PolicyLoader.inspect(path) }

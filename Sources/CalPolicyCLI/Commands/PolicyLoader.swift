@@ -10,17 +10,17 @@ import PolicyEngine
 /// mistake on the command line: exit 2. A file that exists but holds no usable policy
 /// (empty, binary, a Lua error) is a policy error: exit 3.
 enum PolicyLoader {
-    static func load(_ paths: [String], today: Day, verbose: Bool,
-                     tracing: Bool = false) throws(CLIError) -> [any DayPolicy] {
+    static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
         for path in paths { try inspect(path) }
         var options = LuaPolicyOptions()
         options.today = today
         options.verbose = verbose
-        options.tracing = tracing
         var policies: [any DayPolicy] = []
         for path in paths {
             do {
-                policies.append(try LuaPolicy(path: path, options: options))
+                policies.append(try Watchdog.shared.watch("\(path): loading") { () throws(PolicyError) -> LuaPolicy in
+                    try LuaPolicy(path: path, options: options)
+                })
             } catch {
                 throw .policy(error)
             }
@@ -30,6 +30,7 @@ enum PolicyLoader {
 
     /// Checks what the engine would otherwise report less plainly.
     static func inspect(_ path: String) throws(CLIError) {
+        if path.isEmpty { throw .usage(.badPolicyPath("''", problem: "empty path; expected a policy file")) }
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw .usage(.badPolicyPath(path, problem: errno == ENOENT ? "no such file" : describeErrno(errno)))

@@ -13,6 +13,13 @@ enum TestCommand {
         limits.verbose = parsed.has("verbose")
         let options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),
                                         updateSnapshots: parsed.has("update-snapshots"), limits: limits)
+        let found: PolicyTestDiscovery.Found
+        do { found = try PolicyTestDiscovery.find(paths) } catch { throw .policy(error) }
+        if found.testFiles.isEmpty && found.snapshots.isEmpty {
+            // A CI job pointed at the wrong folder must not pass quietly.
+            throw .usage(.badPolicyPath(paths.joined(separator: ", "),
+                                        problem: "no test files ('*\(PolicyTestDiscovery.testSuffix)') or snapshots found"))
+        }
         let report: PolicyTestReport
         do {
             report = try PolicyTestRunner.run(paths, options: options)

@@ -10,8 +10,8 @@ struct DecisionLines: Sendable, Hashable {
 }
 
 enum Provenance {
-    /// Asks each deciding policy again, traced, for the line of its answer. Only days
-    /// someone decided cost a second call; policies must be loaded with tracing.
+    /// Asks each deciding policy again, traced for that call only, for the line of its
+    /// answer: evaluation itself stays untraced and only decided days cost a second call.
     static func attach(_ days: [DayEvaluation], policies: [any DayPolicy],
                        settings: DisplaySettings) throws(CLIError) -> [DayEvaluation] {
         let lua = policies.compactMap { $0 as? LuaPolicy }

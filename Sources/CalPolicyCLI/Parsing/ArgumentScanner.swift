@@ -21,12 +21,16 @@ struct ArgumentScanner {
                     throw .unknownOption(token.spelling, suggestion: nil)
                 }
                 try record(option, value: nil, spelling: token.spelling, into: &parsed)
+            case .misspelled(let word):
+                let bare = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
+                let exact = spec.option(named: bare).map { "--" + $0.name }
+                throw .unknownOption(word, suggestion: exact ?? Suggestion.nearest(
+                    to: "--" + bare, among: spec.options.map { "--" + $0.name }))
             case .long(let name, let inlineValue):
                 guard let option = spec.option(named: name) else {
                     let candidates = spec.options.map { "--" + $0.name }
-                    let typed = name.hasPrefix("-") ? name : "--" + name
                     throw .unknownOption(token.spelling,
-                                         suggestion: Suggestion.nearest(to: typed, among: candidates))
+                                         suggestion: Suggestion.nearest(to: "--" + name, among: candidates))
                 }
                 if option.isFlag {
                     if let inlineValue { throw .unexpectedValue(inlineValue, option: option.display) }

@@ -9,6 +9,8 @@ enum ArgumentToken: Hashable, Sendable {
     case short(Character)
     /// Anything else, including `-` alone and every word after `--`.
     case positional(String)
+    /// `-month` or `---month`: meant as an option, spelled wrong; kept as typed.
+    case misspelled(String)
 
     /// Splits raw arguments into tokens; never fails — meaning is checked later.
     static func tokenise(_ arguments: [String]) -> [ArgumentToken] {
@@ -19,6 +21,8 @@ enum ArgumentToken: Hashable, Sendable {
                 tokens.append(.positional(argument))
             } else if argument == "--" {
                 optionsEnded = true
+            } else if argument.hasPrefix("---") {
+                tokens.append(.misspelled(argument))
             } else if argument.hasPrefix("--") {
                 let body = argument.dropFirst(2)
                 if let equals = body.firstIndex(of: "=") {
@@ -31,7 +35,7 @@ enum ArgumentToken: Hashable, Sendable {
                 tokens.append(.short(letter))
             } else if argument.count > 2, argument.hasPrefix("-"), !argument.hasPrefix("--") {
                 // `-month` is a likely typo of `--month`: report it as an unknown option, not a file.
-                tokens.append(.long(name: "-" + argument.dropFirst(), value: nil))
+                tokens.append(.misspelled(argument))
             } else {
                 tokens.append(.positional(argument))
             }
@@ -43,10 +47,9 @@ enum ArgumentToken: Hashable, Sendable {
     var spelling: String {
         switch self {
         case .long(let name, let value):
-            let base = name.hasPrefix("-") ? name : "--" + name
-            return value.map { base + "=" + $0 } ?? base
+            return value.map { "--" + name + "=" + $0 } ?? "--" + name
         case .short(let letter): return "-" + String(letter)
-        case .positional(let word): return word
+        case .positional(let word), .misspelled(let word): return word
         }
     }
 }

@@ -7,10 +7,12 @@ enum EvalCSVRenderer {
                          "decoration_size"]
 
     static func render(_ report: EvalReport) -> String {
-        var out = CSVWriter.row(header)
+        var out: [UInt8] = []
+        out.reserveCapacity((report.days.count + 1) * 64)
+        CSVWriter.append(header, to: &out)
         for result in report.days {
             let decoration = result.decoration
-            out += CSVWriter.row([
+            CSVWriter.append([
                 result.day.iso,
                 String(result.date.year),
                 String(result.date.month.month) + (result.date.isLeapMonth ? "L" : ""),
@@ -24,8 +26,8 @@ enum EvalCSVRenderer {
                 decoration?.color ?? "",
                 decoration?.image ?? "",
                 decoration?.size?.rawValue ?? "",
-            ])
+            ], to: &out)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -1,18 +1,21 @@
+import Synchronization
+
 /// One shared instance per calendar system, so every grid, period and policy reuses
 /// the same year caches.
 public enum CalendarSystems {
-    /// Built once per process; each system is immutable apart from its internal,
-    /// lock-protected cache.
-    static let all: [CalendarIdentifier: any CalendarSystem] = {
-        var systems: [CalendarIdentifier: any CalendarSystem] = [:]
-        for id in CalendarIdentifier.allCases {
-            systems[id] = make(id)
-        }
-        return systems
-    }()
+    /// Each system is built the first time it is asked for, not all at start-up: the
+    /// lunar ones compute year tables through ICU's astronomy, which took about half
+    /// the instructions of a one-month `calpolicy eval` that never showed them.
+    /// Each system is immutable apart from its internal, lock-protected cache.
+    private static let built = Mutex<[CalendarIdentifier: any CalendarSystem]>([:])
 
     public static func system(for identifier: CalendarIdentifier) -> any CalendarSystem {
-        all[identifier] ?? make(identifier)
+        built.withLock { systems in
+            if let system = systems[identifier] { return system }
+            let system = make(identifier)
+            systems[identifier] = system
+            return system
+        }
     }
 
     static func make(_ identifier: CalendarIdentifier) -> any CalendarSystem {

@@ -15,14 +15,18 @@ public struct PolicyAnswer: Hashable, Sendable {
 }
 
 extension LuaPolicy {
-    /// Asks all three functions about `day`. Load with `LuaPolicyOptions.tracing` to get lines.
+    /// Asks all three functions about `day`, each with the line of its deciding `return`.
+    /// Tracing is switched on just for these calls unless the policy was loaded with it.
     public func answer(for day: Day, context: PolicyContext) throws(PolicyError) -> PolicyAnswer {
         let select = try tracedVerdict(.canSelect, has.canSelect, day, context)
         let deselect = try tracedVerdict(.canDeselect, has.canDeselect, day, context)
         var decoration: (Decoration?, Int?) = (nil, nil)
         if has.decoration {
             let today = (context.today ?? options.today)?.dayNumber
+            let transient = !options.tracing
             let traced = try call(.decorationFor, day) { (engine: PolicyEngineState) throws(LuaError) in
+                if transient { try engine.state.setTracing(true) }
+                defer { if transient { try? engine.state.setTracing(false) } }
                 let tag = try engine.prepare(context, selection: false)
                 let value = try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
                 return (value, engine.state.lastReturnLine)
@@ -49,7 +53,10 @@ extension LuaPolicy {
                                _ context: PolicyContext) throws(PolicyError) -> (Verdict, Int?) {
         guard present else { return (.allowed, nil) }
         let today = (context.today ?? options.today)?.dayNumber
+        let transient = !options.tracing
         let traced = try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) in
+            if transient { try engine.state.setTracing(true) }
+            defer { if transient { try? engine.state.setTracing(false) } }
             let tag = try engine.prepare(context, selection: true)
             let answer = try engine.state.callVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
             return (answer.allowed, answer.reason, engine.state.lastReturnLine)

@@ -41,10 +41,14 @@ import Testing
         #expect(other.decorationLine == 14)
     }
 
-    @Test func withoutTracingThereAreNoLines() throws {
-        let answer = try load(tracing: false).answer(for: try Day(iso: "2026-12-25"), context: PolicyContext())
+    @Test func withoutTracingAtLoadTheAnswerIsTracedAlone() throws {
+        let policy = try load(tracing: false)
+        let answer = try policy.answer(for: try Day(iso: "2026-12-25"), context: PolicyContext())
         #expect(answer.canSelect == .denied(reason: "Christmas"))
-        #expect(answer.canSelectLine == nil)
+        #expect(answer.canSelectLine == 8)
+        // ... and tracing is off again afterwards: nothing accumulates.
+        _ = try policy.canSelect(try Day(iso: "2026-12-24"), context: PolicyContext())
+        #expect(policy.trace.linesRun.isEmpty)
     }
 
     @Test func explanationNamesTheFirstDenierAndDecorator() throws {
