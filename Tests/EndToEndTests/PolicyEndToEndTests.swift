@@ -143,3 +143,40 @@ import Testing
         #expect(result.status == 2)
     }
 }
+
+/// Work the instruction budget cannot interrupt still ends, with one line and exit 3.
+@Suite struct WatchdogEndToEndTests {
+    static let backtracking = """
+        return {
+            canSelect = function(day)
+                return string.find(string.rep("a", 40000), ".-.-.-.-.-b") ~= nil
+            end,
+        }
+        """
+
+    @Test func stuckCallIsStoppedWithOneLine() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("stuck.lua", Self.backtracking)
+        for command in [["eval", path, "--month", "2026-12", "--format", "json"],
+                        ["select", path, "--mode", "single", "--tap", "2026-12-01"],
+                        ["check", path]] {
+            let result = try CalpolicyBinary.run(command, environment: ["CALPOLICY_WATCHDOG_SECONDS": "1"],
+                                                 timeout: 60)
+            #expect(!result.timedOut && !result.signalled, "\(command)")
+            #expect(result.status == 3, "\(command)")
+            #expect(result.stderrLines.count == 1, "\(command)")
+            #expect(result.stderr.hasPrefix("calpolicy: \(path): canSelect for "), "\(command)")
+            #expect(result.stderr.contains("did not finish within 1 s"), "\(command)")
+        }
+    }
+
+    @Test func stuckLoadIsStopped() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("stuck-load.lua",
+                                   "local _ = string.find(string.rep('a', 40000), '.-.-.-.-.-b')\nreturn {}\n")
+        let result = try CalpolicyBinary.run(["eval", path], environment: ["CALPOLICY_WATCHDOG_SECONDS": "1"],
+                                             timeout: 60)
+        #expect(result.status == 3)
+        #expect(result.stderr == "calpolicy: \(path): loading did not finish within 1 s; stopped (a time limit for work the instruction budget cannot interrupt, such as a backtracking pattern)\n")
+    }
+}

@@ -37,7 +37,7 @@ enum CheckCommand {
             return 1
         }
         let cases = EdgeDays.cases(today: today)
-        let pass = EdgePass(policy: policy, cases: cases, today: today)
+        let pass = EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today)
         var seen: Set<String> = []
         pass.run { error, function, day, calendar in
             let failure = CLIError(policyFailure: error)
@@ -70,7 +70,7 @@ enum CheckCommand {
             options.instructionBudget = max(1, full * percent / 100)
             guard let policy = try? LuaPolicy(path: path, options: options) else { return nil }
             var failed = false
-            EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
+            EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today).run { _, _, _, _ in failed = true }
             if !failed { return label + " of the instruction budget" }
         }
         return "over 10% of the instruction budget"

@@ -19,7 +19,7 @@ enum ErrorRenderer {
         case .policyFile(let path, let problem):
             return [line("\(path): \(problem)")]
         case .policy(let policyError):
-            var lines = [line(singleLine(policyError.description))]
+            var lines = [line(policyError.description)]
             if verbose, let traceback = policyError.traceback, !traceback.isEmpty {
                 lines += traceback.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             }
@@ -29,14 +29,17 @@ enum ErrorRenderer {
         }
     }
 
-    static func line(_ message: String) -> String { "calpolicy: " + message }
+    /// Every error line goes through here, so user input or a policy message holding a
+    /// newline or control character can never split or colour the line.
+    static func line(_ message: String) -> String { "calpolicy: " + singleLine(message) }
 
     /// A policy's message may hold newlines or control characters; one error is one line.
     static func singleLine(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\n", "\r": out += "\\n"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
             case "\t": out += " "
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {

@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CalendarCore
+import PolicyEngine
+import Synchronization
+
+/// The CLI's last defence against a hang.
+///
+/// The instruction budget stops a policy running Lua, but not one stuck inside a C
+/// library call (a backtracking pattern match can run for hours). Each policy load and
+/// call the CLI makes is watched; one that runs past the limit (5 s, far above any
+/// budgeted call; `CALPOLICY_WATCHDOG_SECONDS` changes it) ends the process with one
+/// error line and exit 3 — the partial output is dropped, since it would look complete.
+final class Watchdog: Sendable {
+    static let shared = Watchdog()
+
+    let limit: Double
+    private let activity = Mutex<(what: String, since: Double)?>(nil)
+    private let running = Atomic<Bool>(false)
+
+    private init() {
+        if let text = getenv("CALPOLICY_WATCHDOG_SECONDS").map({ String(cString: $0) }),
+           let seconds = Double(text), seconds > 0 {
+            limit = seconds
+        } else {
+            limit = 5
+        }
+    }
+
+    /// Runs `body`, ending the process if it is still running after `limit` seconds.
+    func watch<T, E: Error>(_ what: @autoclosure () -> String, _ body: () throws(E) -> T) throws(E) -> T {
+        startIfNeeded()
+        let entry = (what: what(), since: Watchdog.now())
+        activity.withLock { $0 = entry }
+        defer { activity.withLock { $0 = nil } }
+        return try body()
+    }
+
+    /// Policies whose every call is watched, named by their files.
+    static func guarded(_ policies: [any DayPolicy]) -> [any DayPolicy] {
+        policies.map { WatchedPolicy(inner: $0) }
+    }
+
+    private func startIfNeeded() {
+        guard running.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        _ = pthread_create(&thread, &attributes, { _ in
+            Watchdog.shared.patrol()
+            return nil
+        }, nil)
+    }
+
+    private func patrol() -> Never {
+        while true {
+            usleep(100_000)
+            guard let current = activity.withLock({ $0 }), Watchdog.now() - current.since > limit else { continue }
+            let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+            let line = ErrorRenderer.line("\(current.what) did not finish within \(seconds) s; stopped (a time limit "
+                + "for work the instruction budget cannot interrupt, such as a backtracking pattern)") + "\n"
+            var bytes = Array(line.utf8)
+            _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            _exit(ExitCode.policy)
+        }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// A policy whose calls go through the watchdog.
+struct WatchedPolicy: DayPolicy {
+    let inner: any DayPolicy
+    var name: String { inner.name }
+    private var file: String { (inner as? LuaPolicy)?.path ?? inner.name }
+
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        try Watchdog.shared.watch("\(file): canSelect for \(day.iso)") { () throws -> Verdict in
+            try inner.canSelect(day, context: context)
+        }
+    }
+
+    func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        try Watchdog.shared.watch("\(file): canDeselect for \(day.iso)") { () throws -> Verdict in
+            try inner.canDeselect(day, context: context)
+        }
+    }
+
+    func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
+        try Watchdog.shared.watch("\(file): decorationFor \(day.iso)") { () throws -> Decoration? in
+            try inner.decoration(for: day, context: context)
+        }
+    }
+}
