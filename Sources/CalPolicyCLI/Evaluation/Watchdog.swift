@@ -16,7 +16,20 @@ final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     let limit: Double
-    private let activity = Mutex<(what: String, since: Double)?>(nil)
+    private let activity = Mutex<(what: Activity, since: Double)?>(nil)
+
+    /// What is being watched, kept in parts: the line is formatted only if the watchdog
+    /// fires. Building it for every call cost more than a Lua policy call itself.
+    struct Activity: Sendable {
+        var subject: String
+        var action: String = ""
+        var day: Day?
+
+        var description: String {
+            guard let day else { return subject }
+            return "\(subject): \(action) \(day.iso)"
+        }
+    }
     private let running = Atomic<Bool>(false)
 
     private init() {
@@ -30,8 +43,12 @@ final class Watchdog: Sendable {
 
     /// Runs `body`, ending the process if it is still running after `limit` seconds.
     func watch<T, E: Error>(_ what: @autoclosure () -> String, _ body: () throws(E) -> T) throws(E) -> T {
+        try watch(Activity(subject: what()), body)
+    }
+
+    func watch<T, E: Error>(_ what: Activity, _ body: () throws(E) -> T) throws(E) -> T {
         startIfNeeded()
-        let entry = (what: what(), since: Watchdog.now())
+        let entry = (what: what, since: Watchdog.now())
         activity.withLock { $0 = entry }
         defer { activity.withLock { $0 = nil } }
         return try body()
@@ -60,7 +77,7 @@ final class Watchdog: Sendable {
             usleep(100_000)
             guard let current = activity.withLock({ $0 }), Watchdog.now() - current.since > limit else { continue }
             let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
-            let line = ErrorRenderer.line("\(current.what) did not finish within \(seconds) s; stopped (a time limit "
+            let line = ErrorRenderer.line("\(current.what.description) did not finish within \(seconds) s; stopped (a time limit "
                 + "for work the instruction budget cannot interrupt, such as a backtracking pattern)") + "\n"
             var bytes = Array(line.utf8)
             _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
@@ -79,22 +96,27 @@ final class Watchdog: Sendable {
 struct WatchedPolicy: DayPolicy {
     let inner: any DayPolicy
     var name: String { inner.name }
-    private var file: String { (inner as? LuaPolicy)?.path ?? inner.name }
+    private let file: String
+
+    init(inner: any DayPolicy) {
+        self.inner = inner
+        file = (inner as? LuaPolicy)?.path ?? inner.name
+    }
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canSelect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
             try inner.canSelect(day, context: context)
         }
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canDeselect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
             try inner.canDeselect(day, context: context)
         }
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        try Watchdog.shared.watch("\(file): decorationFor \(day.iso)") { () throws -> Decoration? in
+        try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
             try inner.decoration(for: day, context: context)
         }
     }
