@@ -5,6 +5,7 @@
 set -uo pipefail
 calpolicy=${CALPOLICY:-.build/release/calpolicy}
 
+# Test files beside the policies (*_test.lua) are skipped with a note.
 if "$calpolicy" check policies/*.lua; then
     echo "all policies pass"
 else

@@ -96,6 +96,28 @@ static int cls_load(lua_State *L) {
     return lua_gettop(L);
 }
 
+/* An error raised by the budget hook reaches the message handler while hooks are
+ * off; a policy's own handler must not run then, or it could loop forever. */
+static int cls_xpcall_handler(lua_State *L) {
+    if (cls_host_of(L)->exhausted) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int cls_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, cls_xpcall_handler, 1);
+    lua_replace(L, 2);
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
 /* string.rep of empty pieces would loop n times in C, beyond any hook. */
 static int cls_string_rep(lua_State *L) {
     size_t l, lsep;
@@ -160,6 +182,7 @@ int cls_open_sandbox(lua_State *L) {
     lua_setfield(L, g, "collectgarbage");
     cls_wrap(L, g, "setmetatable", cls_setmetatable);
     cls_wrap(L, g, "load", cls_load);
+    cls_wrap(L, g, "xpcall", cls_xpcall);
 
     lua_getfield(L, g, LUA_STRLIBNAME);
     int s = lua_gettop(L);

@@ -49,3 +49,26 @@ import Testing
         #expect((parsed?["a"] as? [Any])?.isEmpty == true)
     }
 }
+
+@Suite struct JSONRowsTests {
+    @Test func rowsAreOneElementPerLineWhateverTheirDepth() {
+        let text = JSONWriter.write(.object([("days", .rows([.object([("a", .null)]), .object([("a", .int(1))])])),
+                                             ("list", .array([.int(1), .int(2)]))]))
+        #expect(text == """
+        {
+          "days": [
+            {"a": null},
+            {"a": 1}
+          ],
+          "list": [1, 2]
+        }
+
+        """)
+    }
+
+    @Test func evalDaysAreOneLineEachWithoutDecorations() {
+        let result = CLI.capture(["eval", "--from", "2026-01-01", "--to", "2026-01-03", "--format", "json"])
+        let dayLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    {\"date\": \"2026-01-0") }
+        #expect(dayLines.count == 3)
+    }
+}

@@ -76,3 +76,15 @@ import Testing
         #expect(result.stderr.hasPrefix("calpolicy: \(path):1: nope"))
     }
 }
+
+@Suite struct CheckGlobTests {
+    @Test func testFilesBesideThePoliciesAreSkipped() throws {
+        let files = try TemporaryFiles()
+        let policy = try files.write("good.lua", "return { canSelect = function(day) return true end }\n")
+        let test = try files.write("good_test.lua", "test.policies { 'good.lua' }\n")
+        let result = try CalpolicyBinary.run(["check", policy, test])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains("\(test): skipped (a policy test file; run it with 'calpolicy test')"))
+    }
+}

@@ -19,6 +19,11 @@ enum CheckCommand {
         let today = WallClock.today()
         var problems = 0
         for path in parsed.positionals {
+            // `check policies/*.lua` also matches the tests beside the policies.
+            if path.hasSuffix("_test.lua") {
+                console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
+                continue
+            }
             problems += check(path, today: today, verbose: verbose, console: console)
         }
         return problems == 0 ? ExitCode.ok : ExitCode.policy

@@ -7,9 +7,9 @@ import Synchronization
 
 /// The CLI's last defence against a hang.
 ///
-/// The instruction budget stops a policy running Lua, but not one stuck inside a C
-/// library call (a backtracking pattern match can run for hours). Each policy load and
-/// call the CLI makes is watched; one that runs past the limit (5 s, far above any
+/// The instruction budget stops a policy running Lua, but anything stuck where the
+/// budget's hook never fires (a C library call) would hang the command. Each policy
+/// load and call the CLI makes is watched; one that runs past the limit (5 s, far above any
 /// budgeted call; `CALPOLICY_WATCHDOG_SECONDS` changes it) ends the process with one
 /// error line and exit 3 — the partial output is dropped, since it would look complete.
 final class Watchdog: Sendable {
@@ -72,14 +72,25 @@ final class Watchdog: Sendable {
         }, nil)
     }
 
+    /// The error line for work that has run past the limit at `now`, or nil.
+    func overdueLine(now: Double) -> String? {
+        guard let current = activity.withLock({ $0 }), now - current.since > limit else { return nil }
+        return Watchdog.line(for: current.what.description, limit: limit)
+    }
+
+    static func line(for what: String, limit: Double) -> String {
+        let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+        return ErrorRenderer.line("\(what) did not finish within \(seconds) s; stopped (a time limit for work "
+            + "the instruction budget cannot interrupt)")
+    }
+
     private func patrol() -> Never {
+        // Checks a few times per limit, at most every 100 ms.
+        let interval = UInt32(max(200, min(100_000, limit * 250_000)))
         while true {
-            usleep(100_000)
-            guard let current = activity.withLock({ $0 }), Watchdog.now() - current.since > limit else { continue }
-            let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
-            let line = ErrorRenderer.line("\(current.what.description) did not finish within \(seconds) s; stopped (a time limit "
-                + "for work the instruction budget cannot interrupt, such as a backtracking pattern)") + "\n"
-            var bytes = Array(line.utf8)
+            usleep(interval)
+            guard let line = overdueLine(now: Watchdog.now()) else { continue }
+            var bytes = Array((line + "\n").utf8)
             _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
             _exit(ExitCode.policy)
         }

@@ -15,8 +15,8 @@ enum EvalJSONRenderer {
             ("from", .string(report.span.days.first.iso)),
             ("to", .string(report.span.days.last.iso)),
             ("policies", .array(report.policies.map(JSONValue.string))),
-            ("months", .array(report.grids.map { month(named: $0.month, grid: $0.grid, settings: settings) })),
-            ("days", .array(report.days.map(day))),
+            ("months", .rows(report.grids.map { month(named: $0.month, grid: $0.grid, settings: settings) })),
+            ("days", .rows(report.days.map(day))),
         ])
         return JSONWriter.write(document)
     }
@@ -29,7 +29,7 @@ enum EvalJSONRenderer {
             ("era", month.era.map(JSONValue.int) ?? .null),
             ("name", .string(settings.names.monthName(month))),
             ("weekNumbers", .array(grid.rows.map { .int($0.weekNumber) })),
-            ("weeks", .array(grid.rows.map { row in
+            ("weeks", .rows(grid.rows.map { row in
                 .array(row.cells.map { cell in
                     .object([("date", .string(cell.day.iso)), ("day", .int(cell.dayOfMonth)),
                              ("inMonth", .bool(cell.isInMonth))])

@@ -5,7 +5,11 @@ enum JSONValue: Hashable, Sendable {
     case bool(Bool)
     case int(Int)
     case string(String)
+    /// Written on one line when it nests at most two deep (a week of cells).
     case array([JSONValue])
+    /// An array always written one element per line (days, months, taps), so its layout
+    /// never depends on the values inside and a changed element is a one-line diff.
+    case rows([JSONValue])
     case object([(String, JSONValue)])
 
     static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
@@ -16,7 +20,7 @@ enum JSONValue: Hashable, Sendable {
         case (.bool(let a), .bool(let b)): return a == b
         case (.int(let a), .int(let b)): return a == b
         case (.string(let a), .string(let b)): return a == b
-        case (.array(let a), .array(let b)): return a == b
+        case (.array(let a), .array(let b)), (.rows(let a), .rows(let b)): return a == b
         case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
@@ -29,7 +33,7 @@ enum JSONValue: Hashable, Sendable {
         case .bool(let value): hasher.combine(value)
         case .int(let value): hasher.combine(value)
         case .string(let value): hasher.combine(value)
-        case .array(let values): hasher.combine(values)
+        case .array(let values), .rows(let values): hasher.combine(values)
         case .object(let pairs):
             for (key, value) in pairs { hasher.combine(key); hasher.combine(value) }
         }
@@ -38,7 +42,7 @@ enum JSONValue: Hashable, Sendable {
     /// Nesting depth: 0 for a scalar. The writer keeps shallow values on one line.
     var depth: Int {
         switch self {
-        case .array(let values): return 1 + (values.map(\.depth).max() ?? 0)
+        case .array(let values), .rows(let values): return 1 + (values.map(\.depth).max() ?? 0)
         case .object(let pairs): return 1 + (pairs.map(\.1.depth).max() ?? 0)
         default: return 0
         }

@@ -1,6 +1,6 @@
 /// Writes `JSONValue` deterministically: keys in the order given, two-space indent,
-/// and values nested at most two deep on one line (a day, a week), which keeps a
-/// year's output readable and line-diffable.
+/// objects and arrays nested at most two deep on one line (a day, a week) and `rows`
+/// one element per line, which keeps a year's output readable and line-diffable.
 enum JSONWriter {
     static func write(_ value: JSONValue) -> String {
         var out = ""
@@ -15,9 +15,9 @@ enum JSONWriter {
         case .bool(let flag): out += flag ? "true" : "false"
         case .int(let number): out += String(number)
         case .string(let text): escape(text, into: &out)
-        case .array(let values):
+        case .array(let values), .rows(let values):
             if values.isEmpty { out += "[]"; return }
-            if value.depth <= 2 {
+            if case .array = value, value.depth <= 2 {
                 out += "["
                 for (index, element) in values.enumerated() {
                     if index > 0 { out += ", " }

@@ -7,7 +7,7 @@ enum SelectRenderer {
             ("mode", .string(mode.rawValue)),
             ("selection", .array(selection.map { .string($0.iso) })),
             ("pending", .optional(pending?.iso)),
-            ("taps", .array(taps.map { tap in
+            ("taps", .rows(taps.map { tap in
                 .object([
                     ("date", .string(tap.day.iso)),
                     ("accepted", .bool(tap.accepted)),

@@ -1,0 +1,104 @@
+import CalendarCore
+import Testing
+@testable import PolicyEngine
+
+/// What a policy function returns is checked; anything else is a `type` error that
+/// names the function, the day and what came back.
+@Suite struct LuaPolicyResultTests {
+    let fixture = PolicyFixture()
+    let day = Day.at("2026-03-02")
+
+    private func verdictError(_ returns: String) throws -> PolicyError? {
+        let policy = try fixture.load("function canSelect(day)\n  return \(returns)\nend")
+        return PolicyFixture.error { _ = try policy.canSelect(day, context: PolicyContext()) }
+    }
+
+    private func decorationError(_ returns: String) throws -> PolicyError? {
+        let policy = try fixture.load("function decorationFor(day)\n  return \(returns)\nend")
+        return PolicyFixture.error { _ = try policy.decoration(for: day, context: PolicyContext()) }
+    }
+
+    @Test(arguments: [
+        ("'yes'", "canSelect must return a boolean, got string 'yes'"),
+        ("1", "canSelect must return a boolean, got number 1"),
+        ("nil", "canSelect must return a boolean, got nil"),
+        ("{}", "canSelect must return a boolean, got table"),
+        ("false, 42", "the reason must be a string, got number 42"),
+        ("false, string.rep('x', 5000)", "the reason is too long (5000 bytes, at most 4096)"),
+    ])
+    func wrongVerdictTypesAreTypeErrors(returns: String, message: String) throws {
+        let error = try verdictError(returns)
+        #expect(error?.kind == .type)
+        #expect(error?.message == message)
+        #expect(error?.function == "canSelect")
+        #expect(error?.day == day)
+        #expect(error?.line == 1)
+        #expect(error?.description.contains("(in canSelect for 2026-03-02)") == true)
+    }
+
+    @Test func presentFunctionReturningNothingIsAnError() throws {
+        let policy = try fixture.load("function canDeselect(day)\n  local forgot = true\nend")
+        let error = PolicyFixture.error { _ = try policy.canDeselect(day, context: PolicyContext()) }
+        #expect(error?.kind == .type)
+        #expect(error?.message == "canDeselect returned nothing; return true, or false and a reason")
+    }
+
+    @Test func trueWithAReasonIsAllowedAndFalseAloneHasNoReason() throws {
+        let policy = try fixture.load("function canSelect(day) if day.day == 1 then return false end return true, 'ignored' end")
+        #expect(try policy.canSelect(.at("2026-03-01"), context: PolicyContext()) == .denied(reason: nil))
+        #expect(try policy.canSelect(.at("2026-03-02"), context: PolicyContext()) == .allowed)
+    }
+
+    @Test(arguments: [
+        ("'red'", "decorationFor must return a table or nil, got string 'red'"),
+        ("{ kind = 'sparkle' }", "decoration kind must be 'default', 'image' or 'custom', got 'sparkle'"),
+        ("{ size = 'huge' }", "decoration size must be 'small', 'medium' or 'large', got 'huge'"),
+        ("{ label = 3 }", "decoration label must be a string, got number 3"),
+        ("{ colour = 'red' }", "decorationFor returned an unknown field 'colour' (expected kind, label, color, image, size)"),
+        ("{ 'red' }", "decorationFor returned a table with a number key (expected kind, label, color, image, size)"),
+    ])
+    func malformedDecorationsAreTypeErrors(returns: String, message: String) throws {
+        let error = try decorationError(returns)
+        #expect(error?.kind == .type)
+        #expect(error?.message == message)
+        #expect(error?.function == "decorationFor")
+    }
+
+    @Test func decorationDefaultsToKindDefaultAndNilMeansNone() throws {
+        let policy = try fixture.load("function decorationFor(day) if day.day == 2 then return { label = 'pay' } end end")
+        #expect(try policy.decoration(for: day, context: PolicyContext()) == Decoration(kind: .default, label: "pay"))
+        #expect(try policy.decoration(for: .at("2026-03-03"), context: PolicyContext()) == nil)
+    }
+
+    @Test func hostileMetamethodsOnResultsDoNotRun() throws {
+        let policy = try fixture.load("""
+            function decorationFor()
+              return setmetatable({ label = 'plain' }, { __index = function() while true do end end,
+                                                         __pairs = function() error('no') end })
+            end
+            function canSelect()
+              error(setmetatable({}, { __tostring = function() while true do end end }))
+            end
+            """)
+        #expect(try policy.decoration(for: day, context: PolicyContext()) == Decoration(label: "plain"))
+        let error = PolicyFixture.error { _ = try policy.canSelect(day, context: PolicyContext()) }
+        #expect(error?.kind == .runtime)
+        #expect(error?.message == "error object is a table value")
+    }
+
+    @Test func policyFieldOfTheWrongTypeFailsAtLoad() {
+        let error = PolicyFixture.error { _ = try fixture.load("return { canSelect = true }") }
+        #expect(error?.kind == .type)
+        #expect(error?.message == "'canSelect' must be a function, got boolean")
+        let other = PolicyFixture.error { _ = try fixture.load("return 42") }
+        #expect(other?.message == "a policy must return a table or nothing, got number")
+    }
+
+    @Test func unknownDayFieldIsARuntimeErrorNamingTheField() throws {
+        let policy = try fixture.load("function canSelect(day)\n  return day.weekDay == 1\nend")
+        let error = PolicyFixture.error { _ = try policy.canSelect(day, context: PolicyContext()) }
+        #expect(error?.kind == .runtime)
+        #expect(error?.line == 2)
+        #expect(error?.message.hasPrefix("day has no field 'weekDay'") == true)
+    }
+}

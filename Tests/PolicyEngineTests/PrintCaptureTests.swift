@@ -1,0 +1,56 @@
+import CalendarCore
+import Foundation
+import Testing
+@testable import PolicyEngine
+
+/// `print` must never reach stdout (it would corrupt JSON output): dropped by
+/// default, one stderr line with `verbose`. Checked at the file-descriptor level.
+@Suite(.serialized) struct PrintCaptureTests {
+    let fixture = PolicyFixture()
+
+    /// Runs `body` with fd 1 and fd 2 sent to files; returns what each received
+    /// (and passes it on, so other tests' output is not lost).
+    private func capture(_ body: () throws -> Void) rethrows -> (stdout: String, stderr: String) {
+        let captured = try redirected(body)
+        FileHandle.standardOutput.write(Data(captured.stdout.utf8))
+        FileHandle.standardError.write(Data(captured.stderr.utf8))
+        return captured
+    }
+
+    private func redirected(_ body: () throws -> Void) rethrows -> (stdout: String, stderr: String) {
+        fflush(nil)
+        let outPath = fixture.directory + "/stdout.txt", errPath = fixture.directory + "/stderr.txt"
+        let savedOut = dup(1), savedErr = dup(2)
+        let outFile = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let errFile = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        dup2(outFile, 1)
+        dup2(errFile, 2)
+        defer {
+            fflush(nil)
+                dup2(savedOut, 1)
+            dup2(savedErr, 2)
+            close(outFile)
+            close(errFile)
+            close(savedOut)
+            close(savedErr)
+        }
+        try body()
+        fflush(nil)
+        let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""
+        return (out, err)
+    }
+
+    @Test func printIsDroppedByDefaultAndGoesToStderrWhenVerbose() throws {
+        let source = "function canSelect() print('marker-7f3a', 42, nil) return true end"
+        let quiet = try fixture.load(source, name: "quiet.lua")
+        let loud = try fixture.load(source, name: "loud.lua", options: LuaPolicyOptions(verbose: true))
+        let day = Day.at("2026-01-01")
+        let dropped = try capture { _ = try quiet.canSelect(day, context: PolicyContext()) }
+        let routed = try capture { _ = try loud.canSelect(day, context: PolicyContext()) }
+        #expect(!dropped.stdout.contains("marker-7f3a"))
+        #expect(!dropped.stderr.contains("marker-7f3a"))
+        #expect(!routed.stdout.contains("marker-7f3a"))
+        #expect(routed.stderr.contains("loud.lua: marker-7f3a\t42\tnil\n"))
+    }
+}
