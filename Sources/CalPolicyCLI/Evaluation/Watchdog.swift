@@ -16,7 +16,20 @@ final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     let limit: Double
-    private let activity = Mutex<(what: String, since: Double)?>(nil)
+    private let activity = Mutex<(what: Activity, since: Double)?>(nil)
+
+    /// What is being watched, kept in parts: the line is formatted only if the watchdog
+    /// fires. Building it for every call cost more than a Lua policy call itself.
+    struct Activity: Sendable {
+        var subject: String
+        var action: String = ""
+        var day: Day?
+
+        var description: String {
+            guard let day else { return subject }
+            return "\(subject): \(action) \(day.iso)"
+        }
+    }
     private let running = Atomic<Bool>(false)
 
     private init() {
@@ -30,8 +43,12 @@ final class Watchdog: Sendable {
 
     /// Runs `body`, ending the process if it is still running after `limit` seconds.
     func watch<T, E: Error>(_ what: @autoclosure () -> String, _ body: () throws(E) -> T) throws(E) -> T {
+        try watch(Activity(subject: what()), body)
+    }
+
+    func watch<T, E: Error>(_ what: Activity, _ body: () throws(E) -> T) throws(E) -> T {
         startIfNeeded()
-        let entry = (what: what(), since: Watchdog.now())
+        let entry = (what: what, since: Watchdog.now())
         activity.withLock { $0 = entry }
         defer { activity.withLock { $0 = nil } }
         return try body()
@@ -58,7 +75,7 @@ final class Watchdog: Sendable {
     /// The error line for work that has run past the limit at `now`, or nil.
     func overdueLine(now: Double) -> String? {
         guard let current = activity.withLock({ $0 }), now - current.since > limit else { return nil }
-        return Watchdog.line(for: current.what, limit: limit)
+        return Watchdog.line(for: current.what.description, limit: limit)
     }
 
     static func line(for what: String, limit: Double) -> String {
@@ -90,22 +107,27 @@ final class Watchdog: Sendable {
 struct WatchedPolicy: DayPolicy {
     let inner: any DayPolicy
     var name: String { inner.name }
-    private var file: String { (inner as? LuaPolicy)?.path ?? inner.name }
+    private let file: String
+
+    init(inner: any DayPolicy) {
+        self.inner = inner
+        file = (inner as? LuaPolicy)?.path ?? inner.name
+    }
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canSelect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
             try inner.canSelect(day, context: context)
         }
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canDeselect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
             try inner.canDeselect(day, context: context)
         }
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        try Watchdog.shared.watch("\(file): decorationFor \(day.iso)") { () throws -> Decoration? in
+        try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
             try inner.decoration(for: day, context: context)
         }
     }
