@@ -37,5 +37,9 @@ test: setup-test
 bench: setup-test
 	benchmarks/run.sh
 
+# Bounded libFuzzer runs (FUZZ_SECONDS per target, default 60); see docs/reliability.md.
+fuzz:
+	scripts/fuzz.sh
+
 clean:
 	rm -rf .build .venv

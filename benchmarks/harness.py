@@ -25,8 +25,8 @@ from datetime import date, datetime, timezone
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, ".build", "release", "calpolicy-bench")
 CALPOLICY = os.path.join(ROOT, ".build", "release", "calpolicy")
-# Built by `run.sh --static` (swift build --static-swift-stdlib): Swift runtime and Foundation linked in.
-CALPOLICY_STATIC = os.path.join(ROOT, ".build", "static", "release", "calpolicy")
+# Built by `run.sh --dynamic` (plain `swift build -c release`, shared Swift runtime and Foundation).
+CALPOLICY_DYNAMIC = os.path.join(ROOT, ".build", "dynamic", "release", "calpolicy")
 PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 HOLIDAYS = os.path.join(ROOT, "policies", "us-federal-holidays.lua")
 PEERS = os.path.join(ROOT, "benchmarks", "peers")
@@ -48,8 +48,8 @@ RATIOS = [
     ("peerB.csv-process", "calpolicy.csv-process@cpu", "peer B whole process / calpolicy whole process (CPU)"),
     ("coldstart.calpolicy", "coldstart.ncal", "calpolicy cold start / ncal (wall)"),
     ("coldstart.calpolicy", "coldstart.ncal@cpu", "calpolicy cold start / ncal (CPU)"),
-    ("coldstart.calpolicy-static", "coldstart.ncal-beside-static", "static calpolicy cold start / ncal (wall)"),
-    ("coldstart.calpolicy-static", "coldstart.ncal-beside-static@cpu", "static calpolicy cold start / ncal (CPU)"),
+    ("coldstart.calpolicy-dynamic", "coldstart.ncal-beside-dynamic", "dynamic calpolicy cold start / ncal (wall)"),
+    ("coldstart.calpolicy-dynamic", "coldstart.ncal-beside-dynamic@cpu", "dynamic calpolicy cold start / ncal (CPU)"),
 ]
 
 # (metric or ratio, comparison, bound, label) — checked against the medians.
@@ -185,9 +185,9 @@ class Runner:
                        pairs=1)
         self.alternate(rep, "coldstart.calpolicy", [CALPOLICY, "eval", HOLIDAYS, "--month", "2026-12"],
                        "coldstart.ncal", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)
-        if self.args.static:
-            self.alternate(rep, "coldstart.calpolicy-static", [CALPOLICY_STATIC, "eval", HOLIDAYS, "--month", "2026-12"],
-                           "coldstart.ncal-beside-static", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)
+        if self.args.dynamic:
+            self.alternate(rep, "coldstart.calpolicy-dynamic", [CALPOLICY_DYNAMIC, "eval", HOLIDAYS, "--month", "2026-12"],
+                           "coldstart.ncal-beside-dynamic", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)
 
     def memory(self):
         """Peak RSS of the CLI (KiB): the largest of three runs each, as GNU time reports it.
@@ -366,12 +366,12 @@ def main():
     parser.add_argument("--days", type=int, default=1_000_000)
     parser.add_argument("--cold-pairs", type=int, default=10, help="A/B cold-start pairs per repetition")
     parser.add_argument("--json", help="also write the JSON summary to this file")
-    parser.add_argument("--static", action="store_true",
-                        help="also time the cold start of a --static-swift-stdlib build (run.sh builds it)")
+    parser.add_argument("--dynamic", action="store_true",
+                        help="also time the cold start of a plain dynamically linked build (run.sh builds it)")
     parser.add_argument("--quick", action="store_true", help="2 repetitions of 100,000 days (a smoke run)")
     args = parser.parse_args()
-    if args.static and not os.access(CALPOLICY_STATIC, os.X_OK):
-        parser.error(f"--static needs {CALPOLICY_STATIC}; run benchmarks/run.sh --static to build it")
+    if args.dynamic and not os.access(CALPOLICY_DYNAMIC, os.X_OK):
+        parser.error(f"--dynamic needs {CALPOLICY_DYNAMIC}; run benchmarks/run.sh --dynamic to build it")
     if args.quick:
         args.reps, args.days, args.cold_pairs = 2, 100_000, 4
     start = time.monotonic()

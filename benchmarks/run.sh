@@ -4,7 +4,7 @@
 # (python-holidays), month grids, in-process and whole-process evaluation, cold
 # start against ncal and the CLI's peak memory. Prints a Markdown table, then a JSON
 # summary. Options go to benchmarks/harness.py (--reps N, --days N, --json PATH, --quick,
-# --static: also build and time a --static-swift-stdlib calpolicy).
+# --dynamic: also build and time a plain `swift build -c release` calpolicy).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,13 +13,19 @@ for tool in lua5.4 ncal /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "bench: '$tool' is missing; run scripts/setup.sh test" >&2; exit 1; }
 done
 
-echo "bench: building release binaries" >&2
-swift build -c release --product calpolicy >&2
-swift build -c release --product calpolicy-bench >&2
+# The way `make release` (and so README's first command) builds calpolicy: the flags
+# come from the Makefile. The benchmark executable gets the same flags, so both share
+# one build configuration instead of rebuilding each other's modules.
+release_flags=$(sed -n 's/^RELEASE_FLAGS := //p' Makefile)
+echo "bench: building release binaries (${release_flags:-no extra flags})" >&2
+# shellcheck disable=SC2086  # the flags are words
+swift build -c release --product calpolicy $release_flags >&2
+# shellcheck disable=SC2086
+swift build -c release --product calpolicy-bench $release_flags >&2
 case " $* " in
-*" --static "*)
-    echo "bench: building the static-stdlib variant (.build/static)" >&2
-    swift build -c release --product calpolicy --static-swift-stdlib --scratch-path .build/static >&2 ;;
+*" --dynamic "*)
+    echo "bench: building the default dynamically linked variant (.build/dynamic)" >&2
+    swift build -c release --product calpolicy --scratch-path .build/dynamic >&2 ;;
 esac
 
 exec .venv/bin/python benchmarks/harness.py "$@"

@@ -49,7 +49,7 @@ import Testing
     @Test func newlinesInArgumentsDoNotSplitTheLine() {
         let result = CLI.capture(["eval", "--month", "2026\n-13"])
         #expect(result.status == 2)
-        #expect(result.stderr == "calpolicy: invalid value '2026\\n-13' for '--month <YYYY-MM>': expected YYYY-MM, or YYYY-MML for a leap month\n")
+        #expect(result.stderr == "calpolicy: invalid value '2026\\n-13' for '--month <YYYY-MM>': expected YYYY-MM, YYYY-MML for a leap month, or ERA:YYYY-MM\n")
         #expect(CLI.scanProblem(["ev\nal"])?.contains("\n") == false)
         #expect(CLI.scanProblem(["eval", "--x\r\u{1B}[31m"]) == "calpolicy: unknown option '--x\\r\\u{1b}[31m'")
     }

@@ -14,10 +14,26 @@ import Testing
 
     @Test func monthAcceptsLeapSuffixAndCalendarMonthCounts() throws {
         #expect(try ValueParser.month("2026-12", option: month, calendar: .gregorian)
-            == CalendarMonth(year: 2026, month: 12))
+            == CalendarMonth(era: 1, year: 2026, month: 12))
         #expect(try ValueParser.month("5784-06L", option: month, calendar: .hebrew)
             == CalendarMonth(year: 5784, month: 6, isLeapMonth: true))
         #expect(try ValueParser.month("5784-13", option: month, calendar: .hebrew).month == 13)
+    }
+
+    @Test func japaneseMonthWithoutEraIsTheGregorianMonthInItsEra() throws {
+        let reiwa = try ValueParser.month("2024-03", option: month, calendar: .japanese)
+        #expect(reiwa.year == 6 && reiwa.month == 3)
+        let heisei = try ValueParser.month("heisei:31-04", option: month, calendar: .japanese)
+        #expect(heisei.year == 31 && heisei.month == 4 && heisei.era != reiwa.era)
+    }
+
+    @Test func japaneseYearWithoutEraSpansTheGregorianYearAcrossEras() {
+        let result = CLI.capture(["eval", "--calendar", "japanese", "--year", "1989", "--format", "csv"])
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count == 365)
+        #expect(rows.first?.hasPrefix("1989-01-01,64,1,1,") == true)
+        #expect(rows.dropFirst(7).first?.hasPrefix("1989-01-08,1,1,8,") == true)
     }
 
     @Test func monthOutOfRangeSaysTheRange() {
@@ -30,9 +46,9 @@ import Testing
     }
 
     @Test func malformedMonthSaysWhatWasExpected() {
-        for text in ["2024", "2024-1", "2024-1x", "24-01-01", "", "-01", "2024-01LL", "abcd-ef"] {
+        for text in ["2024", "2024-1", "2024-1x", "24-01-01", "", "-01", "2024-01LL", "abcd-ef", "2024-+1", "2024-001"] {
             #expect(reason { _ = try ValueParser.month(text, option: month, calendar: .gregorian) }
-                == "expected YYYY-MM, or YYYY-MML for a leap month")
+                == "expected YYYY-MM, YYYY-MML for a leap month, or ERA:YYYY-MM")
         }
     }
 

@@ -27,7 +27,7 @@ enum EvalCommand {
                                 days: days)
         switch format {
         case "json": console.write(EvalJSONRenderer.render(report))
-        case "csv": console.write(CSVWriterOutput.render(report))
+        case "csv": console.write(EvalCSVRenderer.render(report))
         default:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose).render())
@@ -44,8 +44,4 @@ enum EvalCommand {
                                        reason: error.description))
         }
     }
-}
-
-private enum CSVWriterOutput {
-    static func render(_ report: EvalReport) -> String { EvalCSVRenderer.render(report) }
 }

@@ -40,10 +40,22 @@ enum SpanResolver {
         }
         if let text = parsed.value("year") {
             let option = CommandCatalog.year
-            let year = try ValueParser.year(text, option: option)
+            let (era, yearText) = ValueParser.eraPrefix(text, calendar: settings.calendar)
+            let year = try ValueParser.year(yearText, option: option)
+            if settings.calendar == .japanese, era == nil {
+                // As with `--month`, a Japanese year without an era is the Gregorian year,
+                // shown in the eras in force during it.
+                guard (1...9999).contains(year) else {
+                    throw .invalidValue(text, option: option.display, reason: "year must be 1...9999")
+                }
+                let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
+                                   Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
+                return ResolvedSpan(months: try months(covering: days, in: system, option: option, text: text),
+                                    days: days)
+            }
             do {
-                let months = try system.months(inYear: year, era: nil)
-                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: nil))
+                let months = try system.months(inYear: year, era: era)
+                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era))
             } catch {
                 throw .invalidValue(text, option: option.display, reason: error.description)
             }

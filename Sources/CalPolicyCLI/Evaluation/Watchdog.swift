@@ -7,16 +7,29 @@ import Synchronization
 
 /// The CLI's last defence against a hang.
 ///
-/// The instruction budget stops a policy running Lua, but not one stuck inside a C
-/// library call (a backtracking pattern match can run for hours). Each policy load and
-/// call the CLI makes is watched; one that runs past the limit (5 s, far above any
+/// The instruction budget stops a policy running Lua, but anything stuck where the
+/// budget's hook never fires (a C library call) would hang the command. Each policy
+/// load and call the CLI makes is watched; one that runs past the limit (5 s, far above any
 /// budgeted call; `CALPOLICY_WATCHDOG_SECONDS` changes it) ends the process with one
 /// error line and exit 3 — the partial output is dropped, since it would look complete.
 final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     let limit: Double
-    private let activity = Mutex<(what: String, since: Double)?>(nil)
+    private let activity = Mutex<(what: Activity, since: Double)?>(nil)
+
+    /// What is being watched, kept in parts: the line is formatted only if the watchdog
+    /// fires. Building it for every call cost more than a Lua policy call itself.
+    struct Activity: Sendable {
+        var subject: String
+        var action: String = ""
+        var day: Day?
+
+        var description: String {
+            guard let day else { return subject }
+            return "\(subject): \(action) \(day.iso)"
+        }
+    }
     private let running = Atomic<Bool>(false)
 
     private init() {
@@ -30,8 +43,12 @@ final class Watchdog: Sendable {
 
     /// Runs `body`, ending the process if it is still running after `limit` seconds.
     func watch<T, E: Error>(_ what: @autoclosure () -> String, _ body: () throws(E) -> T) throws(E) -> T {
+        try watch(Activity(subject: what()), body)
+    }
+
+    func watch<T, E: Error>(_ what: Activity, _ body: () throws(E) -> T) throws(E) -> T {
         startIfNeeded()
-        let entry = (what: what(), since: Watchdog.now())
+        let entry = (what: what, since: Watchdog.now())
         activity.withLock { $0 = entry }
         defer { activity.withLock { $0 = nil } }
         return try body()
@@ -55,14 +72,25 @@ final class Watchdog: Sendable {
         }, nil)
     }
 
+    /// The error line for work that has run past the limit at `now`, or nil.
+    func overdueLine(now: Double) -> String? {
+        guard let current = activity.withLock({ $0 }), now - current.since > limit else { return nil }
+        return Watchdog.line(for: current.what.description, limit: limit)
+    }
+
+    static func line(for what: String, limit: Double) -> String {
+        let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
+        return ErrorRenderer.line("\(what) did not finish within \(seconds) s; stopped (a time limit for work "
+            + "the instruction budget cannot interrupt)")
+    }
+
     private func patrol() -> Never {
+        // Checks a few times per limit, at most every 100 ms.
+        let interval = UInt32(max(200, min(100_000, limit * 250_000)))
         while true {
-            usleep(100_000)
-            guard let current = activity.withLock({ $0 }), Watchdog.now() - current.since > limit else { continue }
-            let seconds = limit == limit.rounded() ? String(Int(limit)) : String(limit)
-            let line = ErrorRenderer.line("\(current.what) did not finish within \(seconds) s; stopped (a time limit "
-                + "for work the instruction budget cannot interrupt, such as a backtracking pattern)") + "\n"
-            var bytes = Array(line.utf8)
+            usleep(interval)
+            guard let line = overdueLine(now: Watchdog.now()) else { continue }
+            var bytes = Array((line + "\n").utf8)
             _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
             _exit(ExitCode.policy)
         }
@@ -79,22 +107,27 @@ final class Watchdog: Sendable {
 struct WatchedPolicy: DayPolicy {
     let inner: any DayPolicy
     var name: String { inner.name }
-    private var file: String { (inner as? LuaPolicy)?.path ?? inner.name }
+    private let file: String
+
+    init(inner: any DayPolicy) {
+        self.inner = inner
+        file = (inner as? LuaPolicy)?.path ?? inner.name
+    }
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canSelect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
             try inner.canSelect(day, context: context)
         }
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch("\(file): canDeselect for \(day.iso)") { () throws -> Verdict in
+        try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
             try inner.canDeselect(day, context: context)
         }
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        try Watchdog.shared.watch("\(file): decorationFor \(day.iso)") { () throws -> Decoration? in
+        try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
             try inner.decoration(for: day, context: context)
         }
     }

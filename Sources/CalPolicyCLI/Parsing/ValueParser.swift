@@ -22,35 +22,16 @@ enum ValueParser {
         }
     }
 
-    /// `YYYY-MM`, or `YYYY-MML` for a leap month; the month's range depends on the calendar
-    /// (13 months in Hebrew, Coptic and Ethiopic years). Existence is checked by the calendar.
+    /// A month as a user of `calendar` writes it (`YYYY-MM`, `YYYY-MML` for a leap month,
+    /// `ERA:YYYY-MM` where the calendar has eras). CalendarCore owns the grammar and checks
+    /// that the month exists, so the CLI and the library never disagree on what a month is.
     static func month(_ text: String, option: OptionSpec, calendar: CalendarIdentifier)
         throws(UsageError) -> CalendarMonth
     {
-        var body = Substring(text)
-        let isLeap = body.hasSuffix("L")
-        if isLeap { body = body.dropLast() }
-        let parts = body.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, (1...6).contains(parts[0].count), parts[1].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]),
-              parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit)
-        else {
-            throw .invalidValue(text, option: option.display, reason: "expected YYYY-MM, or YYYY-MML for a leap month")
-        }
-        let months = monthsPerYear(calendar)
-        guard (1...months).contains(month) else {
-            throw .invalidValue(text, option: option.display, reason: "month must be 1...\(months)")
-        }
-        guard year >= 1 else {
-            throw .invalidValue(text, option: option.display, reason: "year must be positive")
-        }
-        return CalendarMonth(year: year, month: month, isLeapMonth: isLeap)
-    }
-
-    static func monthsPerYear(_ calendar: CalendarIdentifier) -> Int {
-        switch calendar {
-        case .hebrew, .coptic, .ethiopicAmeteAlem, .ethiopicAmeteMihret: return 13
-        default: return 12
+        do {
+            return try CalendarMonth.parse(text, calendar: calendar)
+        } catch {
+            throw .invalidValue(text, option: option.display, reason: error.reason)
         }
     }
 
@@ -105,5 +86,18 @@ extension Character {
 extension String {
     func leftPadded(_ width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}
+
+extension ValueParser {
+    /// Splits an optional `ERA:` prefix off a year (`heisei:31`, `0:1` for ROC before Minguo);
+    /// an unknown era is left in place so the year parser reports the whole text.
+    static func eraPrefix(_ text: String, calendar: CalendarIdentifier) -> (era: Int?, rest: String) {
+        guard let colon = text.firstIndex(of: ":") else { return (nil, text) }
+        let name = String(text[..<colon])
+        let rest = String(text[text.index(after: colon)...])
+        if let number = Int(name), number >= 0 { return (number, rest) }
+        if calendar == .japanese, let number = JapaneseCalendarSystem.era(named: name) { return (number, rest) }
+        return (nil, text)
     }
 }

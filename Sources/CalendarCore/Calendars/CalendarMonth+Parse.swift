@@ -28,6 +28,7 @@ extension CalendarMonth {
             CalendarMonthParseError(text: text, calendar: calendar, reason: reason)
         }
         let shape = "expected YYYY-MM, YYYY-MML for a leap month, or ERA:YYYY-MM"
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
         var body = Substring(text)
         var era: Int?
         if let colon = body.firstIndex(of: ":") {
@@ -50,10 +51,11 @@ extension CalendarMonth {
         if negative { body = body.dropFirst() }
         let parts = body.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              (1...6).contains(parts[0].count), parts[0].allSatisfy(\.isASCII), let year = Int(parts[0]),
-              (1...2).contains(parts[1].count), parts[1].allSatisfy(\.isASCII), let month = Int(parts[1])
+              (1...6).contains(parts[0].count), parts[0].allSatisfy(isDigit), let year = Int(parts[0]),
+              parts[1].count == 2, parts[1].allSatisfy(isDigit), let month = Int(parts[1])
         else { throw fail(shape) }
-        guard (1...13).contains(month) else { throw fail("month must be 1...13") }
+        let monthsInYear = CalendarMonth.maximumMonthNumber(calendar)
+        guard (1...monthsInYear).contains(month) else { throw fail("month must be 1...\(monthsInYear)") }
 
         var result = CalendarMonth(era: era, year: negative ? -year : year, month: month, isLeapMonth: isLeap)
         let system = CalendarSystems.system(for: calendar)
@@ -75,5 +77,16 @@ extension CalendarMonth {
             throw fail(error.description)
         }
         return result
+    }
+}
+
+extension CalendarMonth {
+    /// The highest month number a calendar uses in any year (Foundation's numbering:
+    /// Hebrew Elul is 13, the Coptic and Ethiopic epagomenal month is 13).
+    static func maximumMonthNumber(_ calendar: CalendarIdentifier) -> Int {
+        switch calendar {
+        case .hebrew, .coptic, .ethiopicAmeteMihret, .ethiopicAmeteAlem: return 13
+        default: return 12
+        }
     }
 }
