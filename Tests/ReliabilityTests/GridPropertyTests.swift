@@ -32,15 +32,8 @@ import Testing
             #expect(inMonth == Array(grid.span), "\(where_): in-month cells are not the month's span")
             for cell in cells {
                 let date = calendar.date(of: cell.day)
-                // Known: a Japanese era that starts mid-month makes a month begin on a day other than 1,
-                // and the grid numbers cells as if every month began on day 1 (reported to the core).
-                withKnownIssue("grid numbers days from 1 in a month that starts mid-way (Japanese era change)",
-                               isIntermittent: true) {
-                    #expect(date.day == cell.dayOfMonth,
-                            "\(where_): \(cell.day.iso) shows \(cell.dayOfMonth), calendar says \(date.day)")
-                } when: {
-                    identifier == .japanese
-                }
+                #expect(date.day == cell.dayOfMonth,
+                        "\(where_): \(cell.day.iso) shows \(cell.dayOfMonth), calendar says \(date.day)")
                 #expect((date.month == month) == cell.isInMonth, "\(where_): \(cell.day.iso) is misplaced in or out of the month")
                 #expect(cell.isToday == (cell.day == day), "\(where_): today marks \(cell.day.iso)")
             }
