@@ -68,7 +68,7 @@ static int cls_field_is(const char *key, size_t len, const char *name) {
 /* A day is a light userdata whose pointer value encodes the day number and the
  * calendar tag: pushing one allocates nothing (no garbage per call), two views of the
  * same day are equal, and a kept view cannot change. Fields are computed on read. */
-#define CLS_DAY_BIAS 1000000LL
+#define CLS_DAY_BIAS (1LL << 40) /* any Day the engine can hold stays positive */
 #define CLS_TAG_BITS 6
 
 static void *cls_encode_day(long long day_number, int calendar_tag) {

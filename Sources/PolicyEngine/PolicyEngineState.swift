@@ -11,6 +11,7 @@ final class PolicyEngineState: @unchecked Sendable {
     let bridge: PolicyDateBridge
     private var selection: [Day]?
     private var calendar: CalendarIdentifier?
+    private var calendarTag: Int32 = 0
 
     init(state: LuaState, bridge: PolicyDateBridge) {
         self.state = state
@@ -23,11 +24,12 @@ final class PolicyEngineState: @unchecked Sendable {
         if calendar != identifier {
             bridge.use(context.calendar)
             calendar = identifier
+            calendarTag = Int32(CalendarIdentifier.allCases.firstIndex(of: identifier) ?? 0)
         }
         if wanted, selection != context.selection {
             try state.setSelection(context.selection.map(\.dayNumber))
             selection = context.selection
         }
-        return Int32(CalendarIdentifier.allCases.firstIndex(of: identifier) ?? 0)
+        return calendarTag
     }
 }

@@ -10,6 +10,8 @@ public final class PolicySet: Sendable {
     public let paths: [String]
     public let options: LuaPolicyOptions
     private let current: Mutex<[LuaPolicy]>
+    /// Serialises reloads, so two at once cannot undo each other's swaps.
+    private let reloading = Mutex(())
 
     public init(paths: [String], options: LuaPolicyOptions = .init()) throws(PolicyError) {
         var policies: [LuaPolicy] = []
@@ -28,6 +30,10 @@ public final class PolicySet: Sendable {
     /// Returns why the others could not be replaced (they keep serving the old version).
     @discardableResult
     public func reload() -> [PolicyError] {
+        reloading.withLock { _ in reloadFiles() }
+    }
+
+    private func reloadFiles() -> [PolicyError] {
         let serving = policies
         var next = serving
         var errors: [PolicyError] = []

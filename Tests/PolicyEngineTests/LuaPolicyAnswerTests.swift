@@ -74,6 +74,29 @@ import Testing
                 == .denied(reason: "2 2026-01-01 nil true false"))
     }
 
+    @Test func selectionIteratesWithIpairs() throws {
+        let policy = try fixture.load("""
+            function canSelect(day, selection)
+              local seen = {}
+              for i, iso in ipairs(selection) do seen[#seen + 1] = i .. '=' .. iso end
+              return false, table.concat(seen, ' ')
+            end
+            """)
+        let context = PolicyContext(selection: [.at("2026-01-01"), .at("2026-01-09")])
+        #expect(try policy.canSelect(.at("2026-01-05"), context: context) == .denied(reason: "1=2026-01-01 2=2026-01-09"))
+    }
+
+    @Test func dayCalendarComesFromTheContextsCalendarSystem() throws {
+        let policy = try fixture.load("""
+            function canSelect(day)
+              local c = day.calendar
+              return false, string.format("%s %d-%d-%d %s", c.name, c.year, c.month, c.day, tostring(c.isLeapMonth))
+            end
+            """)
+        let context = PolicyContext(calendar: ShiftedCalendar())
+        #expect(try policy.canSelect(.at("2026-07-04"), context: context) == .denied(reason: "hebrew 5026-7-4 true"))
+    }
+
     @Test func keptDayNeverChanges() throws {
         let policy = try fixture.load("""
             local kept
@@ -104,5 +127,20 @@ import Testing
         let policy = try fixture.load("local n = 0; function canSelect() n = n + 1; return false, tostring(n) end")
         _ = try policy.canSelect(.at("2026-01-01"), context: context)
         #expect(try policy.canSelect(.at("2026-01-01"), context: context) == .denied(reason: "2"))
+    }
+}
+
+/// A stand-in non-Gregorian system: the Gregorian date 3000 years on, every month a leap month.
+struct ShiftedCalendar: CalendarSystem {
+    var identifier: CalendarIdentifier { .hebrew }
+    func date(of day: Day) -> CalendarDate {
+        let (y, m, d) = day.components
+        return CalendarDate(month: CalendarMonth(year: y + 3000, month: m, isLeapMonth: true), day: d)
+    }
+    func span(of month: CalendarMonth) throws(CalendarError) -> DaySpan {
+        try GregorianCalendarSystem().span(of: CalendarMonth(year: month.year - 3000, month: month.month))
+    }
+    func months(inYear year: Int, era: Int?) throws(CalendarError) -> [CalendarMonth] {
+        (1...12).map { CalendarMonth(year: year, month: $0, isLeapMonth: true) }
     }
 }
