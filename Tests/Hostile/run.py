@@ -34,6 +34,9 @@ from sandbox import FIXTURES, Sandbox
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+# Characters that end a line somewhere: CR, VT, FF, the C0 separators, NEL, LS and PS.
+CODE_POINT = re.compile(r"\{u\+([0-9A-Fa-f]{4})\}")
+LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 @dataclass
@@ -62,7 +65,8 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
         for folder in (box.base, scratch, work):
             folder.chmod(0o777 if folder == work else 0o755)
     fixture = box.fixture_path(case, scratch)
-    words = [w.replace("{fixture}", str(fixture)).replace("{fixtures}", str(FIXTURES))
+    words = [CODE_POINT.sub(lambda m: chr(int(m.group(1), 16)), w)
+             .replace("{fixture}", str(fixture)).replace("{fixtures}", str(FIXTURES))
               .replace("{missing}", str(box.missing)).replace("{nl}", "\n") for w in shlex.split(case.command)]
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -95,6 +99,10 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
         lines = err.split("\n")
         if not err.endswith("\n") or len(lines) != 2:
             p.append(f"stderr must be exactly one line, got {err.count(chr(10))} newline(s)")
+        breaks = LINE_BREAKS.findall(err[:-1])
+        if breaks:
+            # Log tools (Python's splitlines, JavaScript, many viewers) split on these too.
+            p.append(f"stderr line holds line breaks other than \\n: {sorted({hex(ord(b)) for b in breaks})}")
         first = lines[0]
         if not first.startswith("calpolicy: "):
             p.append("stderr line does not start with 'calpolicy: '")
