@@ -19,34 +19,21 @@ import concurrent.futures
 import json
 import os
 import re
-import secrets
 import shlex
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cases import Case, load_cases
+from process import RSS_LIMIT, binary_runs_as_nobody, run_guarded
+from sandbox import FIXTURES, Sandbox
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-FIXTURES = HERE / "fixtures"
-TIME_LIMIT = 10.0
-RSS_LIMIT = 512 * 1024 * 1024
-POLL = 0.02
-
-
-@dataclass
-class Case:
-    id: str
-    fixture: str
-    command: str
-    exits: set[int]
-    stderr: str
-    checks: list[str]
-    xfail: str | None
 
 
 @dataclass
@@ -59,153 +46,6 @@ class Outcome:
     stderr: bytes = b""
     seconds: float = 0.0
     peak_rss: int = 0
-
-
-def load_cases(path: Path) -> list[Case]:
-    cases = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        cols = line.split("\t")
-        if len(cols) != 7:
-            raise SystemExit(f"{path.name}:{number}: expected 7 tab-separated columns, got {len(cols)}")
-        id, fixture, command, exits, stderr, checks, xfail = cols
-        cases.append(Case(
-            id=id, fixture=fixture, command=command,
-            exits={int(e) for e in exits.split("|")},
-            stderr=stderr, checks=[] if checks == "-" else checks.split(" "),
-            xfail=None if xfail == "-" else xfail,
-        ))
-    ids = [c.id for c in cases]
-    dupes = {i for i in ids if ids.count(i) > 1}
-    if dupes:
-        raise SystemExit(f"{path.name}: duplicate case ids: {', '.join(sorted(dupes))}")
-    return cases
-
-
-class Sandbox:
-    """The temporary world of one run: the canary, copies of fixtures that name it, special paths."""
-
-    def __init__(self, base: Path):
-        self.base = base
-        self.canary_dir = base / "canary"
-        self.canary_dir.mkdir()
-        self.canary = self.canary_dir / "canary.txt"
-        self.canary_new = self.canary_dir / "created-by-policy.txt"
-        self.secret = "canary-secret-" + secrets.token_hex(12)
-        self.canary.write_text(self.secret + "\n")
-        self.canary_stat = self.canary.stat()
-        self.policies = base / "policies"
-        self.policies.mkdir()
-        self.missing = base / "missing" / "missing-policy.lua"
-
-    def fixture_path(self, case: Case, scratch: Path) -> Path | None:
-        spec = case.fixture
-        if spec == "@dir":
-            path = scratch / "policy-dir.lua"
-            path.mkdir()
-            return path
-        if spec == "@missing":
-            return self.missing
-        if spec == "@unreadable":
-            path = scratch / "unreadable-policy.lua"
-            path.write_text("return {}\n")
-            path.chmod(0)
-            return path
-        if spec.startswith("@newline:"):
-            name = spec[len("@newline:"):]
-            path = scratch / ("policy\nwith-newline-" + name)
-            shutil.copyfile(FIXTURES / name, path)
-            return path
-        if spec.startswith("@long:"):
-            deep = scratch / ("a-folder-name-long-enough-to-pass-lua-chunk-name-limit-" + "x" * 40) / "policies"
-            deep.mkdir(parents=True)
-            path = deep / spec[len("@long:"):]
-            shutil.copyfile(FIXTURES / spec[len("@long:"):], path)
-            return path
-        source = FIXTURES / spec
-        data = source.read_bytes()
-        if b"@CANARY" not in data:
-            return source
-        path = scratch / spec
-        data = data.replace(b"@CANARY_NEW@", str(self.canary_new).encode())
-        data = data.replace(b"@CANARY@", str(self.canary).encode())
-        path.write_bytes(data)
-        return path
-
-    def canary_problems(self) -> list[str]:
-        problems = []
-        if not self.canary.exists():
-            return ["the canary file was removed or renamed"]
-        if self.canary.read_text() != self.secret + "\n":
-            problems.append("the canary file's content changed")
-        st = self.canary.stat()
-        if (st.st_mtime_ns, st.st_ino) != (self.canary_stat.st_mtime_ns, self.canary_stat.st_ino):
-            problems.append("the canary file was rewritten")
-        extra = sorted(p.name for p in self.canary_dir.iterdir() if p != self.canary)
-        if extra:
-            problems.append(f"new files beside the canary: {', '.join(extra)}")
-        return problems
-
-
-NOBODY = 65534
-
-
-def binary_runs_as_nobody(binary: Path) -> bool:
-    try:
-        return subprocess.run([str(binary), "--version"], user=NOBODY, group=NOBODY, extra_groups=[],
-                              capture_output=True, timeout=TIME_LIMIT).returncode == 0
-    except (OSError, subprocess.SubprocessError):
-        return False
-
-
-def run_guarded(argv: list[str], cwd: Path, env: dict[str, str],
-                as_nobody: bool = False) -> tuple[int | None, str | None, float, int, bytes, bytes]:
-    """Runs argv; returns (status or None, guard message, seconds, peak RSS bytes, stdout, stderr)."""
-    drop = {"user": NOBODY, "group": NOBODY, "extra_groups": []} if as_nobody else {}
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        start = time.monotonic()
-        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err,
-                                start_new_session=True, **drop)
-        guard = None
-        status = None
-        rusage = None
-        while True:
-            pid, wait_status, rusage = os.wait4(proc.pid, os.WNOHANG)
-            if pid == proc.pid:
-                status = os.waitstatus_to_exitcode(wait_status)
-                break
-            elapsed = time.monotonic() - start
-            rss = current_rss(proc.pid)
-            if guard is None and elapsed > TIME_LIMIT:
-                guard = f"still running after {TIME_LIMIT:.0f} s (hang guard)"
-            elif guard is None and rss > RSS_LIMIT:
-                guard = f"resident memory passed {RSS_LIMIT >> 20} MiB ({rss >> 20} MiB)"
-            if guard is not None:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                _, wait_status, rusage = os.wait4(proc.pid, 0)
-                status = None
-                break
-            time.sleep(POLL)
-        proc.returncode = -1  # reaped above; keeps Popen from waiting again
-        seconds = time.monotonic() - start
-        out.seek(0)
-        err.seek(0)
-        return status, guard, seconds, rusage.ru_maxrss * 1024, out.read(), err.read()
-
-
-def current_rss(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/status", "rb") as f:
-            for line in f:
-                if line.startswith(b"VmRSS:"):
-                    return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
 
 
 def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome]) -> Outcome:

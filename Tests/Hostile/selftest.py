@@ -9,9 +9,12 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import process  # noqa: E402
 import run  # noqa: E402
+from sandbox import Sandbox  # noqa: E402
+from cases import Case  # noqa: E402
 
-run.TIME_LIMIT = 2.0
+process.TIME_LIMIT = 2.0
 
 # Each stand-in breaks one rule; the runner must report a problem containing the given words.
 STAND_INS = {
@@ -40,12 +43,12 @@ def main() -> int:
         for name, (body, words) in STAND_INS.items():
             box_dir = base_path / name.replace(" ", "-")
             box_dir.mkdir()
-            box = run.Sandbox(box_dir)
+            box = Sandbox(box_dir)
             binary = box_dir / "calpolicy"
             binary.write_text("#!/bin/bash\n" + body + "\n")
             binary.chmod(0o755)
             expected_exit = {0} if "json" in name else {3}
-            case = run.Case(id=name.replace(" ", "-"), fixture="e-io-open.lua",
+            case = Case(id=name.replace(" ", "-"), fixture="e-io-open.lua",
                             command="eval {fixture} --month 2026-12 --format json", exits=expected_exit,
                             stderr=r"{file}" if expected_exit == {3} else "-", checks=["canary"], xfail=None)
             outcome = run.run_case(case, binary, box, {})

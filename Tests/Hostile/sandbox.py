@@ -1,0 +1,73 @@
+"""The temporary world of one suite run: the canary file, fixture copies that name it, special paths."""
+from __future__ import annotations
+
+import secrets
+import shutil
+from pathlib import Path
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+class Sandbox:
+    """The temporary world of one run: the canary, copies of fixtures that name it, special paths."""
+
+    def __init__(self, base: Path):
+        self.base = base
+        self.canary_dir = base / "canary"
+        self.canary_dir.mkdir()
+        self.canary = self.canary_dir / "canary.txt"
+        self.canary_new = self.canary_dir / "created-by-policy.txt"
+        self.secret = "canary-secret-" + secrets.token_hex(12)
+        self.canary.write_text(self.secret + "\n")
+        self.canary_stat = self.canary.stat()
+        self.policies = base / "policies"
+        self.policies.mkdir()
+        self.missing = base / "missing" / "missing-policy.lua"
+
+    def fixture_path(self, case: Case, scratch: Path) -> Path | None:
+        spec = case.fixture
+        if spec == "@dir":
+            path = scratch / "policy-dir.lua"
+            path.mkdir()
+            return path
+        if spec == "@missing":
+            return self.missing
+        if spec == "@unreadable":
+            path = scratch / "unreadable-policy.lua"
+            path.write_text("return {}\n")
+            path.chmod(0)
+            return path
+        if spec.startswith("@newline:"):
+            name = spec[len("@newline:"):]
+            path = scratch / ("policy\nwith-newline-" + name)
+            shutil.copyfile(FIXTURES / name, path)
+            return path
+        if spec.startswith("@long:"):
+            deep = scratch / ("a-folder-name-long-enough-to-pass-lua-chunk-name-limit-" + "x" * 40) / "policies"
+            deep.mkdir(parents=True)
+            path = deep / spec[len("@long:"):]
+            shutil.copyfile(FIXTURES / spec[len("@long:"):], path)
+            return path
+        source = FIXTURES / spec
+        data = source.read_bytes()
+        if b"@CANARY" not in data:
+            return source
+        path = scratch / spec
+        data = data.replace(b"@CANARY_NEW@", str(self.canary_new).encode())
+        data = data.replace(b"@CANARY@", str(self.canary).encode())
+        path.write_bytes(data)
+        return path
+
+    def canary_problems(self) -> list[str]:
+        problems = []
+        if not self.canary.exists():
+            return ["the canary file was removed or renamed"]
+        if self.canary.read_text() != self.secret + "\n":
+            problems.append("the canary file's content changed")
+        st = self.canary.stat()
+        if (st.st_mtime_ns, st.st_ino) != (self.canary_stat.st_mtime_ns, self.canary_stat.st_ino):
+            problems.append("the canary file was rewritten")
+        extra = sorted(p.name for p in self.canary_dir.iterdir() if p != self.canary)
+        if extra:
+            problems.append(f"new files beside the canary: {', '.join(extra)}")
+        return problems
