@@ -55,6 +55,11 @@ void cls_trace_hook(lua_State *L, lua_Debug *ar);
 void cls_trace_free(cls_host *h);
 void cls_trace_begin(cls_host *h);
 void cls_trace_end(cls_host *h);
+/* With the message handler at index 1 and a function and its `nargs` arguments
+ * above it, calls it with `budget` instructions; classifies any failure. */
+int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget);
+/* The message handler cls_run_armed expects at index 1. */
+int cls_msgh(lua_State *L);
 /* Resets the error record before an operation. */
 void cls_error_reset(cls_host *h);
 

@@ -103,7 +103,7 @@ static int cls_strip_position(const char **msg, size_t *len, const char *short_s
 
 /* Message handler: turns any error value into text without running metamethods,
  * records kind, line (from the host's own record of the chunk) and traceback. */
-static int cls_msgh(lua_State *L) {
+int cls_msgh(lua_State *L) {
     cls_host *h = cls_host_of(L);
     const char *msg;
     size_t len;
@@ -152,8 +152,12 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
     lua_pushcfunction(L, cls_msgh);
     lua_pushcfunction(L, body);
     lua_pushlightuserdata(L, argument);
+    return cls_run_armed(L, h, 1, budget);
+}
+
+int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
     cls_arm(L, h, budget);
-    int status = lua_pcall(L, 1, LUA_MULTRET, 1);
+    int status = lua_pcall(L, nargs, LUA_MULTRET, 1);
     int exhausted = h->exhausted;
     if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
     if (status == LUA_OK) cls_trace_end(h);

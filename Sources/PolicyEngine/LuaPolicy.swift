@@ -1,6 +1,5 @@
 import CalendarCore
 import LuaHost
-import Synchronization
 
 /// A `DayPolicy` answered by a Lua file, in a Lua state of its own.
 ///
@@ -19,7 +18,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
     let lines: [LuaFunctionSlot: Int]
     let engine: PolicyEngineState
-    let lock = Mutex(())
+    let lock = PolicyLock()
 
     public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
         let source = try PolicyFile.read(path, limit: options.memoryLimit)
@@ -94,16 +93,12 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// Enters the state under the lock, on a thread with enough native stack.
     func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
                                    _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
-        let result: Result<T, LuaError> = lock.withLock { _ in
-            do throws(LuaError) {
-                return .success(try LuaNativeStack.run { () throws(LuaError) -> T in try body(engine) })
-            } catch {
-                return .failure(error)
+        do throws(LuaError) {
+            return try lock.withLock { _ throws(LuaError) -> T in
+                if LuaNativeStack.hasHeadroom { return try body(engine) }
+                return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
             }
-        }
-        switch result {
-        case .success(let value): return value
-        case .failure(let error):
+        } catch {
             var policyError = PolicyError(error, file: path, function: slot.name, day: day)
             if policyError.line == nil, error.kind == .type { policyError.line = lines[slot] }
             throw policyError

@@ -1,28 +1,30 @@
 import CalendarCore
-import Synchronization
 
 /// Policy files evaluated together, reloadable while in use.
 ///
 /// `stack` is an immutable snapshot: a reload builds each changed policy in full
 /// before swapping it in, so no evaluation ever sees a half-loaded policy, and a
 /// file that fails to load leaves its last good version serving.
-public final class PolicySet: Sendable {
+///
+/// `@unchecked Sendable`: `serving` is only read or replaced while holding `lock`.
+public final class PolicySet: @unchecked Sendable {
     public let paths: [String]
     public let options: LuaPolicyOptions
-    private let current: Mutex<[LuaPolicy]>
+    private var serving: [LuaPolicy]
+    private let lock = PolicyLock()
     /// Serialises reloads, so two at once cannot undo each other's swaps.
-    private let reloading = Mutex(())
+    private let reloading = PolicyLock()
 
     public init(paths: [String], options: LuaPolicyOptions = .init()) throws(PolicyError) {
         var policies: [LuaPolicy] = []
         for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
         self.paths = paths
         self.options = options
-        self.current = Mutex(policies)
+        self.serving = policies
     }
 
     /// The policies in service now, in file order.
-    public var policies: [LuaPolicy] { current.withLock { $0 } }
+    public var policies: [LuaPolicy] { lock.withLock { _ in serving } }
 
     public var stack: PolicyStack { PolicyStack(policies) }
 
@@ -34,10 +36,10 @@ public final class PolicySet: Sendable {
     }
 
     private func reloadFiles() -> [PolicyError] {
-        let serving = policies
-        var next = serving
+        let current = policies
+        var next = current
         var errors: [PolicyError] = []
-        for (index, old) in serving.enumerated() {
+        for (index, old) in current.enumerated() {
             do {
                 let source = try PolicyFile.read(old.path, limit: options.memoryLimit)
                 guard source != old.source else { continue }
@@ -46,7 +48,7 @@ public final class PolicySet: Sendable {
                 errors.append(error)
             }
         }
-        current.withLock { $0 = next }
+        lock.withLock { _ in self.serving = next }
         return errors
     }
 }

@@ -1,0 +1,167 @@
+/* Calling a policy function: the function itself runs directly under lua_pcall
+ * (pushing the day, a light userdata, and registry reads allocate nothing), and
+ * what it returned is checked afterwards with calls that can neither raise nor
+ * allocate — type tests, raw traversal, reading strings in place — so type errors
+ * are written straight into the error record. */
+#include "cls_internal.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CLS_MAX_TEXT 4096
+
+static const char *const cls_function_names[CLS_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
+
+/* Records a type error (no Lua involved) and drops the results. */
+static int cls_type_error(lua_State *L, cls_host *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int cls_type_error(lua_State *L, cls_host *h, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(h->error.message, sizeof h->error.message, fmt, ap);
+    va_end(ap);
+    h->error.kind = CLS_KIND_TYPE;
+    h->error.line = 0;
+    h->error.traceback[0] = 0;
+    lua_settop(L, 0);
+    return LUA_ERRRUN;
+}
+
+/* What came back, e.g. "string 'yes'", "number 1", "table"; never allocates. */
+static void cls_describe(lua_State *L, int idx, char *out, size_t cap) {
+    int t = lua_type(L, idx);
+    if (t == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        snprintf(out, cap, "string '%.*s%s'", (int)(len > 40 ? 40 : len), s, len > 40 ? "..." : "");
+    } else if (t == LUA_TNUMBER && lua_isinteger(L, idx)) {
+        snprintf(out, cap, "number %lld", (long long)lua_tointeger(L, idx));
+    } else if (t == LUA_TNUMBER) {
+        char number[64];
+        snprintf(number, sizeof number, "%.14g", (double)lua_tonumber(L, idx));
+        if (number[strspn(number, "-0123456789")] == '\0') strcat(number, ".0"); /* as Lua prints floats */
+        snprintf(out, cap, "number %s", number);
+    } else {
+        snprintf(out, cap, "%s", lua_typename(L, t));
+    }
+}
+
+/* A string field (nil allowed): 0 when fine, else the error was recorded. */
+static int cls_text(lua_State *L, cls_host *h, int idx, const char *what, const char **out, size_t *len) {
+    int t = lua_type(L, idx);
+    if (t == LUA_TNIL) {
+        *out = NULL;
+        *len = 0;
+        return 0;
+    }
+    if (t != LUA_TSTRING) {
+        char got[96];
+        cls_describe(L, idx, got, sizeof got);
+        cls_type_error(L, h, "%s must be a string, got %s", what, got);
+        return -1;
+    }
+    *out = lua_tolstring(L, idx, len);
+    if (*len > CLS_MAX_TEXT) {
+        cls_type_error(L, h, "%s is too long (%zu bytes, at most %d)", what, *len, CLS_MAX_TEXT);
+        return -1;
+    }
+    return 0;
+}
+
+static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, const char *const *options,
+                      const char *expected, int *out) {
+    const char *s;
+    size_t len;
+    if (cls_text(L, h, idx, what, &s, &len) != 0) return -1;
+    for (int i = 0; i < 3; i++)
+        if (strlen(options[i]) == len && memcmp(options[i], s, len) == 0) {
+            *out = i;
+            return 0;
+        }
+    cls_type_error(L, h, "%s must be %s, got '%.*s'", what, expected, (int)(len > 40 ? 40 : len), s);
+    return -1;
+}
+
+static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c) {
+    static const char *const kinds[] = {"default", "image", "custom"};
+    static const char *const sizes[] = {"small", "medium", "large"};
+    const char *expected = "(expected kind, label, color, image, size)";
+    c->decoration_kind = 0;
+    c->decoration_size = -1;
+    if (!lua_checkstack(L, 4)) return cls_type_error(L, h, "decorationFor returned too many values");
+    lua_pushnil(L);
+    while (lua_next(L, 2) != 0) { /* raw: no metamethods run */
+        if (lua_type(L, -2) != LUA_TSTRING)
+            return cls_type_error(L, h, "decorationFor returned a table with a %s key %s",
+                                  lua_typename(L, lua_type(L, -2)), expected);
+        size_t len;
+        const char *key = lua_tolstring(L, -2, &len);
+        int bad = 0;
+        if (len == 4 && memcmp(key, "kind", 4) == 0)
+            bad = cls_choice(L, h, -1, "decoration kind", kinds, "'default', 'image' or 'custom'", &c->decoration_kind);
+        else if (len == 4 && memcmp(key, "size", 4) == 0)
+            bad = cls_choice(L, h, -1, "decoration size", sizes, "'small', 'medium' or 'large'", &c->decoration_size);
+        else if (len == 5 && memcmp(key, "label", 5) == 0)
+            bad = cls_text(L, h, -1, "decoration label", &c->label, &c->label_len);
+        else if (len == 5 && memcmp(key, "color", 5) == 0)
+            bad = cls_text(L, h, -1, "decoration color", &c->color, &c->color_len);
+        else if (len == 5 && memcmp(key, "image", 5) == 0)
+            bad = cls_text(L, h, -1, "decoration image", &c->image, &c->image_len);
+        else
+            return cls_type_error(L, h, "decorationFor returned an unknown field '%.*s' %s",
+                                  (int)(len > 40 ? 40 : len), key, expected);
+        if (bad) return LUA_ERRRUN;
+        lua_pop(L, 1);
+    }
+    c->has_decoration = 1;
+    return LUA_OK;
+}
+
+int cls_call_policy(lua_State *L, cls_call *c) {
+    cls_host *h = cls_host_of(L);
+    h->has_today = c->has_today;
+    h->today = c->today;
+    cls_error_reset(h);
+    if (c->function < 0 || c->function >= CLS_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
+        h->error.kind = CLS_KIND_RUNTIME;
+        strcpy(h->error.message, "no such policy function");
+        return LUA_ERRRUN;
+    }
+    const char *fname = cls_function_names[c->function];
+    lua_settop(L, 0);
+    lua_pushcfunction(L, cls_msgh);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
+    cls_push_day(L, c->day_number, c->calendar_tag);
+    int nargs = 1;
+    if (c->function != CLS_FN_DECORATION) {
+        if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
+        else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
+        nargs = 2;
+    }
+    int status = cls_run_armed(L, h, nargs, h->call_budget);
+    if (status != LUA_OK) return status;
+    int n = lua_gettop(L) - 1; /* results sit above the message handler */
+    char got[96];
+    c->has_decoration = 0;
+    c->reason = NULL;
+    c->reason_len = 0;
+    if (c->function == CLS_FN_DECORATION) {
+        /* Falling off the end means no decoration (unlike the verdict functions). */
+        if (n == 0 || lua_type(L, 2) == LUA_TNIL) return LUA_OK;
+        if (lua_type(L, 2) != LUA_TTABLE) {
+            cls_describe(L, 2, got, sizeof got);
+            return cls_type_error(L, h, "decorationFor must return a table or nil, got %s", got);
+        }
+        return cls_check_decoration(L, h, c);
+    }
+    if (n == 0) return cls_type_error(L, h, "%s returned nothing; return true, or false and a reason", fname);
+    if (lua_type(L, 2) != LUA_TBOOLEAN) {
+        cls_describe(L, 2, got, sizeof got);
+        return cls_type_error(L, h, "%s must return a boolean, got %s", fname, got);
+    }
+    c->allowed = lua_toboolean(L, 2);
+    if (n >= 2 && !c->allowed && cls_text(L, h, 3, "the reason", &c->reason, &c->reason_len) != 0)
+        return LUA_ERRRUN;
+    return LUA_OK;
+}
+
+void cls_call_finish(lua_State *L) { lua_settop(L, 0); }
