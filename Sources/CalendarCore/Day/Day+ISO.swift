@@ -21,6 +21,18 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
     /// `YYYY-MM-DD`; years outside 0...9999 get a sign and at least four digits.
     public var iso: String {
         let (y, m, d) = components
+        if y >= 0, y <= 9999 {
+            // Ten ASCII bytes fit a small (inline) string: no allocation, no concatenation.
+            // Every CSV row and many denial reasons format a date, so this runs per day.
+            return String(unsafeUninitializedCapacity: 10) { buffer in
+                Day.writeDigits(y, width: 4, into: buffer, at: 0)
+                buffer[4] = UInt8(ascii: "-")
+                Day.writeDigits(m, width: 2, into: buffer, at: 5)
+                buffer[7] = UInt8(ascii: "-")
+                Day.writeDigits(d, width: 2, into: buffer, at: 8)
+                return 10
+            }
+        }
         let year = y < 0 ? "-" + Day.pad(-y, 4) : Day.pad(y, 4)
         return year + "-" + Day.pad(m, 2) + "-" + Day.pad(d, 2)
     }
@@ -34,6 +46,18 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
             value = value * 10 + Int(b - UInt8(ascii: "0"))
         }
         return value
+    }
+
+    /// Zero-padded decimal of a non-negative `value` below 10^width.
+    @inline(__always)
+    static func writeDigits(_ value: Int, width: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+        var rest = value
+        var index = start + width - 1
+        while index >= start {
+            buffer[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+            rest /= 10
+            index -= 1
+        }
     }
 
     static func pad(_ value: Int, _ width: Int) -> String {
