@@ -25,6 +25,47 @@ enum CSVWriter {
         }
         out.append(UInt8(ascii: "\n"))
     }
+
+    /// One field's UTF-8, quoted as `field(_:)` would, without building a new String
+    /// when no quoting is needed.
+    static func appendField(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
+                var quoted = field(String(decoding: bytes, as: UTF8.self))
+                quoted.withUTF8 { out.append(contentsOf: $0) }
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    /// Decimal text of `value`, as `String(value)` writes it.
+    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            out.append(contentsOf: buffer[index...])
+        }
+    }
+
+    /// `true` / `false`, as `String(Bool)` writes them.
+    static func appendBool(_ value: Bool, to out: inout [UInt8]) {
+        if value {
+            out.append(contentsOf: "true".utf8)
+        } else {
+            out.append(contentsOf: "false".utf8)
+        }
+    }
 }
 
 extension String {

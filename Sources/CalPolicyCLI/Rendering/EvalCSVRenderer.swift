@@ -11,22 +11,42 @@ enum EvalCSVRenderer {
         out.reserveCapacity((report.days.count + 1) * 64)
         CSVWriter.append(header, to: &out)
         for result in report.days {
+            // Fields are written straight into the buffer: a per-row array of 13 Strings
+            // and `String(Int)` for each number cost thousands of instructions per row.
             let decoration = result.decoration
-            CSVWriter.append([
-                result.day.iso,
-                String(result.date.year),
-                String(result.date.month.month) + (result.date.isLeapMonth ? "L" : ""),
-                String(result.date.day),
-                String(result.day.weekday),
-                String(result.select.isAllowed),
-                String(result.deselect.isAllowed),
-                result.select.verdict.reason ?? result.deselect.verdict.reason ?? "",
-                decoration?.kind.rawValue ?? "",
-                decoration?.label ?? "",
-                decoration?.color ?? "",
-                decoration?.image ?? "",
-                decoration?.size?.rawValue ?? "",
-            ], to: &out)
+            CSVWriter.appendField(result.day.iso, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.year, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.month.month, to: &out)
+            if result.date.isLeapMonth { out.append(UInt8(ascii: "L")) }
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.day, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.day.weekday, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendBool(result.select.isAllowed, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendBool(result.deselect.isAllowed, to: &out)
+            out.append(UInt8(ascii: ","))
+            if let reason = result.select.verdict.reason ?? result.deselect.verdict.reason {
+                CSVWriter.appendField(reason, to: &out)
+            }
+            out.append(UInt8(ascii: ","))
+            if let decoration {
+                CSVWriter.appendField(decoration.kind.rawValue, to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendField(decoration.label ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendField(decoration.color ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendField(decoration.image ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
+            } else {
+                out.append(contentsOf: ",,,,".utf8)
+            }
+            out.append(UInt8(ascii: "\n"))
         }
         return String(decoding: out, as: UTF8.self)
     }
