@@ -17,6 +17,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let source: [UInt8]
     let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
     let lines: [LuaFunctionSlot: Int]
+    /// Which of the three functions the file defines; a missing one answers at once
+    /// (allowed, or no decoration) without entering Lua, so callers can skip per-call guards.
+    public var defines: (canSelect: Bool, canDeselect: Bool, decoration: Bool) { has }
     let engine: PolicyEngineState
     let lock = PolicyLock()
 

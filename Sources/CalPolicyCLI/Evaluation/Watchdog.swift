@@ -108,26 +108,34 @@ struct WatchedPolicy: DayPolicy {
     let inner: any DayPolicy
     var name: String { inner.name }
     private let file: String
+    /// Calls that can run policy code. A Lua function the file does not define answers
+    /// without entering Lua, so it is not watched (that cost ~800 instructions per day).
+    private let watches: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
 
     init(inner: any DayPolicy) {
         self.inner = inner
-        file = (inner as? LuaPolicy)?.path ?? inner.name
+        let lua = inner as? LuaPolicy
+        file = lua?.path ?? inner.name
+        watches = lua?.defines ?? (true, true, true)
     }
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
+        guard watches.canSelect else { return try inner.canSelect(day, context: context) }
+        return try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
             try inner.canSelect(day, context: context)
         }
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
+        guard watches.canDeselect else { return try inner.canDeselect(day, context: context) }
+        return try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
             try inner.canDeselect(day, context: context)
         }
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
+        guard watches.decoration else { return try inner.decoration(for: day, context: context) }
+        return try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
             try inner.decoration(for: day, context: context)
         }
     }
