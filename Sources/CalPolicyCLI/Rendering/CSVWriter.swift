@@ -43,19 +43,14 @@ enum CSVWriter {
     /// Decimal text of `value`, as `String(value)` writes it.
     static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(truncatingIfNeeded: 0x30 + magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: buffer[index...])
-        }
+        appendDigits(value.magnitude, to: &out)
+    }
+
+    /// Most significant digit first, by recursion: calendar fields have one to four digits,
+    /// and a scratch buffer copied as a slice cost more than the digits themselves.
+    private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
+        if value >= 10 { appendDigits(value / 10, to: &out) }
+        out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
     }
 
     /// `true` / `false`, as `String(Bool)` writes them.
