@@ -12,22 +12,29 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
     /// Weekday numbers, 1 = Sunday … 7 = Saturday; out-of-range values wrap.
     public let weekendDays: Set<Int>
     public let name: String
+    /// `weekendDays` as bits 1...7: asked for every day, and hashing an Int into a Set
+    /// cost more than the rest of the answer.
+    private let weekendMask: UInt8
 
     public init(_ days: Days, weekendDays: Set<Int> = [1, 7], name: String = "include-days") {
         self.days = days
         self.weekendDays = Set(weekendDays.map(Weekdays.normalized))
         self.name = name
+        weekendMask = self.weekendDays.reduce(0) { $0 | UInt8(truncatingIfNeeded: 1 << $1) }
     }
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        let isWeekend = weekendDays.contains(day.weekday)
         switch days {
         case .all:
             return .allowed
         case .weekdays:
-            return isWeekend ? .denied(reason: "\(day.iso) is a weekend day; only weekdays may be selected") : .allowed
+            return isWeekend(day) ? .denied(reason: day.iso + " is a weekend day; only weekdays may be selected") : .allowed
         case .weekends:
-            return isWeekend ? .allowed : .denied(reason: "\(day.iso) is a weekday; only weekend days may be selected")
+            return isWeekend(day) ? .allowed : .denied(reason: day.iso + " is a weekday; only weekend days may be selected")
         }
+    }
+
+    private func isWeekend(_ day: Day) -> Bool {
+        weekendMask & UInt8(truncatingIfNeeded: 1 << day.weekday) != 0
     }
 }
