@@ -42,6 +42,7 @@ import Testing
 
     @Test func controlCharactersInMessagesStayOnOneLine() {
         #expect(ErrorRenderer.singleLine("a\nb\tc\u{1B}[31m") == "a\\nb c\\u{1b}[31m")
+        #expect(ErrorRenderer.singleLine("a\u{85}b\u{9B}2J\u{2028}c\u{2029}") == "a\\u{85}b\\u{9b}2J\\u{2028}c\\u{2029}")
     }
 }
 
@@ -52,5 +53,19 @@ import Testing
         #expect(result.stderr == "calpolicy: invalid value '2026\\n-13' for '--month <YYYY-MM>': expected YYYY-MM, YYYY-MML for a leap month, or ERA:YYYY-MM\n")
         #expect(CLI.scanProblem(["ev\nal"])?.contains("\n") == false)
         #expect(CLI.scanProblem(["eval", "--x\r\u{1B}[31m"]) == "calpolicy: unknown option '--x\\r\\u{1b}[31m'")
+    }
+}
+
+@Suite struct SelectBoundsTests {
+    @Test func tapsFurtherApartThanFourHundredYearsAreAUsageError() {
+        let result = CLI.capture(["select", "--mode", "range", "--tap", "0001-01-01", "--tap", "9999-12-31"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("calpolicy: invalid value '9999-12-31' for '--tap"))
+        #expect(result.stderr.contains("400 years"))
+    }
+
+    @Test func tapsWithinFourHundredYearsAreReplayed() {
+        let result = CLI.capture(["select", "--mode", "range", "--tap", "2026-01-05", "--tap", "2026-01-09"])
+        #expect(result.status == 0)
     }
 }

@@ -17,6 +17,13 @@ enum SelectCommand {
             taps = try parsed.all("tap").map { text throws(UsageError) in
                 try ValueParser.day(text, option: CommandCatalog.tap)
             }
+            // A range tap asks the policies about every day inside it; keep that within
+            // the same 400-year bound `eval` has, so no tap pair can run for minutes.
+            if let first = taps.min(), let last = taps.max(),
+               first.distance(to: last) >= SpanResolver.maximumDays {
+                throw UsageError.invalidValue(last.iso, option: CommandCatalog.tap.display,
+                                              reason: "taps must lie within \(SpanResolver.maximumDays) days (400 years) of each other")
+            }
             func count(_ option: OptionSpec) throws(UsageError) -> Int? {
                 try parsed.value(option.name).map { text throws(UsageError) in
                     try ValueParser.integer(text, option: option, in: 1...Int.max)

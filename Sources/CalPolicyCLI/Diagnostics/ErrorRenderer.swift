@@ -42,7 +42,10 @@ enum ErrorRenderer {
             case "\r": out += "\\r"
             case "\t": out += " "
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // C0, DEL, C1 (NEL, CSI …) and the Unicode line and paragraph separators:
+                // log tools split lines on some of them and terminals act on others.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
                     out.unicodeScalars.append(scalar)
