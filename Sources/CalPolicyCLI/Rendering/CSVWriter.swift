@@ -56,9 +56,9 @@ enum CSVWriter {
     /// `true` / `false`, as `String(Bool)` writes them.
     static func appendBool(_ value: Bool, to out: inout [UInt8]) {
         if value {
-            out.append(contentsOf: "true".utf8)
+            for byte in [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")] { out.append(byte) }
         } else {
-            out.append(contentsOf: "false".utf8)
+            for byte in [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e")] { out.append(byte) }
         }
     }
 }

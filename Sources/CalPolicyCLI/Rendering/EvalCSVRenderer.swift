@@ -44,7 +44,7 @@ enum EvalCSVRenderer {
                 out.append(UInt8(ascii: ","))
                 CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
             } else {
-                out.append(contentsOf: ",,,,".utf8)
+                for _ in 0..<4 { out.append(UInt8(ascii: ",")) }
             }
             out.append(UInt8(ascii: "\n"))
         }
