@@ -25,11 +25,7 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
             // Ten ASCII bytes fit a small (inline) string: no allocation, no concatenation.
             // Every CSV row and many denial reasons format a date, so this runs per day.
             return String(unsafeUninitializedCapacity: 10) { buffer in
-                Day.writeDigits(y, width: 4, into: buffer, at: 0)
-                buffer[4] = UInt8(ascii: "-")
-                Day.writeDigits(m, width: 2, into: buffer, at: 5)
-                buffer[7] = UInt8(ascii: "-")
-                Day.writeDigits(d, width: 2, into: buffer, at: 8)
+                Day.writeISO(y, m, d, into: buffer)
                 return 10
             }
         }
@@ -46,6 +42,31 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
             value = value * 10 + Int(b - UInt8(ascii: "0"))
         }
         return value
+    }
+
+    /// `iso` followed by `tail`, built in one allocation: per-day denial reasons start with
+    /// the date, and appending the tail to the date string cost twice as much as the date.
+    func iso(followedBy tail: StaticString) -> String {
+        let (y, m, d) = components
+        guard y >= 0, y <= 9999 else { return iso + tail.description }
+        let count = 10 + tail.utf8CodeUnitCount
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            Day.writeISO(y, m, d, into: buffer)
+            tail.withUTF8Buffer { bytes in
+                for index in bytes.indices { buffer[10 + index] = bytes[index] }
+            }
+            return count
+        }
+    }
+
+    /// `YYYY-MM-DD` into the first ten bytes of `buffer`, for a year in 0...9999.
+    @inline(__always)
+    static func writeISO(_ y: Int, _ m: Int, _ d: Int, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        writeDigits(y, width: 4, into: buffer, at: 0)
+        buffer[4] = UInt8(ascii: "-")
+        writeDigits(m, width: 2, into: buffer, at: 5)
+        buffer[7] = UInt8(ascii: "-")
+        writeDigits(d, width: 2, into: buffer, at: 8)
     }
 
     /// Zero-padded decimal of a non-negative `value` below 10^width.

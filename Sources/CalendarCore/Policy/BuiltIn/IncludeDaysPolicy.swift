@@ -28,9 +28,11 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
         case .all:
             return .allowed
         case .weekdays:
-            return isWeekend(day) ? .denied(reason: day.iso + " is a weekend day; only weekdays may be selected") : .allowed
+            guard isWeekend(day) else { return .allowed }
+            return .denied(reason: day.iso(followedBy: " is a weekend day; only weekdays may be selected"))
         case .weekends:
-            return isWeekend(day) ? .allowed : .denied(reason: day.iso + " is a weekday; only weekend days may be selected")
+            guard !isWeekend(day) else { return .allowed }
+            return .denied(reason: day.iso(followedBy: " is a weekday; only weekend days may be selected"))
         }
     }
 
