@@ -1,3 +1,4 @@
+import PolicyEngine
 /// Writes `JSONValue` deterministically: keys in the order given, two-space indent,
 /// objects and arrays nested at most two deep on one line (a day, a week) and `rows`
 /// one element per line, which keeps a year's output readable and line-diffable.
@@ -58,29 +59,8 @@ enum JSONWriter {
         }
     }
 
-    /// RFC 8259 escaping: quote, backslash and every control character; the rest is
-    /// written as UTF-8 unchanged (including U+2028/2029, escaped too for JavaScript's sake).
+    /// One escaper for every JSON calpolicy writes: PolicyEngine's (snapshots, diff, explain).
     static func escape(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+        JSONText.escape(text, into: &out)
     }
 }

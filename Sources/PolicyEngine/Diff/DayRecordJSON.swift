@@ -92,7 +92,16 @@ public struct SnapshotFormatError: Error, Hashable, Sendable, CustomStringConver
 /// A small JSON writer with a fixed key order (JSONSerialization sorts or shuffles).
 public enum JSONText {
     public static func string(_ text: String) -> String {
-        var out = "\""
+        var out = ""
+        escape(text, into: &out)
+        return out
+    }
+
+    /// RFC 8259 escaping, quotes included: quote, backslash and every control character
+    /// (DEL too); U+2028/2029 are escaped as well, for JavaScript's sake. The rest is
+    /// written as UTF-8 unchanged.
+    public static func escape(_ text: String, into out: inout String) {
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -100,11 +109,20 @@ public enum JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
-        return out + "\""
+        out += "\""
     }
 
     public static func optional(_ text: String?) -> String { text.map(string) ?? "null" }
