@@ -94,11 +94,11 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// Enters the state under the lock, on a thread with enough native stack.
     func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
                                    _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
         do throws(LuaError) {
-            return try lock.withLock { _ throws(LuaError) -> T in
-                if LuaNativeStack.hasHeadroom { return try body(engine) }
-                return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
-            }
+            if LuaNativeStack.hasHeadroom { return try body(engine) }
+            return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
         } catch {
             throw policyError(error, slot: slot, day: day)
         }
