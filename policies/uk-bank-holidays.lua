@@ -112,16 +112,8 @@ local function build(year)
     return map
 end
 
-local years = {}
-
-local function holidayOn(day)
-    local map = years[day.year]
-    if map == nil then
-        map = build(day.year)
-        years[day.year] = map
-    end
-    return map[day.dayNumber]
-end
+--- The holiday on a day, if any: `build` runs once per year.
+local holidayOn = cal.byYear(build)
 
 return {
     name = "uk-bank-holidays",
@@ -135,6 +127,7 @@ return {
     end,
 
     decorationFor = function(day)
-        return holidayOn(day)
+        local h = holidayOn(day)
+        return h
     end,
 }

@@ -143,16 +143,8 @@ local function build(year)
     return map
 end
 
-local years = {}
-
-local function holidayOn(day)
-    local map = years[day.year]
-    if map == nil then
-        map = build(day.year)
-        years[day.year] = map
-    end
-    return map[day.dayNumber]
-end
+--- The holiday on a day, if any: `build` runs once per year.
+local holidayOn = cal.byYear(build)
 
 return {
     name = "us-federal-holidays",
@@ -166,6 +158,7 @@ return {
     end,
 
     decorationFor = function(day)
-        return holidayOn(day)
+        local h = holidayOn(day)
+        return h
     end,
 }

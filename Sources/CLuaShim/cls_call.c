@@ -81,7 +81,7 @@ static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, cons
     return -1;
 }
 
-static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c) {
+static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int result) {
     static const char *const kinds[] = {"default", "image", "custom"};
     static const char *const sizes[] = {"small", "medium", "large"};
     const char *expected = "(expected kind, label, color, image, size)";
@@ -89,7 +89,7 @@ static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c) {
     c->decoration_size = -1;
     if (!lua_checkstack(L, 4)) return cls_type_error(L, h, "decorationFor returned too many values");
     lua_pushnil(L);
-    while (lua_next(L, 2) != 0) { /* raw: no metamethods run */
+    while (lua_next(L, result) != 0) { /* raw: no metamethods run */
         if (lua_type(L, -2) != LUA_TSTRING)
             return cls_type_error(L, h, "decorationFor returned a table with a %s key %s",
                                   lua_typename(L, lua_type(L, -2)), expected);
@@ -116,18 +116,24 @@ static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c) {
     return LUA_OK;
 }
 
-int cls_call_policy(lua_State *L, cls_call *c) {
-    cls_host *h = cls_host_of(L);
-    h->has_today = c->has_today;
-    h->today = c->today;
+/* One policy function, called above whatever earlier calls of the same day left on
+ * the stack (their strings stay alive until cls_call_finish). */
+static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
     cls_error_reset(h);
     if (c->function < 0 || c->function >= CLS_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
         h->error.kind = CLS_KIND_RUNTIME;
         strcpy(h->error.message, "no such policy function");
+        lua_settop(L, 0);
         return LUA_ERRRUN;
     }
+    if (!lua_checkstack(L, 8)) {
+        h->error.kind = CLS_KIND_MEMORY;
+        snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
+        lua_settop(L, 0);
+        return LUA_ERRMEM;
+    }
     const char *fname = cls_function_names[c->function];
-    lua_settop(L, 0);
+    int handler = lua_gettop(L) + 1;
     lua_pushcfunction(L, cls_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
     cls_push_day(L, c->day_number, c->calendar_tag);
@@ -137,30 +143,62 @@ int cls_call_policy(lua_State *L, cls_call *c) {
         else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
         nargs = 2;
     }
-    int status = cls_run_armed(L, h, nargs, h->call_budget);
+    int status = cls_run_armed_at(L, h, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
-    int n = lua_gettop(L) - 1; /* results sit above the message handler */
+    int first = handler + 1;              /* results sit above the message handler */
+    int n = lua_gettop(L) - handler;
     char got[96];
     c->has_decoration = 0;
     c->reason = NULL;
     c->reason_len = 0;
     if (c->function == CLS_FN_DECORATION) {
         /* Falling off the end means no decoration (unlike the verdict functions). */
-        if (n == 0 || lua_type(L, 2) == LUA_TNIL) return LUA_OK;
-        if (lua_type(L, 2) != LUA_TTABLE) {
-            cls_describe(L, 2, got, sizeof got);
+        if (n == 0 || lua_type(L, first) == LUA_TNIL) return LUA_OK;
+        if (lua_type(L, first) != LUA_TTABLE) {
+            cls_describe(L, first, got, sizeof got);
             return cls_type_error(L, h, "decorationFor must return a table or nil, got %s", got);
         }
-        return cls_check_decoration(L, h, c);
+        return cls_check_decoration(L, h, c, first);
     }
     if (n == 0) return cls_type_error(L, h, "%s returned nothing; return true, or false and a reason", fname);
-    if (lua_type(L, 2) != LUA_TBOOLEAN) {
-        cls_describe(L, 2, got, sizeof got);
+    if (lua_type(L, first) != LUA_TBOOLEAN) {
+        cls_describe(L, first, got, sizeof got);
         return cls_type_error(L, h, "%s must return a boolean, got %s", fname, got);
     }
-    c->allowed = lua_toboolean(L, 2);
-    if (n >= 2 && !c->allowed && cls_text(L, h, 3, "the reason", &c->reason, &c->reason_len) != 0)
+    c->allowed = lua_toboolean(L, first);
+    if (n >= 2 && !c->allowed && cls_text(L, h, first + 1, "the reason", &c->reason, &c->reason_len) != 0)
         return LUA_ERRRUN;
+    return LUA_OK;
+}
+
+int cls_call_policy(lua_State *L, cls_call *c) {
+    cls_host *h = cls_host_of(L);
+    lua_settop(L, 0);
+    h->has_today = c->has_today;
+    h->today = c->today;
+    return cls_call_one(L, h, c);
+}
+
+int cls_call_day(lua_State *L, cls_day_call *day) {
+    cls_host *h = cls_host_of(L);
+    cls_call *calls[CLS_FN_COUNT] = {&day->select, &day->deselect, &day->decoration};
+    lua_settop(L, 0);
+    h->has_today = day->has_today;
+    h->today = day->today;
+    for (int f = 0; f < CLS_FN_COUNT; f++) {
+        if (!(day->wants & (1 << f))) continue;
+        cls_call *c = calls[f];
+        c->function = f;
+        c->day_number = day->day_number;
+        c->calendar_tag = day->calendar_tag;
+        c->has_today = day->has_today;
+        c->today = day->today;
+        int status = cls_call_one(L, h, c);
+        if (status != LUA_OK) {
+            day->failed = f;
+            return status;
+        }
+    }
     return LUA_OK;
 }
 

@@ -7,6 +7,7 @@
 
 #define CLS_MAX_CALENDARS 32
 #define CLS_DEFAULT_MEMORY ((size_t)64 << 20)
+#define CLS_DAY_FIELD_COUNT 8
 
 typedef struct cls_host {
     size_t used, limit;
@@ -35,6 +36,9 @@ typedef struct cls_host {
     int calendar_count;
     int function_ref[CLS_FN_COUNT];
     int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
+    const char *day_field[CLS_DAY_FIELD_COUNT]; /* interned field names (cls_day_view.c) */
+    int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
+    long long civil_day, civil_year;
     /* tracing for coverage and explain (cls_trace.c); NULL when off */
     struct cls_trace_record *trace;
 } cls_host;
@@ -59,6 +63,9 @@ void cls_trace_end(cls_host *h);
 /* With the message handler at index 1 and a function and its `nargs` arguments
  * above it, calls it with `budget` instructions; classifies any failure. */
 int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget);
+/* The same with the message handler at `handler` (the function sits just above it);
+ * on failure the whole stack is dropped. */
+int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler);
 /* The message handler cls_run_armed expects at index 1. */
 int cls_msgh(lua_State *L);
 /* Resets the error record before an operation. */
@@ -70,6 +77,15 @@ int cls_open_patterns(lua_State *L);
 /* Day, calendar date and selection views. */
 int cls_open_views(lua_State *L);
 void cls_push_day(lua_State *L, long long day_number, int calendar_tag);
+void cls_open_day_view(lua_State *L);
+/* 1 and the day number when the value at idx is a day, else 0. */
+int cls_check_day(lua_State *L, int idx, long long *day_number);
+/* A metatable with __name, __index, a refusing __newindex and a hidden __metatable. */
+int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring);
+int cls_readonly(lua_State *L);
+/* A day in a named calendar (Gregorian in C, others through the host); raises on failure. */
+void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out);
+void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag);
 void cls_push_native(lua_State *L);
 
 /* Date helpers. */

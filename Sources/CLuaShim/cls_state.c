@@ -156,8 +156,12 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
 }
 
 int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
+    return cls_run_armed_at(L, h, nargs, budget, 1);
+}
+
+int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
     cls_arm(L, h, budget);
-    int status = lua_pcall(L, nargs, LUA_MULTRET, 1);
+    int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
     int exhausted = h->exhausted;
     if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
     if (status == LUA_OK) cls_trace_end(h);

@@ -1,14 +1,9 @@
-/* Read-only views handed to policies: `day`, `day.calendar` and `selection`.
- * Each is a userdata with C metamethods: no table is built per day, fields are
- * computed when read, and a kept view never changes. */
+/* Read-only views handed to policies besides the day itself (cls_day_view.c):
+ * `day.calendar`, `selection` and the native helpers of the cal prelude. Each is a
+ * userdata with C metamethods; a kept view never changes. */
 #include "cls_internal.h"
 #include <stdio.h>
 #include <string.h>
-
-typedef struct cls_day {
-    long long day_number, year;
-    int month, day, weekday, year_day, calendar_tag;
-} cls_day;
 
 typedef struct cls_date {
     cls_calendar_date date;
@@ -20,7 +15,7 @@ typedef struct cls_selection {
     long long days[1];
 } cls_selection;
 
-static int cls_readonly(lua_State *L) {
+int cls_readonly(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only", luaL_typename(L, 1));
 }
 
@@ -29,7 +24,7 @@ static int cls_is_gregorian(const char *name) {
 }
 
 /* Converts a day into a named calendar: Gregorian in C, others through the host. */
-static void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out) {
+void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out) {
     cls_host *h = cls_host_of(L);
     memset(out, 0, sizeof *out);
     if (cls_is_gregorian(calendar)) {
@@ -50,7 +45,7 @@ static void cls_convert(lua_State *L, long long day_number, const char *calendar
         cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
 }
 
-static void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
+void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
     cls_host *h = cls_host_of(L);
     cls_date *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->date = *date;
@@ -62,113 +57,6 @@ static void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) 
 static int cls_field_is(const char *key, size_t len, const char *name) {
     return strlen(name) == len && memcmp(key, name, len) == 0;
 }
-
-/* ---- day ---------------------------------------------------------------- */
-
-/* A day is a light userdata whose pointer value encodes the day number and the
- * calendar tag: pushing one allocates nothing (no garbage per call), two views of the
- * same day are equal, and a kept view cannot change. Fields are computed on read. */
-#define CLS_DAY_BIAS (1LL << 40) /* any Day the engine can hold stays positive */
-#define CLS_TAG_BITS 6
-
-static void *cls_encode_day(long long day_number, int calendar_tag) {
-    uintptr_t v = ((uintptr_t)(day_number + CLS_DAY_BIAS) << CLS_TAG_BITS) | (uintptr_t)(calendar_tag & 63);
-    return (void *)v;
-}
-
-static void cls_decode_day(const void *p, cls_day *u) {
-    uintptr_t v = (uintptr_t)p;
-    u->day_number = (long long)(v >> CLS_TAG_BITS) - CLS_DAY_BIAS;
-    u->calendar_tag = (int)(v & 63);
-}
-
-static void cls_fill_civil(cls_day *u) {
-    cls_civil(u->day_number, &u->year, &u->month, &u->day);
-}
-
-void cls_push_day(lua_State *L, long long day_number, int calendar_tag) {
-    lua_pushlightuserdata(L, cls_encode_day(day_number, calendar_tag));
-}
-
-static int cls_day_index(lua_State *L) {
-    cls_day day, *u = &day;
-    cls_decode_day(lua_touserdata(L, 1), u);
-    size_t len = 0;
-    const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : NULL;
-    if (key == NULL) return cls_raise(L, CLS_KIND_RUNTIME, "day fields are named by strings, got %s", luaL_typename(L, 2));
-    switch (len) {
-    case 3:
-        if (cls_field_is(key, len, "day")) { cls_fill_civil(u); lua_pushinteger(L, u->day); return 1; }
-        if (cls_field_is(key, len, "iso")) {
-            char buffer[32];
-            size_t n = cls_format_iso(u->day_number, buffer, sizeof buffer);
-            lua_pushlstring(L, buffer, n);
-            return 1;
-        }
-        break;
-    case 4:
-        if (cls_field_is(key, len, "year")) { cls_fill_civil(u); lua_pushinteger(L, u->year); return 1; }
-        break;
-    case 5:
-        if (cls_field_is(key, len, "month")) { cls_fill_civil(u); lua_pushinteger(L, u->month); return 1; }
-        break;
-    case 7:
-        if (cls_field_is(key, len, "weekday")) {
-            lua_pushinteger(L, (u->day_number % 7 + 7 + 4) % 7 + 1);
-            return 1;
-        }
-        if (cls_field_is(key, len, "yearDay")) {
-            cls_fill_civil(u);
-            lua_pushinteger(L, u->day_number - cls_day_number(u->year, 1, 1) + 1);
-            return 1;
-        }
-        break;
-    case 8:
-        if (cls_field_is(key, len, "calendar")) {
-            cls_host *h = cls_host_of(L);
-            int tag = u->calendar_tag;
-            const char *name = (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian";
-            cls_calendar_date date;
-            cls_convert(L, u->day_number, name, &date);
-            cls_push_date(L, &date, tag);
-            return 1;
-        }
-        break;
-    case 9:
-        if (cls_field_is(key, len, "dayNumber")) { lua_pushinteger(L, u->day_number); return 1; }
-        break;
-    }
-    return cls_raise(L, CLS_KIND_RUNTIME,
-                     "day has no field '%s' (fields: year, month, day, weekday, iso, dayNumber, yearDay, calendar)", key);
-}
-
-static int cls_day_tostring(lua_State *L) {
-    cls_day u;
-    cls_decode_day(lua_touserdata(L, 1), &u);
-    char buffer[32];
-    size_t n = cls_format_iso(u.day_number, buffer, sizeof buffer);
-    lua_pushlstring(L, buffer, n);
-    return 1;
-}
-
-/* The only light userdata a policy can hold are days. */
-static int cls_check_day(lua_State *L, int idx, cls_day *out) {
-    if (lua_type(L, idx) != LUA_TLIGHTUSERDATA) return 0;
-    cls_decode_day(lua_touserdata(L, idx), out);
-    return 1;
-}
-
-static int cls_day_compare(lua_State *L, int op) {
-    cls_day a, b;
-    if (!cls_check_day(L, 1, &a) || !cls_check_day(L, 2, &b))
-        return cls_raise(L, CLS_KIND_RUNTIME, "days compare only with days");
-    long long x = a.day_number, y = b.day_number;
-    lua_pushboolean(L, op == 0 ? x == y : op == 1 ? x < y : x <= y);
-    return 1;
-}
-static int cls_day_eq(lua_State *L) { return cls_day_compare(L, 0); }
-static int cls_day_lt(lua_State *L) { return cls_day_compare(L, 1); }
-static int cls_day_le(lua_State *L) { return cls_day_compare(L, 2); }
 
 /* ---- day.calendar --------------------------------------------------------- */
 
@@ -268,10 +156,7 @@ static int cls_selection_contains(lua_State *L) {
     cls_selection *u = lua_touserdata(L, lua_upvalueindex(1));
     int arg = lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1; /* selection:contains(x) too */
     long long target;
-    cls_day day;
-    if (cls_check_day(L, arg, &day)) {
-        target = day.day_number;
-    } else {
+    if (!cls_check_day(L, arg, &target)) {
         size_t len = 0;
         const char *iso = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : NULL;
         if (iso == NULL || !cls_parse_iso(iso, len, &target))
@@ -340,7 +225,7 @@ int cls_set_selection(lua_State *L, const long long *days, size_t count) {
 
 /* ---- metatables ----------------------------------------------------------- */
 
-static int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring) {
+int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring) {
     lua_createtable(L, 0, 8);
     lua_pushstring(L, name);
     lua_setfield(L, -2, "__name");
@@ -359,22 +244,10 @@ static int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua
 
 int cls_open_views(lua_State *L) {
     cls_host *h = cls_host_of(L);
-    int t = cls_new_meta(L, "day", cls_day_index, cls_day_tostring);
-    lua_pushcfunction(L, cls_day_eq);
-    lua_setfield(L, t, "__eq");
-    lua_pushcfunction(L, cls_day_lt);
-    lua_setfield(L, t, "__lt");
-    lua_pushcfunction(L, cls_day_le);
-    lua_setfield(L, t, "__le");
-    /* Light userdata share one metatable: the day's. */
-    lua_pushlightuserdata(L, NULL);
-    lua_pushvalue(L, t);
-    lua_setmetatable(L, -2);
-    lua_pop(L, 1);
-    h->day_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    cls_open_day_view(L);
     cls_new_meta(L, "calendar date", cls_date_index, NULL);
     h->date_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    t = cls_new_meta(L, "selection", cls_selection_index, NULL);
+    int t = cls_new_meta(L, "selection", cls_selection_index, NULL);
     lua_pushcfunction(L, cls_selection_len);
     lua_setfield(L, t, "__len");
     h->selection_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);

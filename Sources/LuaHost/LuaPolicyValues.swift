@@ -32,3 +32,49 @@ public struct LuaDecoration: Hashable, Sendable {
     public var image: String?
     public var size: Size?
 }
+
+/// Which policy functions one `callDay` runs (in the shim's order, whatever the order here).
+public struct LuaDayRequest: Hashable, Sendable {
+    public var canSelect: Bool
+    public var canDeselect: Bool
+    public var decorationFor: Bool
+
+    public init(canSelect: Bool, canDeselect: Bool, decorationFor: Bool) {
+        self.canSelect = canSelect
+        self.canDeselect = canDeselect
+        self.decorationFor = decorationFor
+    }
+
+    public func contains(_ slot: LuaFunctionSlot) -> Bool {
+        switch slot {
+        case .canSelect: canSelect
+        case .canDeselect: canDeselect
+        case .decorationFor: decorationFor
+        }
+    }
+}
+
+/// canSelect's or canDeselect's answer, types already checked by the shim.
+public struct LuaVerdict: Hashable, Sendable {
+    public var allowed: Bool
+    public var reason: String?
+}
+
+/// What `callDay` brought back; nil for a function that was not called
+/// (and for a decorationFor that returned nil).
+public struct LuaDayAnswers: Hashable, Sendable {
+    public var select: LuaVerdict?
+    public var deselect: LuaVerdict?
+    public var decoration: LuaDecoration?
+}
+
+/// A `callDay` that failed: which function, and why. The functions after it did not run.
+public struct LuaCallFailure: Error, Sendable {
+    public var slot: LuaFunctionSlot
+    public var error: LuaError
+
+    public init(slot: LuaFunctionSlot, error: LuaError) {
+        self.slot = slot
+        self.error = error
+    }
+}

@@ -53,4 +53,10 @@ public final class LuaState {
     public func callDecoration(dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> LuaDecoration? {
         try raw.callDecoration(dayNumber: dayNumber, calendarTag: calendarTag, today: today)
     }
+
+    /// Several policy functions for one day in one trip into C (see `LuaDayRequest`).
+    public func callDay(_ request: LuaDayRequest, dayNumber: Int, calendarTag: Int32,
+                        today: Int?) throws(LuaCallFailure) -> LuaDayAnswers {
+        try raw.callDay(request, dayNumber: dayNumber, calendarTag: calendarTag, today: today)
+    }
 }

@@ -106,11 +106,43 @@ final class UnsafeLuaState {
         var call = UnsafeLuaState.makeCall(.decorationFor, dayNumber, calendarTag, today)
         try check(cls_call_policy(state, &call))
         defer { cls_call_finish(state) }
+        return UnsafeLuaState.decoration(call)
+    }
+
+    /// Up to three functions for one day in a single trip into C; every returned string
+    /// is copied before the stack is released.
+    func callDay(_ asked: LuaDayRequest, dayNumber: Int, calendarTag: Int32,
+                 today: Int?) throws(LuaCallFailure) -> LuaDayAnswers {
+        var day = cls_day_call()
+        day.day_number = Int64(dayNumber)
+        day.calendar_tag = calendarTag
+        day.has_today = today == nil ? 0 : 1
+        day.today = Int64(today ?? 0)
+        day.wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decorationFor ? 4 : 0)
+        let status = cls_call_day(state, &day)
+        defer { cls_call_finish(state) }
+        do throws(LuaError) {
+            try check(status)
+        } catch {
+            throw LuaCallFailure(slot: LuaFunctionSlot(rawValue: Int(day.failed)) ?? .canSelect, error: error)
+        }
+        var answers = LuaDayAnswers()
+        if asked.canSelect { answers.select = UnsafeLuaState.verdict(day.select) }
+        if asked.canDeselect { answers.deselect = UnsafeLuaState.verdict(day.deselect) }
+        if asked.decorationFor { answers.decoration = UnsafeLuaState.decoration(day.decoration) }
+        return answers
+    }
+
+    private static func verdict(_ call: cls_call) -> LuaVerdict {
+        LuaVerdict(allowed: call.allowed != 0, reason: text(call.reason, call.reason_len))
+    }
+
+    private static func decoration(_ call: cls_call) -> LuaDecoration? {
         guard call.has_decoration != 0 else { return nil }
         return LuaDecoration(kind: LuaDecoration.Kind(rawValue: Int(call.decoration_kind)) ?? .default,
-                             label: UnsafeLuaState.text(call.label, call.label_len),
-                             color: UnsafeLuaState.text(call.color, call.color_len),
-                             image: UnsafeLuaState.text(call.image, call.image_len),
+                             label: text(call.label, call.label_len),
+                             color: text(call.color, call.color_len),
+                             image: text(call.image, call.image_len),
                              size: LuaDecoration.Size(rawValue: Int(call.decoration_size)))
     }
 

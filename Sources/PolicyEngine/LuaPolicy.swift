@@ -82,9 +82,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
             let tag = try engine.prepare(context, selection: false)
             return try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
         }
-        guard let result else { return nil }
-        return Decoration(kind: Decoration.Kind(result.kind), label: result.label, color: result.color,
-                          image: result.image, size: result.size.map(Decoration.Size.init))
+        return result.map(Decoration.init)
     }
 
     private func verdict(_ slot: LuaFunctionSlot, _ day: Day, _ context: PolicyContext) throws(PolicyError) -> Verdict {
@@ -99,16 +97,22 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// Enters the state under the lock, on a thread with enough native stack.
     func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
                                    _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
         do throws(LuaError) {
-            return try lock.withLock { _ throws(LuaError) -> T in
-                if LuaNativeStack.hasHeadroom { return try body(engine) }
-                return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
-            }
+            if LuaNativeStack.hasHeadroom { return try body(engine) }
+            return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
         } catch {
-            var policyError = PolicyError(error, file: path, function: slot.name, day: day)
-            if policyError.line == nil, error.kind == .type { policyError.line = lines[slot] }
-            throw policyError
+            throw policyError(error, slot: slot, day: day)
         }
+    }
+
+    /// A Lua failure as the typed error callers see; a type error with no line of its
+    /// own points at the function's definition.
+    func policyError(_ error: LuaError, slot: LuaFunctionSlot, day: Day) -> PolicyError {
+        var policyError = PolicyError(error, file: path, function: slot.name, day: day)
+        if policyError.line == nil, error.kind == .type { policyError.line = lines[slot] }
+        return policyError
     }
 }
 

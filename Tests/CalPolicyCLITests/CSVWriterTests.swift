@@ -1,3 +1,4 @@
+import CalendarCore
 import Testing
 @testable import CalPolicyCLI
 
@@ -17,5 +18,29 @@ import Testing
         #expect(EvalCSVRenderer.header.joined(separator: ",") ==
             "date,year,month,day,weekday,selectable,deselectable,reason,decoration_kind,decoration_label,"
             + "decoration_color,decoration_image,decoration_size")
+    }
+
+    @Test func integersAreWrittenAsStringDescribesThem() {
+        for value in [0, 7, 9, 10, 99, 100, 999, 1000, 5786, 9999, 10_000, 100_000, 1_234_567, -1, -42, -10_000, Int.max, Int.min + 1] {
+            var out: [UInt8] = []
+            CSVWriter.appendInteger(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value), "\(value)")
+        }
+    }
+
+    @Test func daysAreWrittenAsTheirISODate() throws {
+        for iso in ["0001-01-01", "0999-12-31", "1900-02-28", "2026-12-25", "9999-12-31"] {
+            var out: [UInt8] = []
+            CSVWriter.appendISO(try Day(iso: iso), to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == iso)
+        }
+    }
+
+    @Test func booleansAreWrittenAsStringDescribesThem() {
+        for value in [true, false] {
+            var out: [UInt8] = []
+            CSVWriter.appendBool(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+        }
     }
 }

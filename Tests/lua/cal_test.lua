@@ -439,6 +439,57 @@ test("hostFunctionsFailClearlyWithoutAHost", function()
     expect.eq(c.easter(2026), "2026-04-05")
 end)
 
+-- Per-year tables ---------------------------------------------------------------------------
+
+--- A day as a plain table with the fields byYear reads, counting field reads.
+local function countingDay(iso, reads)
+    local n = cal.dayNumberOf(iso)
+    local y = cal.parse(iso)
+    return setmetatable({}, { __index = function(_, k)
+        reads[#reads + 1] = k
+        if k == "dayNumber" then return n elseif k == "year" then return y end
+    end })
+end
+
+test("byYearBuildsEachYearOnceAndLooksDaysUpByNumber", function()
+    local built = {}
+    local lookup = cal.byYear(function(year)
+        built[#built + 1] = year
+        return { [cal.dayNumber(year, 12, 25)] = "christmas " .. year }
+    end)
+    local reads = {}
+    expect.eq(lookup(countingDay("2026-12-25", reads)), "christmas 2026")
+    expect.eq(lookup(countingDay("2026-12-24", reads)), nil)
+    expect.eq(lookup(countingDay("2027-12-25", reads)), "christmas 2027")
+    expect.eq(lookup(countingDay("2026-01-01", reads)), nil)
+    expect.eq(lookup(countingDay("2027-12-25", reads)), "christmas 2027")
+    expect.eq(table.concat(built, ","), "2026,2027")
+end)
+
+test("byYearReadsTheYearOnlyWhenTheDayLeavesTheLastYear", function()
+    local lookup = cal.byYear(function() return {} end)
+    local reads = {}
+    lookup(countingDay("2026-01-01", reads))
+    lookup(countingDay("2026-12-31", reads))
+    lookup(countingDay("2025-12-31", reads))
+    expect.eq(table.concat(reads, ","), "dayNumber,year,dayNumber,dayNumber,year")
+end)
+
+test("byYearAnswersTheSameDayTwiceWithoutReadingIt", function()
+    local lookup = cal.byYear(function(year) return { [cal.dayNumber(year, 7, 4)] = "july 4" } end)
+    local reads = {}
+    local day = countingDay("2026-07-04", reads)
+    expect.eq(lookup(day), "july 4")
+    expect.eq(lookup(day), "july 4")
+    expect.eq(table.concat(reads, ","), "dayNumber,year")
+end)
+
+test("byYearRejectsABuildThatIsNoFunctionOrReturnsNoTable", function()
+    expect.fails("cal.byYear: build must be a function, got nil", cal.byYear, nil)
+    local lookup = cal.byYear(function() return "holidays" end)
+    expect.fails("cal.byYear: build(2026) must return a table, got 'holidays'", lookup, countingDay("2026-01-01", {}))
+end)
+
 test("calNeedsOnlyTheSandboxedLibraries", function()
     local c, added = sandboxedCal({})
     expect.eq(c.addDays("2026-12-31", 1), "2027-01-01")

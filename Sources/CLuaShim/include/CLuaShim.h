@@ -139,7 +139,26 @@ typedef struct cls_call {
 int cls_set_selection(lua_State *L, const long long *days, size_t count);
 /* Calls one policy function and validates what it returns. Returns a Lua status. */
 int cls_call_policy(lua_State *L, cls_call *call);
-/* Releases the values a successful call left for the host to copy. */
+/* Several policy functions for one day. */
+typedef struct cls_day_call {
+    /* inputs */
+    long long day_number;
+    int calendar_tag;
+    int has_today;
+    long long today;
+    int wants;               /* bit (1 << CLS_FN_*) for each function to call */
+    /* outputs */
+    int failed;              /* CLS_FN_* of the call that failed */
+    cls_call select, deselect, decoration;
+} cls_day_call;
+
+/*
+ * Calls the wanted functions in the shim's order, each under its own budget and
+ * protected call; every call's strings stay valid until cls_call_finish. On a failure
+ * `failed` names the function and the rest do not run. Returns a Lua status.
+ */
+int cls_call_day(lua_State *L, cls_day_call *day);
+/* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
 
 /* ---- Native stack -------------------------------------------------------- */

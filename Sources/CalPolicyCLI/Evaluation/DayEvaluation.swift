@@ -28,12 +28,10 @@ enum Evaluator {
         results.reserveCapacity(span.count)
         do {
             for day in span {
-                let select = try stack.canSelect(day, context: context)
-                let deselect = try stack.canDeselect(day, context: context)
-                let decorated = try stack.decoration(for: day, context: context)
-                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: select,
-                                             deselect: deselect, decoration: decorated?.decoration,
-                                             decorationPolicy: decorated?.policy))
+                let outcome = try stack.evaluate(day, context: context)
+                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
+                                             deselect: outcome.deselect, decoration: outcome.decoration,
+                                             decorationPolicy: outcome.decorationPolicy))
             }
         } catch {
             throw CLIError(policyFailure: error)

@@ -16,20 +16,35 @@ final class Watchdog: Sendable {
     static let shared = Watchdog()
 
     let limit: Double
-    private let activity = Mutex<(what: Activity, since: Double)?>(nil)
 
     /// What is being watched, kept in parts: the line is formatted only if the watchdog
-    /// fires. Building it for every call cost more than a Lua policy call itself.
+    /// fires. Subjects are registered once and named by index, so entering watched work
+    /// is a few atomic stores — it happens for every evaluated day.
     struct Activity: Sendable {
-        var subject: String
-        var action: String = ""
+        var subject: Int
+        var action: Action = .work
         var day: Day?
+    }
 
-        var description: String {
-            guard let day else { return subject }
-            return "\(subject): \(action) \(day.iso)"
+    enum Action: Int, Sendable {
+        case work = 0
+        case canSelect, canDeselect, decorationFor
+        /// Several functions of one day: bits 4 (canSelect), 8 (canDeselect), 16 (decorationFor).
+        case day = 32
+
+        static func functions(_ questions: DayQuestions) -> Int {
+            (questions.canSelect ? 4 : 0) | (questions.canDeselect ? 8 : 0) | (questions.decoration ? 16 : 0)
         }
     }
+
+    private let subjects = Mutex<[String]>([])
+    /// Odd while watched work runs; bumped on entry and on exit.
+    private let serial = Atomic<Int>(0)
+    private let currentSubject = Atomic<Int>(0)
+    private let currentAction = Atomic<Int>(0)
+    private let currentDay = Atomic<Int>(Int.min)
+    /// The patrol's last look: the serial it saw running and when it first saw it.
+    private let observed = Mutex<(serial: Int, since: Double)>((0, 0))
     private let running = Atomic<Bool>(false)
 
     private init() {
@@ -41,18 +56,37 @@ final class Watchdog: Sendable {
         }
     }
 
+    /// A stable number for `subject` (a file name, or a description of one-off work).
+    func register(_ subject: String) -> Int {
+        subjects.withLock { list in
+            if let index = list.firstIndex(of: subject) { return index }
+            list.append(subject)
+            return list.count - 1
+        }
+    }
+
     /// Runs `body`, ending the process if it is still running after `limit` seconds.
-    func watch<T, E: Error>(_ what: @autoclosure () -> String, _ body: () throws(E) -> T) throws(E) -> T {
-        try watch(Activity(subject: what()), body)
+    func watch<T, E: Error>(_ what: String, _ body: () throws(E) -> T) throws(E) -> T {
+        try watch(Activity(subject: register(what)), body)
     }
 
     func watch<T, E: Error>(_ what: Activity, _ body: () throws(E) -> T) throws(E) -> T {
-        startIfNeeded()
-        let entry = (what: what, since: Watchdog.now())
-        activity.withLock { $0 = entry }
-        defer { activity.withLock { $0 = nil } }
+        enter(what.subject, action: what.action.rawValue, day: what.day)
+        defer { serial.add(1, ordering: .releasing) }
         return try body()
     }
+
+    /// Marks watched work as started; `action` is an `Action` raw value, possibly with
+    /// function bits. The work ends with `leave()`.
+    func enter(_ subject: Int, action: Int, day: Day?) {
+        if !running.load(ordering: .relaxed) { startIfNeeded() }
+        currentSubject.store(subject, ordering: .relaxed)
+        currentAction.store(action, ordering: .relaxed)
+        currentDay.store(day?.dayNumber ?? Int.min, ordering: .relaxed)
+        serial.add(1, ordering: .releasing)
+    }
+
+    func leave() { serial.add(1, ordering: .releasing) }
 
     /// Policies whose every call is watched, named by their files.
     static func guarded(_ policies: [any DayPolicy]) -> [any DayPolicy] {
@@ -72,10 +106,36 @@ final class Watchdog: Sendable {
         }, nil)
     }
 
-    /// The error line for work that has run past the limit at `now`, or nil.
+    /// One look at the watched work at time `now`: the error line when the same work has
+    /// been running since a look more than `limit` seconds earlier, else nil.
     func overdueLine(now: Double) -> String? {
-        guard let current = activity.withLock({ $0 }), now - current.since > limit else { return nil }
-        return Watchdog.line(for: current.what.description, limit: limit)
+        let before = serial.load(ordering: .acquiring)
+        guard before & 1 == 1 else { return nil }
+        let subject = currentSubject.load(ordering: .relaxed)
+        let action = currentAction.load(ordering: .relaxed)
+        let dayNumber = currentDay.load(ordering: .relaxed)
+        guard serial.load(ordering: .acquiring) == before else { return nil } // changed while read
+        let overdue = observed.withLock { seen -> Bool in
+            if seen.serial != before {
+                seen = (before, now)
+                return false
+            }
+            return now - seen.since > limit
+        }
+        guard overdue else { return nil }
+        let name = subjects.withLock { $0.indices.contains(subject) ? $0[subject] : "policy" }
+        let day = dayNumber == Int.min ? nil : Day(dayNumber: dayNumber)
+        return Watchdog.line(for: Watchdog.describe(subject: name, action: action, day: day), limit: limit)
+    }
+
+    static func describe(subject: String, action: Int, day: Day?) -> String {
+        guard let day else { return subject }
+        let names: [String] = if action >= Action.day.rawValue {
+            [(4, "canSelect"), (8, "canDeselect"), (16, "decorationFor")].compactMap { action & $0.0 != 0 ? $0.1 : nil }
+        } else {
+            [Action(rawValue: action).map { "\($0)" } ?? "work"]
+        }
+        return "\(subject): \(names.joined(separator: "/")) for \(day.iso)"
     }
 
     static func line(for what: String, limit: Double) -> String {
@@ -85,7 +145,8 @@ final class Watchdog: Sendable {
     }
 
     private func patrol() -> Never {
-        // Checks a few times per limit, at most every 100 ms.
+        // Looks a few times per limit, at most every 100 ms: work is stopped between
+        // `limit` and `limit` plus one interval after it started.
         let interval = UInt32(max(200, min(100_000, limit * 250_000)))
         while true {
             usleep(interval)
@@ -107,36 +168,51 @@ final class Watchdog: Sendable {
 struct WatchedPolicy: DayPolicy {
     let inner: any DayPolicy
     var name: String { inner.name }
-    private let file: String
+    private let subject: Int
     /// Calls that can run policy code. A Lua function the file does not define answers
-    /// without entering Lua, so it is not watched (that cost ~800 instructions per day).
-    private let watches: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
+    /// without entering Lua, so it is not watched.
+    private let watches: DayQuestions
 
     init(inner: any DayPolicy) {
         self.inner = inner
         let lua = inner as? LuaPolicy
-        file = lua?.path ?? inner.name
-        watches = lua?.defines ?? (true, true, true)
+        subject = Watchdog.shared.register(lua?.path ?? inner.name)
+        if let defines = lua?.defines {
+            watches = DayQuestions(canSelect: defines.canSelect, canDeselect: defines.canDeselect,
+                                   decoration: defines.decoration)
+        } else {
+            watches = .all
+        }
     }
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard watches.canSelect else { return try inner.canSelect(day, context: context) }
-        return try Watchdog.shared.watch(.init(subject: file, action: "canSelect for", day: day)) { () throws -> Verdict in
-            try inner.canSelect(day, context: context)
-        }
+        Watchdog.shared.enter(subject, action: Watchdog.Action.canSelect.rawValue, day: day)
+        defer { Watchdog.shared.leave() }
+        return try inner.canSelect(day, context: context)
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard watches.canDeselect else { return try inner.canDeselect(day, context: context) }
-        return try Watchdog.shared.watch(.init(subject: file, action: "canDeselect for", day: day)) { () throws -> Verdict in
-            try inner.canDeselect(day, context: context)
-        }
+        Watchdog.shared.enter(subject, action: Watchdog.Action.canDeselect.rawValue, day: day)
+        defer { Watchdog.shared.leave() }
+        return try inner.canDeselect(day, context: context)
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard watches.decoration else { return try inner.decoration(for: day, context: context) }
-        return try Watchdog.shared.watch(.init(subject: file, action: "decorationFor", day: day)) { () throws -> Decoration? in
-            try inner.decoration(for: day, context: context)
-        }
+        Watchdog.shared.enter(subject, action: Watchdog.Action.decorationFor.rawValue, day: day)
+        defer { Watchdog.shared.leave() }
+        return try inner.decoration(for: day, context: context)
+    }
+
+    func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+        let watched = DayQuestions(canSelect: questions.canSelect && watches.canSelect,
+                                   canDeselect: questions.canDeselect && watches.canDeselect,
+                                   decoration: questions.decoration && watches.decoration)
+        guard !watched.isEmpty else { return try inner.answer(questions, for: day, context: context) }
+        Watchdog.shared.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(watched), day: day)
+        defer { Watchdog.shared.leave() }
+        return try inner.answer(questions, for: day, context: context)
     }
 }

@@ -1,3 +1,5 @@
+import CalendarCore
+
 /// RFC 4180 fields: quoted when they hold a comma, quote, CR or LF (quotes doubled);
 /// rows end with LF, which every CSV reader accepts.
 enum CSVWriter {
@@ -46,20 +48,44 @@ enum CSVWriter {
         appendDigits(value.magnitude, to: &out)
     }
 
-    /// Most significant digit first, by recursion: calendar fields have one to four digits,
-    /// and a scratch buffer copied as a slice cost more than the digits themselves.
+    /// Most significant digit first. Calendar fields have one to four digits, so those
+    /// are written directly; a scratch buffer copied as a slice cost more than the digits.
     private static func appendDigits(_ value: UInt, to out: inout [UInt8]) {
-        if value >= 10 { appendDigits(value / 10, to: &out) }
+        if value >= 10_000 { appendDigits(value / 10_000, to: &out); appendPadded(value % 10_000, width: 4, to: &out); return }
+        if value >= 1_000 { appendPadded(value, width: 4, to: &out); return }
+        if value >= 100 { appendPadded(value, width: 3, to: &out); return }
+        if value >= 10 { appendPadded(value, width: 2, to: &out); return }
+        out.append(UInt8(truncatingIfNeeded: 0x30 + value))
+    }
+
+    /// `value` (below 10^width) in exactly `width` digits, zeros in front.
+    private static func appendPadded(_ value: UInt, width: Int, to out: inout [UInt8]) {
+        if width >= 4 { out.append(UInt8(truncatingIfNeeded: 0x30 + value / 1000 % 10)) }
+        if width >= 3 { out.append(UInt8(truncatingIfNeeded: 0x30 + value / 100 % 10)) }
+        out.append(UInt8(truncatingIfNeeded: 0x30 + value / 10 % 10))
         out.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+    }
+
+    /// A day as `YYYY-MM-DD` (what `Day.iso` gives), without building a String.
+    static func appendISO(_ day: Day, to out: inout [UInt8]) {
+        let (y, m, d) = day.components
+        guard y >= 0, y <= 9999 else { return appendField(day.iso, to: &out) }
+        appendPadded(UInt(y), width: 4, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(UInt(m), width: 2, to: &out)
+        out.append(UInt8(ascii: "-"))
+        appendPadded(UInt(d), width: 2, to: &out)
     }
 
     /// `true` / `false`, as `String(Bool)` writes them.
     static func appendBool(_ value: Bool, to out: inout [UInt8]) {
         if value {
-            for byte in [UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "u"), UInt8(ascii: "e")] { out.append(byte) }
+            out.append(UInt8(ascii: "t")); out.append(UInt8(ascii: "r")); out.append(UInt8(ascii: "u"))
         } else {
-            for byte in [UInt8(ascii: "f"), UInt8(ascii: "a"), UInt8(ascii: "l"), UInt8(ascii: "s"), UInt8(ascii: "e")] { out.append(byte) }
+            out.append(UInt8(ascii: "f")); out.append(UInt8(ascii: "a")); out.append(UInt8(ascii: "l"))
+            out.append(UInt8(ascii: "s"))
         }
+        out.append(UInt8(ascii: "e"))
     }
 }
 

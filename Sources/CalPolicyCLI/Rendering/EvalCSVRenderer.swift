@@ -14,7 +14,7 @@ enum EvalCSVRenderer {
             // Fields are written straight into the buffer: a per-row array of 13 Strings
             // and `String(Int)` for each number cost thousands of instructions per row.
             let decoration = result.decoration
-            CSVWriter.appendField(result.day.iso, to: &out)
+            CSVWriter.appendISO(result.day, to: &out)
             out.append(UInt8(ascii: ","))
             CSVWriter.appendInteger(result.date.year, to: &out)
             out.append(UInt8(ascii: ","))

@@ -10,10 +10,23 @@ public protocol DayPolicy: Sendable {
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration?
+
+    /// All the asked answers for one day at once. The default asks the three functions
+    /// in order; a policy that pays a fixed cost per call (a Lua state behind a lock)
+    /// answers in one go.
+    func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers
 }
 
 extension DayPolicy {
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? { nil }
+
+    public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+        var answers = DayAnswers()
+        if questions.canSelect { answers.select = try canSelect(day, context: context) }
+        if questions.canDeselect { answers.deselect = try canDeselect(day, context: context) }
+        if questions.decoration { answers.decoration = try decoration(for: day, context: context) }
+        return answers
+    }
 }

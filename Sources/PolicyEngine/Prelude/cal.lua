@@ -660,6 +660,42 @@ function cal.substitute(days, rule)
 end
 
 ---------------------------------------------------------------------------------------------
+-- Per-year tables: the shape of every holiday policy, and its hot path.
+---------------------------------------------------------------------------------------------
+
+--- A lookup `f(day)` answering `build(year)[day.dayNumber]` for the day's Gregorian year.
+--- `build(year)` runs once per year and returns a table keyed by day number (holidays, say).
+--- The lookup reads one field of a day only when the day is outside the last year asked,
+--- and answers a repeated question about the same day (canSelect, then decorationFor) at
+--- once: it is what policies run for every displayed day.
+---@param build fun(year: integer): table<integer, any>
+---@return fun(day: any): any
+function cal.byYear(build)
+    if type(build) ~= "function" then fail("byYear", "build must be a function, got " .. show(build)) end
+    local years = {}
+    local first, last, current = 1, 0, nil -- day numbers of the last year asked, and its table
+    local lastDay, lastAnswer = years, nil -- `years` stands for "no day yet": no day equals it
+    return function(day)
+        if day == lastDay then return lastAnswer end
+        local n = day.dayNumber
+        if n < first or n > last then
+            local y = day.year
+            current = years[y]
+            if current == nil then
+                current = build(y)
+                if type(current) ~= "table" then
+                    fail("byYear", sformat("build(%d) must return a table, got %s", y, show(current)))
+                end
+                years[y] = current
+            end
+            first, last = toDay(y, 1, 1), toDay(y, 12, 31)
+        end
+        lastDay, lastAnswer = day, current[n]
+        return lastAnswer
+    end
+end
+
+---------------------------------------------------------------------------------------------
 -- Host functions: the injected today and other calendar systems.
 ---------------------------------------------------------------------------------------------
 

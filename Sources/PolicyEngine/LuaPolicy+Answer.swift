@@ -1,0 +1,77 @@
+import CalendarCore
+import LuaHost
+
+extension LuaPolicy {
+    /// The asked functions the file defines, in one locked trip into Lua: a long
+    /// evaluation pays the lock, the context check and the C crossing once per day
+    /// instead of once per function. Written without closures: this is the per-day path.
+    public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+        let request = LuaDayRequest(canSelect: questions.canSelect && has.canSelect,
+                                    canDeselect: questions.canDeselect && has.canDeselect,
+                                    decorationFor: questions.decoration && has.decoration)
+        guard request.canSelect || request.canDeselect || request.decorationFor else { return DayAnswers() }
+        let today = (context.today ?? options.today)?.dayNumber
+        lock.lock()
+        defer { lock.unlock() }
+        let answers: LuaDayAnswers
+        do throws(LuaCallFailure) {
+            answers = LuaNativeStack.hasHeadroom
+                ? try ask(request, day, today, context)
+                : try askOnLargeStack(request, day, today, context)
+        } catch {
+            throw policyError(error.error, slot: error.slot, day: day)
+        }
+        var result = DayAnswers()
+        if let select = answers.select { result.select = Verdict(select) }
+        if let deselect = answers.deselect { result.deselect = Verdict(deselect) }
+        if let decoration = answers.decoration { result.decoration = Decoration(decoration) }
+        return result
+    }
+
+    private func ask(_ request: LuaDayRequest, _ day: Day, _ today: Int?,
+                     _ context: PolicyContext) throws(LuaCallFailure) -> LuaDayAnswers {
+        let tag: Int32
+        do throws(LuaError) {
+            tag = try engine.prepare(context, selection: request.canSelect || request.canDeselect)
+        } catch {
+            throw LuaCallFailure(slot: request.firstSlot, error: error)
+        }
+        return try engine.state.callDay(request, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+    }
+
+    /// The same on a fresh thread with a large stack, for callers short of native stack.
+    private func askOnLargeStack(_ request: LuaDayRequest, _ day: Day, _ today: Int?,
+                                 _ context: PolicyContext) throws(LuaCallFailure) -> LuaDayAnswers {
+        let outcome: Result<LuaDayAnswers, LuaCallFailure>
+        do throws(LuaError) {
+            outcome = try LuaNativeStack.onLargeStack { () throws(LuaError) -> Result<LuaDayAnswers, LuaCallFailure> in
+                do throws(LuaCallFailure) {
+                    return .success(try ask(request, day, today, context))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            throw LuaCallFailure(slot: request.firstSlot, error: error) // no thread could be started
+        }
+        return try outcome.get()
+    }
+}
+
+extension LuaDayRequest {
+    /// The function a failure before any call is reported against.
+    var firstSlot: LuaFunctionSlot { canSelect ? .canSelect : canDeselect ? .canDeselect : .decorationFor }
+}
+
+extension Verdict {
+    init(_ verdict: LuaVerdict) {
+        self = verdict.allowed ? .allowed : .denied(reason: verdict.reason)
+    }
+}
+
+extension Decoration {
+    init(_ decoration: LuaDecoration) {
+        self.init(kind: Kind(decoration.kind), label: decoration.label, color: decoration.color,
+                  image: decoration.image, size: decoration.size.map(Size.init))
+    }
+}

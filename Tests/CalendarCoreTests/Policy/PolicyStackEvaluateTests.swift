@@ -1,0 +1,97 @@
+import Testing
+@testable import CalendarCore
+
+@Suite struct PolicyStackEvaluateTests {
+    /// Records which questions it was asked; denies, locks and decorates listed days.
+    final class Asked: DayPolicy, @unchecked Sendable {
+        let name: String
+        let deny: Set<Day>, lock: Set<Day>, decorate: Set<Day>
+        var questions: [DayQuestions] = []
+
+        init(_ name: String, deny: Set<Day> = [], lock: Set<Day> = [], decorate: Set<Day> = []) {
+            (self.name, self.deny, self.lock, self.decorate) = (name, deny, lock, decorate)
+        }
+
+        func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+            deny.contains(day) ? .denied(reason: "\(name) denies") : .allowed
+        }
+        func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
+            lock.contains(day) ? .denied(reason: "\(name) locks") : .allowed
+        }
+        func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
+            decorate.contains(day) ? Decoration(kind: .default, label: name) : nil
+        }
+        func answer(_ asked: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+            questions.append(asked)
+            var answers = DayAnswers()
+            if asked.canSelect { answers.select = try canSelect(day, context: context) }
+            if asked.canDeselect { answers.deselect = try canDeselect(day, context: context) }
+            if asked.decoration { answers.decoration = try decoration(for: day, context: context) }
+            return answers
+        }
+    }
+
+    @Test func settledQuestionsAreNotAskedOfLaterPolicies() throws {
+        let d = try day("2026-03-10")
+        let a = Asked("a", deny: [d]), b = Asked("b", decorate: [d]), c = Asked("c")
+        let outcome = try PolicyStack([a, b, c]).evaluate(d, context: PolicyContext())
+        #expect(a.questions == [.all])
+        #expect(b.questions == [DayQuestions(canSelect: false, canDeselect: true, decoration: true)])
+        #expect(c.questions == [DayQuestions(canSelect: false, canDeselect: true, decoration: false)])
+        #expect(outcome.select.policy == "a")
+        #expect(outcome.decorationPolicy == "b")
+        #expect(outcome.deselect == .allowed)
+    }
+
+    @Test func askingStopsOnceEverythingIsSettled() throws {
+        let d = try day("2026-03-10")
+        let a = Asked("a", deny: [d], lock: [d], decorate: [d]), b = Asked("b")
+        let outcome = try PolicyStack([a, b]).evaluate(d, context: PolicyContext())
+        #expect(b.questions.isEmpty)
+        #expect(outcome.deselect.verdict == .denied(reason: "a locks"))
+    }
+
+    @Test func outcomeEqualsTheThreeSeparateAnswersOnEveryDay() throws {
+        let first = try day("2026-01-01")
+        let days = (0..<60).map { first.adding(days: $0) }
+        let stack = PolicyStack([
+            Asked("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), decorate: Set(days.filter { $0.dayNumber % 5 == 0 })),
+            IncludeDaysPolicy(.weekdays),
+            Asked("b", deny: Set(days.filter { $0.dayNumber % 2 == 0 }), lock: Set(days.filter { $0.dayNumber % 7 == 0 }),
+                  decorate: Set(days.filter { $0.dayNumber % 4 == 0 })),
+        ])
+        let context = PolicyContext()
+        for d in days {
+            let outcome = try stack.evaluate(d, context: context)
+            #expect(outcome.select == (try stack.canSelect(d, context: context)), "\(d.iso)")
+            #expect(outcome.deselect == (try stack.canDeselect(d, context: context)), "\(d.iso)")
+            let decorated = try stack.decoration(for: d, context: context)
+            #expect(outcome.decoration == decorated?.decoration, "\(d.iso)")
+            #expect(outcome.decorationPolicy == decorated?.policy, "\(d.iso)")
+        }
+    }
+
+    @Test func anEmptyStackAllowsEverythingAndDecoratesNothing() throws {
+        let outcome = try PolicyStack().evaluate(try day("2026-03-10"), context: PolicyContext())
+        #expect(outcome == PolicyStack.Outcome())
+    }
+
+    @Test func policyErrorsPropagate() throws {
+        let d = try day("2026-03-10")
+        #expect(throws: PolicyFailure(day: d)) {
+            try PolicyStack([ListPolicy(name: "a"), ThrowingPolicy(failOn: [d])]).evaluate(d, context: PolicyContext())
+        }
+    }
+
+    @Test func theDefaultAnswerAsksOnlyWhatWasAsked() throws {
+        let d = try day("2026-03-10")
+        let log = CallLog()
+        let policy = ListPolicy(name: "a", denySelect: [d], denyDeselect: [d], log: log)
+        let answers = try policy.answer(DayQuestions(canSelect: false, canDeselect: true, decoration: false),
+                                        for: d, context: PolicyContext())
+        #expect(answers.select == .allowed)
+        #expect(answers.deselect == .denied(reason: "2026-03-10 is locked by a"))
+        #expect(log.selected.isEmpty)
+        #expect(log.deselected == [d])
+    }
+}
