@@ -13,7 +13,11 @@ setup-test:
 # A fully static executable (Swift runtime, Foundation, liblua5.4.a and libm linked in)
 # starts in about a third of the time of the dynamic build, close to `ncal`: there are
 # no shared libraries to load and relocate. lld links it without gold's glibc warnings.
-RELEASE_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker -lm
+# Metadata of generic types such as Set<LuaFunctionSlot> is reached through accessors,
+# not mangled names: demangling one checks each `Hashable` requirement by scanning every
+# protocol conformance in the binary (Foundation's included), ~0.3 M instructions per
+# new key type on a start that runs ~4 M in all.
+RELEASE_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker -lm -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 release: setup
 	$(SWIFT) build -c release --product calpolicy $(RELEASE_FLAGS)

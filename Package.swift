@@ -23,8 +23,13 @@ let package = Package(
         .target(
             name: "PolicyEngine",
             dependencies: ["CalendarCore", "LuaHost"],
-            resources: [.embedInCode("Prelude/cal.lua")]
+            // The text stays embedded: it is the fallback when the bytecode does not load.
+            resources: [.embedInCode("Prelude/cal.lua")],
+            plugins: ["PreludeBytecode"]
         ),
+        // Compiles Prelude/cal.lua to bytecode at build time (loading it is ~10x cheaper than compiling).
+        .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"]),
+        .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
         .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
@@ -38,7 +43,7 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-        .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore"]),
+        .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),

@@ -28,6 +28,7 @@ typedef struct cls_host {
     char *source;               /* "@path" of the policy chunk */
     char short_src[LUA_IDSIZE]; /* how Lua abbreviates it in messages */
     char prelude_src[LUA_IDSIZE];
+    int prelude_form;           /* CLS_FORM_* of the last prelude loaded */
     /* evaluation */
     int has_today;
     long long today;

@@ -11,6 +11,8 @@ typedef struct cls_load_args {
     size_t length;
     const char *name;
     cls_policy_info *info;
+    const char *bytecode; /* the prelude only: its precompiled form, or NULL */
+    size_t bytecode_length;
 } cls_load_args;
 
 /* How Lua abbreviates a chunk name in messages (luaO_chunkid for '@' and '='). */
@@ -41,10 +43,38 @@ static int cls_cal_readonly(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'cal' is read-only");
 }
 
+/*
+ * Loads the trusted prelude's dump, compiled at build time from the same text. Any
+ * refusal (another liblua's format, a truncated dump) or a dump whose chunk name is not
+ * `name` leaves nothing on the stack and returns 0, so the caller compiles the text:
+ * messages and tracebacks then name the chunk the same way whichever form ran.
+ */
+static int cls_load_bytecode(lua_State *L, const cls_load_args *a) {
+    if (a->bytecode == NULL || a->bytecode_length == 0 || a->bytecode[0] != LUA_SIGNATURE[0]) return 0;
+    if (luaL_loadbufferx(L, a->bytecode, a->bytecode_length, a->name, "b") != LUA_OK) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    lua_Debug ar;
+    lua_pushvalue(L, -1);
+    lua_getinfo(L, ">S", &ar);
+    if (ar.source == NULL || strcmp(ar.source, a->name) != 0) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
 static int cls_prelude_body(lua_State *L) {
     cls_load_args *a = lua_touserdata(L, 1);
     cls_host *h = cls_host_of(L);
-    cls_load_text(L, a, h->prelude_src);
+    if (cls_load_bytecode(L, a)) {
+        cls_chunk_id(h->prelude_src, a->name);
+        h->prelude_form = CLS_FORM_BYTECODE;
+    } else {
+        cls_load_text(L, a, h->prelude_src);
+        h->prelude_form = CLS_FORM_TEXT;
+    }
     cls_push_native(L);
     lua_call(L, 1, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
@@ -64,11 +94,15 @@ static int cls_prelude_body(lua_State *L) {
     return 0;
 }
 
-int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *prelude_name) {
+int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
+                     size_t bytecode_length, const char *prelude_name) {
     cls_host *h = cls_host_of(L);
-    cls_load_args a = {source, length, prelude_name, NULL};
+    h->prelude_form = CLS_FORM_NONE;
+    cls_load_args a = {source, length, prelude_name, NULL, bytecode, bytecode_length};
     return cls_protected(L, cls_prelude_body, &a, h->load_budget);
 }
+
+int cls_prelude_form(lua_State *L) { return cls_host_of(L)->prelude_form; }
 
 static void cls_metadata(lua_State *L, int table, const char *field, const char **out, size_t *len) {
     int t = lua_getfield(L, table, field);
@@ -134,7 +168,7 @@ int cls_load_policy(lua_State *L, const char *source, size_t length, const char 
     memcpy(chunkname + 1, path, n + 1);
     free(h->source);
     h->source = chunkname;
-    cls_load_args a = {source, length, chunkname, info};
+    cls_load_args a = {source, length, chunkname, info, NULL, 0};
     return cls_protected(L, cls_policy_body, &a, h->load_budget);
 }
 

@@ -21,8 +21,14 @@ public final class LuaState {
 
     /// Runs the helper library: a chunk that receives the `native` table and returns
     /// the table installed, read-only, as global `cal`.
-    public func loadPrelude(_ source: [UInt8], name: String) throws(LuaError) {
-        try raw.loadPrelude(source, name: name)
+    ///
+    /// Only this trusted chunk may come precompiled: `bytecode` (a `lua_dump` of `source`
+    /// named `name`) is tried first and the text compiled whenever the dump does not load,
+    /// so a dump from another liblua build costs time, never correctness. Lua does not
+    /// verify bytecode: pass only a dump built from trusted text, never user input.
+    @discardableResult
+    public func loadPrelude(_ source: [UInt8], bytecode: [UInt8]? = nil, name: String) throws(LuaError) -> LuaChunkForm {
+        try raw.loadPrelude(source, bytecode: bytecode ?? [], name: name)
     }
 
     /// Loads and runs a policy chunk (text only, UTF-8 BOM skipped), named `@path`.

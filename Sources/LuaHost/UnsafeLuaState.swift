@@ -43,13 +43,18 @@ final class UnsafeLuaState {
         return tag >= 0 ? tag : nil
     }
 
-    func loadPrelude(_ source: [UInt8], name: String) throws(LuaError) {
-        let status = source.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                cls_load_prelude(state, chars.baseAddress, chars.count, name)
+    func loadPrelude(_ source: [UInt8], bytecode: [UInt8], name: String) throws(LuaError) -> LuaChunkForm {
+        let status = source.withUnsafeBufferPointer { text in
+            bytecode.withUnsafeBufferPointer { dump in
+                text.withMemoryRebound(to: CChar.self) { text in
+                    dump.withMemoryRebound(to: CChar.self) { dump in
+                        cls_load_prelude(state, text.baseAddress, text.count, dump.baseAddress, dump.count, name)
+                    }
+                }
             }
         }
         try check(status)
+        return cls_prelude_form(state) == Int32(CLS_FORM_BYTECODE) ? .bytecode : .text
     }
 
     func loadPolicy(_ source: [UInt8], path: String) throws(LuaError) -> LuaChunkInfo {

@@ -17,6 +17,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let source: [UInt8]
     let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
     let lines: [LuaFunctionSlot: Int]
+    /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
+    let preludeForm: LuaChunkForm
     /// Which of the three functions the file defines; a missing one answers at once
     /// (allowed, or no decoration) without entering Lua, so callers can skip per-call guards.
     public var defines: (canSelect: Bool, canDeselect: Bool, decoration: Bool) { has }
@@ -32,24 +34,25 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init()) throws(PolicyError) {
         let bridge = PolicyDateBridge()
         let fileName = PolicyFile.fileName(of: path)
-        let loaded: (LuaState, LuaChunkInfo)
+        let loaded: (LuaState, LuaChunkInfo, LuaChunkForm)
         do {
-            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, LuaChunkInfo) in
+            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, LuaChunkInfo, LuaChunkForm) in
                 let state = try LuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
                     verbose: options.verbose, printPrefix: fileName, dateBridge: bridge))
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
-                try state.loadPrelude(CalPrelude.source, name: "=cal")
+                let form = try CalPrelude.load(into: state)
                 let info = try state.loadPolicy(source, path: path)
                 try state.setSelection([])
-                return (state, info)
+                return (state, info, form)
             }
         } catch {
             throw PolicyError(error, file: path, function: nil, day: nil)
         }
-        let (state, info) = loaded
+        let (state, info, form) = loaded
+        self.preludeForm = form
         self.path = path
         self.name = fileName
         self.source = source

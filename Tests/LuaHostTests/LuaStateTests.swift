@@ -73,4 +73,24 @@ import Testing
         }
         #expect(answer == "no")
     }
+
+    @Test func aPreludeIsTextUnlessItsDumpLoads() throws {
+        let prelude = Array("local native = ...\nreturn { answer = function() return 42 end }".utf8)
+        let plain = try state()
+        #expect(try plain.loadPrelude(prelude, name: "=helpers") == .text)
+        // A dump of another Lua version, or plain text handed over as a dump, is refused by
+        // the loader; the text is compiled instead and the prelude works all the same.
+        for dump: [UInt8] in [[0x1B, 0x4C, 0x75, 0x61, 0x53, 0x00], Array("return {}".utf8)] {
+            let lua = try state()
+            #expect(try lua.loadPrelude(prelude, bytecode: dump, name: "=helpers") == .text)
+            _ = try load("function canSelect() return cal.answer() == 42 end", into: lua)
+            #expect(try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil).allowed)
+        }
+    }
+
+    @Test func onlyThePreludeMayBeBinary() throws {
+        let lua = try state()
+        let error = failure { _ = try lua.loadPolicy([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00], path: "b.lua") }
+        #expect(error?.kind == .sandbox)
+    }
 }

@@ -95,12 +95,19 @@ typedef struct cls_policy_info {
     size_t name_len, description_len, version_len;
 } cls_policy_info;
 
+enum { CLS_FORM_NONE = 0, CLS_FORM_TEXT = 1, CLS_FORM_BYTECODE = 2 };
+
 /*
- * Runs the helper prelude (text chunk named `prelude_name`), which receives the
- * native table and returns the `cal` table, installed read-only as global `cal`.
+ * Runs the helper prelude (chunk named `prelude_name`), which receives the native
+ * table and returns the `cal` table, installed read-only as global `cal`. The prelude
+ * is trusted, so it alone may come as a binary dump (`bytecode`, may be NULL); a dump
+ * that does not load, or does not carry `prelude_name`, falls back to the text.
  * Returns a Lua status; details in cls_last_error.
  */
-int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *prelude_name);
+int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
+                     size_t bytecode_length, const char *prelude_name);
+/* CLS_FORM_* of the last prelude chunk loaded in this state (CLS_FORM_NONE before any, or when it did not load). */
+int cls_prelude_form(lua_State *L);
 /*
  * Loads and runs a policy chunk (text only), named "@" + `path` for Lua and
  * reported with `path` by the host; fills `info`. Returns a Lua status.

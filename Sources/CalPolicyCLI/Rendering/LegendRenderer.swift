@@ -28,23 +28,24 @@ struct LegendRenderer {
         return out
     }
 
+    /// The decoration's label, then the denial, separated by "; " (appended, not joined:
+    /// see TextCalendarRenderer.render).
     private func text(for result: DayEvaluation) -> String {
-        var parts: [String] = []
+        var text = ""
         if let decoration = result.decoration {
-            var label = decoration.label ?? "decorated"
-            if verbose, let policy = result.decorationPolicy { label += " [\(policy)]" }
-            parts.append(label)
+            text += decoration.label ?? "decorated"
+            if verbose, let policy = result.decorationPolicy { text += " [\(policy)]" }
         }
         if result.isDenied {
+            if result.decoration != nil { text += "; " }
             let reason = result.select.verdict.reason
             if reason == nil || reason != result.decoration?.label || verbose {
-                var text = "denied" + (reason.map { ": " + $0 } ?? "")
+                text += "denied" + (reason.map { ": " + $0 } ?? "")
                 if verbose, let policy = result.select.policy { text += " [\(policy)]" }
-                parts.append(text)
             } else {
-                parts.append("denied")
+                text += "denied"
             }
         }
-        return parts.joined(separator: "; ")
+        return text
     }
 }

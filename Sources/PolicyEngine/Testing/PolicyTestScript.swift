@@ -67,7 +67,7 @@ final class PolicyTestScript {
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
                     verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path), dateBridge: bridge))
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
-                try state.loadPrelude(CalPrelude.source, name: "=cal")
+                try CalPrelude.load(into: state)
                 try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")
                 var bytes = source
                 if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
