@@ -22,7 +22,7 @@ static int cls_type_error(lua_State *L, cls_host *h, const char *fmt, ...) {
     h->error.kind = CLS_KIND_TYPE;
     h->error.line = 0;
     h->error.traceback[0] = 0;
-    lua_settop(L, 0);
+    lua_settop(L, h->call_base); /* earlier calls of a span keep their results */
     return LUA_ERRRUN;
 }
 
@@ -123,17 +123,15 @@ static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
     if (c->function < 0 || c->function >= CLS_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
         h->error.kind = CLS_KIND_RUNTIME;
         strcpy(h->error.message, "no such policy function");
-        lua_settop(L, 0);
         return LUA_ERRRUN;
     }
     if (!lua_checkstack(L, 8)) {
         h->error.kind = CLS_KIND_MEMORY;
         snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
-        lua_settop(L, 0);
         return LUA_ERRMEM;
     }
-    const char *fname = cls_function_names[c->function];
-    int handler = lua_gettop(L) + 1;
+    h->call_base = lua_gettop(L);
+    int handler = h->call_base + 1;
     lua_pushcfunction(L, cls_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
     cls_push_day(L, c->day_number, c->calendar_tag);
@@ -145,8 +143,12 @@ static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
     }
     int status = cls_run_armed_at(L, h, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
-    int first = handler + 1;              /* results sit above the message handler */
-    int n = lua_gettop(L) - handler;
+    /* results sit above the message handler */
+    return cls_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
+}
+
+int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n) {
+    const char *fname = cls_function_names[c->function];
     char got[96];
     c->has_decoration = 0;
     c->reason = NULL;
@@ -179,10 +181,9 @@ int cls_call_policy(lua_State *L, cls_call *c) {
     return cls_call_one(L, h, c);
 }
 
-int cls_call_day(lua_State *L, cls_day_call *day) {
-    cls_host *h = cls_host_of(L);
+/* One day's wanted functions, above what earlier days of a span left on the stack. */
+static int cls_call_wanted(lua_State *L, cls_host *h, cls_day_call *day) {
     cls_call *calls[CLS_FN_COUNT] = {&day->select, &day->deselect, &day->decoration};
-    lua_settop(L, 0);
     h->has_today = day->has_today;
     h->today = day->today;
     for (int f = 0; f < CLS_FN_COUNT; f++) {
@@ -199,6 +200,25 @@ int cls_call_day(lua_State *L, cls_day_call *day) {
             return status;
         }
     }
+    return LUA_OK;
+}
+
+int cls_call_day(lua_State *L, cls_day_call *day) {
+    lua_settop(L, 0);
+    return cls_call_wanted(L, cls_host_of(L), day);
+}
+
+int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered) {
+    cls_host *h = cls_host_of(L);
+    lua_settop(L, 0);
+    for (int i = 0; i < count; i++) {
+        int status = cls_call_wanted(L, h, &days[i]);
+        if (status != LUA_OK) {
+            *answered = i;
+            return status;
+        }
+    }
+    *answered = count;
     return LUA_OK;
 }
 

@@ -35,6 +35,7 @@ typedef struct cls_host {
     char *calendars[CLS_MAX_CALENDARS];
     int calendar_count;
     int function_ref[CLS_FN_COUNT];
+    int call_base;              /* stack top below the policy call in progress */
     int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
     const char *day_field[CLS_DAY_FIELD_COUNT]; /* interned field names (cls_day_view.c) */
     int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
@@ -68,6 +69,14 @@ int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget);
 int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler);
 /* The message handler cls_run_armed expects at index 1. */
 int cls_msgh(lua_State *L);
+/* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
+ * a type error is recorded and the stack cut to h->call_base. Returns a Lua status. */
+int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n);
+/* Sets the budget (and tracing) hook for one call / removes it again. */
+void cls_arm(lua_State *L, cls_host *h, long long budget);
+void cls_disarm(lua_State *L, cls_host *h);
+/* Turns a failed or overspent protected call's status into the error record. */
+int cls_classify(lua_State *L, cls_host *h, int status, int exhausted);
 /* Resets the error record before an operation. */
 void cls_error_reset(cls_host *h);
 

@@ -35,7 +35,7 @@ void cls_budget_hook(lua_State *L, lua_Debug *ar) {
     cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
 }
 
-static void cls_arm(lua_State *L, cls_host *h, long long budget) {
+void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
     h->active_budget = budget;
     int counting = h->hook_enabled && budget > 0;
@@ -163,10 +163,20 @@ int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int
     cls_arm(L, h, budget);
     int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
     int exhausted = h->exhausted;
-    if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
+    cls_disarm(L, h);
     if (status == LUA_OK) cls_trace_end(h);
     if (status == LUA_OK && !exhausted) return LUA_OK;
-    if (status == LUA_OK) lua_settop(L, 0);
+    status = cls_classify(L, h, status, exhausted);
+    lua_settop(L, handler - 1); /* what earlier calls of a span left stays valid */
+    return status;
+}
+
+void cls_disarm(lua_State *L, cls_host *h) {
+    if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
+}
+
+int cls_classify(lua_State *L, cls_host *h, int status, int exhausted) {
+    (void)L;
     if (exhausted) {
         /* Spent, whatever the policy did with the error afterwards. */
         if (status == LUA_OK || h->error.kind != CLS_KIND_BUDGET) {
@@ -187,7 +197,6 @@ int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int
     }
     if (h->error.kind == CLS_KIND_MEMORY)
         snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
-    lua_settop(L, 0);
     return status;
 }
 

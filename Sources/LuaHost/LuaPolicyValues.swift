@@ -66,6 +66,12 @@ public struct LuaDayAnswers: Hashable, Sendable {
     public var select: LuaVerdict?
     public var deselect: LuaVerdict?
     public var decoration: LuaDecoration?
+
+    public init(select: LuaVerdict? = nil, deselect: LuaVerdict? = nil, decoration: LuaDecoration? = nil) {
+        self.select = select
+        self.deselect = deselect
+        self.decoration = decoration
+    }
 }
 
 /// A `callDay` that failed: which function, and why. The functions after it did not run.

@@ -59,4 +59,10 @@ public final class LuaState {
                         today: Int?) throws(LuaCallFailure) -> LuaDayAnswers {
         try raw.callDay(request, dayNumber: dayNumber, calendarTag: calendarTag, today: today)
     }
+
+    /// Many days in one crossing; stops at the first failure, keeping the answers before it.
+    public func callDays(_ requests: [LuaDayRequest], dayNumbers: [Int], calendarTag: Int32,
+                         today: Int?) -> (answers: [LuaDayAnswers], failure: LuaCallFailure?) {
+        raw.callDays(requests, dayNumbers: dayNumbers, calendarTag: calendarTag, today: today)
+    }
 }

@@ -133,6 +133,47 @@ final class UnsafeLuaState {
         return answers
     }
 
+    /// Many days in one crossing (`requests[i]` for `dayNumbers[i]`); answers for the days
+    /// before a failure are kept and returned with it.
+    func callDays(_ requests: [LuaDayRequest], dayNumbers: [Int], calendarTag: Int32,
+                  today: Int?) -> (answers: [LuaDayAnswers], failure: LuaCallFailure?) {
+        let count = min(requests.count, dayNumbers.count)
+        guard count > 0 else { return ([], nil) }
+        var days = [cls_day_call](repeating: cls_day_call(), count: count)
+        for index in 0..<count {
+            let asked = requests[index]
+            days[index].day_number = Int64(dayNumbers[index])
+            days[index].calendar_tag = calendarTag
+            days[index].has_today = today == nil ? 0 : 1
+            days[index].today = Int64(today ?? 0)
+            days[index].wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decorationFor ? 4 : 0)
+        }
+        var answered: Int32 = 0
+        let status = days.withUnsafeMutableBufferPointer { buffer in
+            cls_call_days(state, buffer.baseAddress, Int32(count), &answered)
+        }
+        defer { cls_call_finish(state) }
+        let done = max(0, min(count, Int(answered)))
+        var answers: [LuaDayAnswers] = []
+        answers.reserveCapacity(done)
+        for index in 0..<done {
+            let asked = requests[index]
+            var answer = LuaDayAnswers()
+            if asked.canSelect { answer.select = UnsafeLuaState.verdict(days[index].select) }
+            if asked.canDeselect { answer.deselect = UnsafeLuaState.verdict(days[index].deselect) }
+            if asked.decorationFor { answer.decoration = UnsafeLuaState.decoration(days[index].decoration) }
+            answers.append(answer)
+        }
+        guard status != LUA_OK else { return (answers, nil) }
+        do throws(LuaError) {
+            try check(status)
+            return (answers, nil)
+        } catch {
+            let failed = done < count ? Int(days[done].failed) : 0
+            return (answers, LuaCallFailure(slot: LuaFunctionSlot(rawValue: failed) ?? .canSelect, error: error))
+        }
+    }
+
     private static func verdict(_ call: cls_call) -> LuaVerdict {
         LuaVerdict(allowed: call.allowed != 0, reason: text(call.reason, call.reason_len))
     }

@@ -28,6 +28,66 @@ extension LuaPolicy {
         return result
     }
 
+    /// A run of days in one locked crossing into Lua (see `DayPolicy.answers`); the
+    /// answers before a failure are kept.
+    public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        let count = min(questions.count, days.count)
+        var requests: [LuaDayRequest] = []
+        requests.reserveCapacity(count)
+        var anySelection = false, anyCall = false
+        for index in 0..<count {
+            let asked = questions[index]
+            let request = LuaDayRequest(canSelect: asked.canSelect && has.canSelect,
+                                        canDeselect: asked.canDeselect && has.canDeselect,
+                                        decorationFor: asked.decoration && has.decoration)
+            anySelection = anySelection || request.canSelect || request.canDeselect
+            anyCall = anyCall || request.canSelect || request.canDeselect || request.decorationFor
+            requests.append(request)
+        }
+        guard anyCall else { return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: count)) }
+        let today = (context.today ?? options.today)?.dayNumber
+        let dayNumbers = days.prefix(count).map(\.dayNumber)
+        lock.lock()
+        defer { lock.unlock() }
+        let result: (answers: [LuaDayAnswers], failure: LuaCallFailure?)
+        do throws(LuaError) {
+            result = LuaNativeStack.hasHeadroom
+                ? askDays(requests, dayNumbers, today, context, selection: anySelection)
+                : try LuaNativeStack.onLargeStack { () throws(LuaError) in
+                    askDays(requests, dayNumbers, today, context, selection: anySelection)
+                }
+        } catch {
+            let first = requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decorationFor } ?? 0
+            return DayAnswerBatch(answers: [], failure: policyError(error, slot: requests[first].firstSlot, day: days[0]))
+        }
+        var batch = DayAnswerBatch()
+        batch.answers.reserveCapacity(result.answers.count)
+        for answer in result.answers {
+            var converted = DayAnswers()
+            if let select = answer.select { converted.select = Verdict(select) }
+            if let deselect = answer.deselect { converted.deselect = Verdict(deselect) }
+            if let decoration = answer.decoration { converted.decoration = Decoration(decoration) }
+            batch.answers.append(converted)
+        }
+        if let failure = result.failure, batch.answers.count < count {
+            batch.failure = policyError(failure.error, slot: failure.slot, day: days[batch.answers.count])
+        }
+        return batch
+    }
+
+    private func askDays(_ requests: [LuaDayRequest], _ dayNumbers: [Int], _ today: Int?, _ context: PolicyContext,
+                         selection: Bool) -> (answers: [LuaDayAnswers], failure: LuaCallFailure?) {
+        let tag: Int32
+        do throws(LuaError) {
+            tag = try engine.prepare(context, selection: selection)
+        } catch {
+            let first = requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decorationFor } ?? 0
+            return ([LuaDayAnswers](repeating: LuaDayAnswers(), count: first),
+                    LuaCallFailure(slot: requests[first].firstSlot, error: error))
+        }
+        return engine.state.callDays(requests, dayNumbers: dayNumbers, calendarTag: tag, today: today)
+    }
+
     private func ask(_ request: LuaDayRequest, _ day: Day, _ today: Int?,
                      _ context: PolicyContext) throws(LuaCallFailure) -> LuaDayAnswers {
         let tag: Int32

@@ -14,6 +14,8 @@ import Testing
         #expect(Watchdog.describe(subject: "p.lua", action: Watchdog.Action.canDeselect.rawValue, day: day)
             == "p.lua: canDeselect for 2026-12-01")
         #expect(Watchdog.describe(subject: "p.lua: loading", action: 0, day: nil) == "p.lua: loading")
+        #expect(Watchdog.describe(subject: "p.lua", action: two, day: day, through: day.adding(days: 31))
+            == "p.lua: canSelect/decorationFor for 2026-12-01…2027-01-01")
     }
 
     @Test func subjectsAreRegisteredOnce() {

@@ -254,3 +254,89 @@ struct ShiftedCalendar: CalendarSystem {
         #expect(try policy.canSelect(.at("2024-03-01"), context: context) == .denied(reason: "true 2024"))
     }
 }
+
+@Suite struct LuaPolicyBatchAnswerTests {
+    let fixture = PolicyFixture()
+    let context = PolicyContext()
+
+    @Test func aRunOfDaysAnswersWhatDayByDayAnswers() throws {
+        let batch = try fixture.load(LuaPolicyDayAnswerTests.source, name: "batch.lua")
+        let single = try fixture.load(LuaPolicyDayAnswerTests.source, name: "single.lua")
+        let days = (0..<70).map { Day.at("2026-01-01").adding(days: $0) }
+        let questions = days.map { day in
+            DayQuestions(canSelect: day.dayNumber % 2 == 0, canDeselect: day.dayNumber % 3 != 0, decoration: true)
+        }
+        let answers = batch.answers(questions, for: days, context: context)
+        #expect(answers.failure == nil)
+        #expect(answers.answers.count == days.count)
+        for (index, day) in days.enumerated() {
+            #expect(answers.answers[index] == (try single.answer(questions[index], for: day, context: context)), "\(day.iso)")
+        }
+    }
+
+    @Test func aFailureKeepsTheAnswersBeforeItWithTheirStrings() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day)
+                if day.day == 20 then error("broken on " .. day.iso) end
+                return false, "reason for " .. day.iso
+              end,
+              decorationFor = function(day) return { label = "label for " .. day.iso } end,
+            }
+            """)
+        let days = (0..<30).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.answers.count == 19)
+        for (index, answers) in batch.answers.enumerated() {
+            #expect(answers.select == .denied(reason: "reason for \(days[index].iso)"))
+            #expect(answers.decoration?.label == "label for \(days[index].iso)")
+        }
+        let error = batch.failure as? PolicyError
+        #expect(error?.function == "canSelect")
+        #expect(error?.day == .at("2026-03-20"))
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("broken on 2026-03-20") == true)
+    }
+
+    @Test func aTypeErrorLaterInTheDayNamesItsFunction() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              decorationFor = function(day) if day.day == 3 then return "red" end end,
+            }
+            """)
+        let days = (0..<5).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.answers.count == 2)
+        let error = batch.failure as? PolicyError
+        #expect(error?.kind == .type)
+        #expect(error?.function == "decorationFor")
+        #expect(error?.day == .at("2026-03-03"))
+    }
+
+    @Test func theBudgetIsPerCallWithinARun() throws {
+        var options = LuaPolicyOptions()
+        options.instructionBudget = 20_000
+        // Each call spends about half the budget: a shared budget would run out on the third.
+        let policy = try fixture.load("""
+            function canSelect(day)
+              local x = 0
+              for i = 1, 2500 do x = x + i end
+              return true
+            end
+            """, options: options)
+        let days = (0..<50).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.failure == nil)
+        #expect(batch.answers.count == 50)
+    }
+
+    @Test func nothingAskedRunsNoLua() throws {
+        let policy = try fixture.load("function canSelect(day) error('must not run') end")
+        let days = (0..<3).map { Day.at("2026-03-01").adding(days: $0) }
+        let none = DayQuestions(canSelect: false, canDeselect: true, decoration: true)
+        let batch = policy.answers(Array(repeating: none, count: 3), for: days, context: context)
+        #expect(batch.failure == nil)
+        #expect(batch.answers == Array(repeating: DayAnswers(), count: 3))
+    }
+}

@@ -158,6 +158,12 @@ typedef struct cls_day_call {
  * `failed` names the function and the rest do not run. Returns a Lua status.
  */
 int cls_call_day(lua_State *L, cls_day_call *day);
+/*
+ * The same for `count` days in order (a span), in one crossing from the host. Every
+ * successful call's strings stay valid until cls_call_finish, also after a failure:
+ * `answered` days succeeded, and the failing day's `failed` names the function.
+ */
+int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered);
 /* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
 

@@ -18,6 +18,11 @@ struct DayEvaluation: Sendable {
 }
 
 enum Evaluator {
+    /// Days asked of each policy in one go. Long enough to pay the crossing into Lua
+    /// once for many days, short enough that a run of budgeted calls stays far below
+    /// the watchdog's limit, which watches a run as one piece of work.
+    static let batchSize = 32
+
     /// Asks the stack about every day of `span`, in order. The first policy error ends it:
     /// a half-evaluated calendar would look like a valid answer.
     static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
@@ -26,12 +31,22 @@ enum Evaluator {
         let context = settings.context
         var results: [DayEvaluation] = []
         results.reserveCapacity(span.count)
+        var batch: [Day] = []
+        batch.reserveCapacity(batchSize)
         do {
-            for day in span {
-                let outcome = try stack.evaluate(day, context: context)
-                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
-                                             deselect: outcome.deselect, decoration: outcome.decoration,
-                                             decorationPolicy: outcome.decorationPolicy))
+            var next = span.first
+            while next <= span.last {
+                batch.removeAll(keepingCapacity: true)
+                while batch.count < batchSize, next <= span.last {
+                    batch.append(next)
+                    next = next.adding(days: 1)
+                }
+                let outcomes = try stack.evaluate(batch, context: context)
+                for (day, outcome) in zip(batch, outcomes) {
+                    results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
+                                                 deselect: outcome.deselect, decoration: outcome.decoration,
+                                                 decorationPolicy: outcome.decorationPolicy))
+                }
             }
         } catch {
             throw CLIError(policyFailure: error)

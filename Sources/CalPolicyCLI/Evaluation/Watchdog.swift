@@ -43,6 +43,7 @@ final class Watchdog: Sendable {
     private let currentSubject = Atomic<Int>(0)
     private let currentAction = Atomic<Int>(0)
     private let currentDay = Atomic<Int>(Int.min)
+    private let currentLastDay = Atomic<Int>(Int.min)
     /// The patrol's last look: the serial it saw running and when it first saw it.
     private let observed = Mutex<(serial: Int, since: Double)>((0, 0))
     private let running = Atomic<Bool>(false)
@@ -78,11 +79,12 @@ final class Watchdog: Sendable {
 
     /// Marks watched work as started; `action` is an `Action` raw value, possibly with
     /// function bits. The work ends with `leave()`.
-    func enter(_ subject: Int, action: Int, day: Day?) {
+    func enter(_ subject: Int, action: Int, day: Day?, through last: Day? = nil) {
         if !running.load(ordering: .relaxed) { startIfNeeded() }
         currentSubject.store(subject, ordering: .relaxed)
         currentAction.store(action, ordering: .relaxed)
         currentDay.store(day?.dayNumber ?? Int.min, ordering: .relaxed)
+        currentLastDay.store(last?.dayNumber ?? Int.min, ordering: .relaxed)
         serial.add(1, ordering: .releasing)
     }
 
@@ -114,6 +116,7 @@ final class Watchdog: Sendable {
         let subject = currentSubject.load(ordering: .relaxed)
         let action = currentAction.load(ordering: .relaxed)
         let dayNumber = currentDay.load(ordering: .relaxed)
+        let lastDayNumber = currentLastDay.load(ordering: .relaxed)
         guard serial.load(ordering: .acquiring) == before else { return nil } // changed while read
         let overdue = observed.withLock { seen -> Bool in
             if seen.serial != before {
@@ -125,17 +128,20 @@ final class Watchdog: Sendable {
         guard overdue else { return nil }
         let name = subjects.withLock { $0.indices.contains(subject) ? $0[subject] : "policy" }
         let day = dayNumber == Int.min ? nil : Day(dayNumber: dayNumber)
-        return Watchdog.line(for: Watchdog.describe(subject: name, action: action, day: day), limit: limit)
+        let last = lastDayNumber == Int.min ? nil : Day(dayNumber: lastDayNumber)
+        return Watchdog.line(for: Watchdog.describe(subject: name, action: action, day: day, through: last),
+                             limit: limit)
     }
 
-    static func describe(subject: String, action: Int, day: Day?) -> String {
+    static func describe(subject: String, action: Int, day: Day?, through last: Day? = nil) -> String {
         guard let day else { return subject }
+        let days = last.map { $0 == day ? day.iso : "\(day.iso)…\($0.iso)" } ?? day.iso
         let names: [String] = if action >= Action.day.rawValue {
             [(4, "canSelect"), (8, "canDeselect"), (16, "decorationFor")].compactMap { action & $0.0 != 0 ? $0.1 : nil }
         } else {
             [Action(rawValue: action).map { "\($0)" } ?? "work"]
         }
-        return "\(subject): \(names.joined(separator: "/")) for \(day.iso)"
+        return "\(subject): \(names.joined(separator: "/")) for \(days)"
     }
 
     static func line(for what: String, limit: Double) -> String {
@@ -214,5 +220,22 @@ struct WatchedPolicy: DayPolicy {
         Watchdog.shared.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(watched), day: day)
         defer { Watchdog.shared.leave() }
         return try inner.answer(questions, for: day, context: context)
+    }
+
+    /// A run of days is watched as one piece of work: the evaluator keeps runs short
+    /// (`Evaluator.batchSize`), far below the limit for any budgeted policy.
+    func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        let asked = questions.reduce(DayQuestions(canSelect: false, canDeselect: false, decoration: false)) {
+            DayQuestions(canSelect: $0.canSelect || $1.canSelect, canDeselect: $0.canDeselect || $1.canDeselect,
+                         decoration: $0.decoration || $1.decoration)
+        }
+        let watched = DayQuestions(canSelect: asked.canSelect && watches.canSelect,
+                                   canDeselect: asked.canDeselect && watches.canDeselect,
+                                   decoration: asked.decoration && watches.decoration)
+        guard !watched.isEmpty, let first = days.first else { return inner.answers(questions, for: days, context: context) }
+        Watchdog.shared.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(watched),
+                              day: first, through: days.last)
+        defer { Watchdog.shared.leave() }
+        return inner.answers(questions, for: days, context: context)
     }
 }

@@ -15,6 +15,10 @@ public protocol DayPolicy: Sendable {
     /// in order; a policy that pays a fixed cost per call (a Lua state behind a lock)
     /// answers in one go.
     func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers
+
+    /// `questions[i]` about `days[i]`, in order, stopping at the first failure. The
+    /// default asks day by day; a Lua policy answers a run of days in one crossing.
+    func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch
 }
 
 extension DayPolicy {
@@ -28,5 +32,19 @@ extension DayPolicy {
         if questions.canDeselect { answers.deselect = try canDeselect(day, context: context) }
         if questions.decoration { answers.decoration = try decoration(for: day, context: context) }
         return answers
+    }
+
+    public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        var batch = DayAnswerBatch()
+        batch.answers.reserveCapacity(days.count)
+        for (asked, day) in zip(questions, days) {
+            do {
+                batch.answers.append(asked.isEmpty ? DayAnswers() : try answer(asked, for: day, context: context))
+            } catch {
+                batch.failure = error
+                break
+            }
+        }
+        return batch
     }
 }

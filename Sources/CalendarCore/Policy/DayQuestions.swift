@@ -32,3 +32,16 @@ public struct DayAnswers: Hashable, Sendable {
         self.decoration = decoration
     }
 }
+
+/// A policy's answers for consecutive questions about many days: `answers[i]` for day
+/// `i`, as far as it got. When `failure` is set, day `answers.count` failed with it and
+/// the days after it were not asked.
+public struct DayAnswerBatch {
+    public var answers: [DayAnswers]
+    public var failure: (any Error)?
+
+    public init(answers: [DayAnswers] = [], failure: (any Error)? = nil) {
+        self.answers = answers
+        self.failure = failure
+    }
+}

@@ -25,22 +25,51 @@ extension PolicyStack {
         var open = DayQuestions.all
         var outcome = Outcome()
         for policy in policies {
-            let answers = try policy.answer(open, for: day, context: context)
-            if open.canSelect, !answers.select.isAllowed {
-                outcome.select = Decision(verdict: answers.select, policy: policy.name)
-                open.canSelect = false
-            }
-            if open.canDeselect, !answers.deselect.isAllowed {
-                outcome.deselect = Decision(verdict: answers.deselect, policy: policy.name)
-                open.canDeselect = false
-            }
-            if open.decoration, let decoration = answers.decoration {
-                outcome.decoration = decoration
-                outcome.decorationPolicy = policy.name
-                open.decoration = false
-            }
+            merge(try policy.answer(open, for: day, context: context), from: policy, into: &outcome, open: &open)
             if open.isEmpty { break }
         }
         return outcome
+    }
+
+    /// `evaluate(_:context:)` for many days, each policy asked about all of them in one
+    /// go (one crossing into Lua for a run of days). Same answers and same error as day
+    /// by day: the error of the earliest failing day, from the first policy that failed
+    /// on it; no policy is asked about a day after that except the policies before the
+    /// failing one, about days of this batch (so only a policy's side effects, such as
+    /// its `print` lines, can show the difference).
+    public func evaluate(_ days: [Day], context: PolicyContext) throws -> [Outcome] {
+        var outcomes = [Outcome](repeating: Outcome(), count: days.count)
+        var open = [DayQuestions](repeating: .all, count: days.count)
+        var limit = days.count
+        var failure: (any Error)?
+        for policy in policies where limit > 0 {
+            let batch = policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+            for (index, answers) in batch.answers.enumerated() where index < limit {
+                merge(answers, from: policy, into: &outcomes[index], open: &open[index])
+            }
+            if let error = batch.failure, batch.answers.count < limit {
+                limit = batch.answers.count
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        return outcomes
+    }
+
+    private func merge(_ answers: DayAnswers, from policy: any DayPolicy, into outcome: inout Outcome,
+                       open: inout DayQuestions) {
+        if open.canSelect, !answers.select.isAllowed {
+            outcome.select = Decision(verdict: answers.select, policy: policy.name)
+            open.canSelect = false
+        }
+        if open.canDeselect, !answers.deselect.isAllowed {
+            outcome.deselect = Decision(verdict: answers.deselect, policy: policy.name)
+            open.canDeselect = false
+        }
+        if open.decoration, let decoration = answers.decoration {
+            outcome.decoration = decoration
+            outcome.decorationPolicy = policy.name
+            open.decoration = false
+        }
     }
 }

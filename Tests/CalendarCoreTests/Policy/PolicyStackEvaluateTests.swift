@@ -95,3 +95,72 @@ import Testing
         #expect(log.deselected == [d])
     }
 }
+
+@Suite struct PolicyStackBatchEvaluateTests {
+    /// Fails on `failOn`; records every day it is asked about, in order.
+    final class Recording: DayPolicy, @unchecked Sendable {
+        let name: String
+        let deny: Set<Day>, decorate: Set<Day>, failOn: Set<Day>
+        var asked: [Day] = []
+
+        init(_ name: String, deny: Set<Day> = [], decorate: Set<Day> = [], failOn: Set<Day> = []) {
+            (self.name, self.deny, self.decorate, self.failOn) = (name, deny, decorate, failOn)
+        }
+
+        func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+            asked.append(day)
+            if failOn.contains(day) { throw PolicyFailure(day: day) }
+            var answers = DayAnswers()
+            if questions.canSelect, deny.contains(day) { answers.select = .denied(reason: "\(name) \(day.iso)") }
+            if questions.decoration, decorate.contains(day) { answers.decoration = Decoration(kind: .default, label: name) }
+            return answers
+        }
+    }
+
+    static let days: [Day] = (0..<40).map { Day(dayNumber: 20_000 + $0) }
+
+    @Test func aBatchAnswersWhatDayByDayAnswers() throws {
+        let days = PolicyStackBatchEvaluateTests.days
+        let stack = PolicyStack([
+            Recording("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), decorate: Set(days.filter { $0.dayNumber % 4 == 0 })),
+            IncludeDaysPolicy(.weekdays),
+            Recording("b", deny: Set(days.filter { $0.dayNumber % 2 == 0 }), decorate: Set(days.filter { $0.dayNumber % 5 == 0 })),
+        ])
+        let context = PolicyContext()
+        let batch = try stack.evaluate(days, context: context)
+        #expect(batch.count == days.count)
+        for (day, outcome) in zip(days, batch) {
+            #expect(outcome == (try stack.evaluate(day, context: context)), "\(day.iso)")
+        }
+    }
+
+    @Test func settledDaysAreNotAskedOfLaterPolicies() throws {
+        let days = Array(PolicyStackBatchEvaluateTests.days.prefix(4))
+        let a = Recording("a", deny: [days[1]], decorate: [days[1]])
+        let b = Recording("b")
+        _ = try PolicyStack([a, b]).evaluate(days, context: PolicyContext())
+        // days[1] is settled for select and decoration, but canDeselect stays open for b.
+        #expect(b.asked == days)
+        let c = Recording("c")
+        let settled = IncludeDaysPolicy(.all)
+        _ = try PolicyStack([settled, c]).evaluate(days, context: PolicyContext())
+        #expect(c.asked == days)
+    }
+
+    @Test func theEarliestFailingDayIsReportedFromTheFirstPolicyFailingOnIt() throws {
+        let days = PolicyStackBatchEvaluateTests.days
+        // a fails on day 20; b fails on day 7: day by day, b's failure on day 7 comes first.
+        let a = Recording("a", failOn: [days[20]])
+        let b = Recording("b", failOn: [days[7], days[30]])
+        #expect(throws: PolicyFailure(day: days[7])) { try PolicyStack([a, b]).evaluate(days, context: PolicyContext()) }
+        #expect(b.asked == Array(days[...7]))
+        // Both fail on the same day: the first policy's failure, and the second is not asked about it.
+        let c = Recording("c", failOn: [days[5]]), d = Recording("d", failOn: [days[5]])
+        #expect(throws: PolicyFailure(day: days[5])) { try PolicyStack([c, d]).evaluate(days, context: PolicyContext()) }
+        #expect(d.asked == Array(days[..<5]))
+    }
+
+    @Test func anEmptyBatchIsEmpty() throws {
+        #expect(try PolicyStack([IncludeDaysPolicy(.weekdays)]).evaluate([Day](), context: PolicyContext()).isEmpty)
+    }
+}
