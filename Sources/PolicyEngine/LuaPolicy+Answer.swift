@@ -2,6 +2,10 @@ import CalendarCore
 import LuaHost
 
 extension LuaPolicy {
+    /// Lua policy calls finished so far in this process (any policy), for watchdogs
+    /// that watch a run of days as one piece of work.
+    public static var callsFinished: UInt64 { LuaState.callsFinished }
+
     /// The asked functions the file defines, in one locked trip into Lua: a long
     /// evaluation pays the lock, the context check and the C crossing once per day
     /// instead of once per function. Written without closures: this is the per-day path.

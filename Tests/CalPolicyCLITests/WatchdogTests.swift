@@ -1,4 +1,6 @@
 import CalendarCore
+import Foundation
+import PolicyEngine
 import Testing
 @testable import CalPolicyCLI
 
@@ -30,17 +32,70 @@ import Testing
         #expect(Watchdog.line(for: "p.lua: loading", limit: 0.5).contains("within 0.5 s"))
     }
 
+    /// A watchdog of its own: the shared one is also used by tests running in parallel.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: UInt64 = 0
+        func bump() { lock.withLock { value += 1 } }
+        func read() -> UInt64 { lock.withLock { value } }
+    }
+
     @Test func nothingIsOverdueOutsideWatchedWork() {
-        #expect(Watchdog.shared.overdueLine(now: 1e12) == nil)
+        let watchdog = Watchdog(limit: 5, progress: { 0 })
+        #expect(watchdog.overdueLine(now: 0) == nil)
+        #expect(watchdog.overdueLine(now: 1e12) == nil)
+        watchdog.watch("done") { () -> Void in }
+        #expect(watchdog.overdueLine(now: 2e12) == nil)
     }
 
     @Test func watchedWorkIsOverdueOnlyPastTheLimit() {
-        let limit = Watchdog.shared.limit
-        Watchdog.shared.watch("demo") { () -> Void in
-            #expect(Watchdog.shared.overdueLine(now: 0) == nil)
-            #expect(Watchdog.shared.overdueLine(now: 1e12)?.contains("demo did not finish within") == true)
+        let watchdog = Watchdog(limit: 5, progress: { 0 })
+        watchdog.watch("demo") { () -> Void in
+            #expect(watchdog.overdueLine(now: 100) == nil)    // first look
+            #expect(watchdog.overdueLine(now: 104) == nil)    // within the limit
+            #expect(watchdog.overdueLine(now: 106)?.contains("demo did not finish within 5 s") == true)
         }
-        #expect(limit > 0)
-        #expect(Watchdog.shared.overdueLine(now: 1e12) == nil)
+        #expect(watchdog.overdueLine(now: 1e12) == nil)
+    }
+
+    @Test func newWorkRestartsTheClock() {
+        let watchdog = Watchdog(limit: 5, progress: { 0 })
+        watchdog.watch("first") { () -> Void in #expect(watchdog.overdueLine(now: 100) == nil) }
+        watchdog.watch("second") { () -> Void in
+            #expect(watchdog.overdueLine(now: 200) == nil)
+            #expect(watchdog.overdueLine(now: 206)?.contains("second did not finish") == true)
+        }
+    }
+
+    @Test func finishedCallsInsideARunCountAsProgress() throws {
+        let counter = Counter()
+        let watchdog = Watchdog(limit: 5, progress: { counter.read() })
+        let subject = watchdog.register("p.lua")
+        let first = try Day(iso: "2026-12-01")
+        watchdog.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(.all),
+                       day: first, through: first.adding(days: 31))
+        #expect(watchdog.overdueLine(now: 100) == nil)
+        counter.bump()                                        // a call in the run finished
+        #expect(watchdog.overdueLine(now: 104) == nil)
+        #expect(watchdog.overdueLine(now: 108) == nil)        // 4 s since that progress
+        let line = watchdog.overdueLine(now: 110)             // 6 s without progress
+        #expect(line?.contains("p.lua: canSelect/canDeselect/decorationFor for 2026-12-01…2027-01-01 did not finish") == true)
+        watchdog.leave()
+        #expect(watchdog.overdueLine(now: 1e12) == nil)
+    }
+
+    @Test func luaCallsAreCountedAsTheyFinish() throws {
+        let before = LuaPolicy.callsFinished
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("watchdog-\(UUID().uuidString).lua").path
+        _ = FileManager.default.createFile(atPath: path, contents: Data("function canSelect(day) return true end".utf8))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let policy = try LuaPolicy(path: path)
+        _ = try policy.canSelect(try Day(iso: "2026-12-01"), context: PolicyContext())
+        _ = try policy.answer(.all, for: try Day(iso: "2026-12-02"), context: PolicyContext())
+        #expect(LuaPolicy.callsFinished >= before + 2)
+    }
+
+    @Test func sharedWatchdogUsesTheDefaultLimit() {
+        #expect(Watchdog.shared.limit > 0)
     }
 }

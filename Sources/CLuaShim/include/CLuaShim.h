@@ -164,6 +164,12 @@ int cls_call_day(lua_State *L, cls_day_call *day);
  * `answered` days succeeded, and the failing day's `failed` names the function.
  */
 int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered);
+/*
+ * Policy function calls finished so far in this process, by any state (a relaxed
+ * atomic counter). A watchdog that watches a run of days as one piece of work reads it
+ * to see that calls inside the run still finish.
+ */
+unsigned long long cls_calls_finished(void);
 /* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
 

@@ -18,9 +18,9 @@ struct DayEvaluation: Sendable {
 }
 
 enum Evaluator {
-    /// Days asked of each policy in one go. Long enough to pay the crossing into Lua
-    /// once for many days, short enough that a run of budgeted calls stays far below
-    /// the watchdog's limit, which watches a run as one piece of work.
+    /// Days asked of each policy in one go: the crossing into Lua is paid once for them.
+    /// The watchdog watches a run as one piece of work but counts every finished call in
+    /// it as progress, so each call still has the whole limit.
     static let batchSize = 32
 
     /// Asks the stack about every day of `span`, in order. The first policy error ends it:

@@ -44,9 +44,16 @@ final class Watchdog: Sendable {
     private let currentAction = Atomic<Int>(0)
     private let currentDay = Atomic<Int>(Int.min)
     private let currentLastDay = Atomic<Int>(Int.min)
-    /// The patrol's last look: the serial it saw running and when it first saw it.
-    private let observed = Mutex<(serial: Int, since: Double)>((0, 0))
+    /// The patrol's last look: the serial it saw running, the Lua calls finished by then
+    /// (a run of days is one piece of work, but each call in it counts as progress), and
+    /// when it first saw both so.
+    private let observed = Mutex<(serial: Int, calls: UInt64, since: Double)>((0, 0, 0))
     private let running = Atomic<Bool>(false)
+
+    /// Where finished policy calls are counted (`LuaPolicy.callsFinished`; tests count their own).
+    private let progress: @Sendable () -> UInt64
+    /// Only the shared watchdog has a patrol thread; other instances are looked at by hand.
+    private let patrols: Bool
 
     private init() {
         if let text = getenv("CALPOLICY_WATCHDOG_SECONDS").map({ String(cString: $0) }),
@@ -55,6 +62,15 @@ final class Watchdog: Sendable {
         } else {
             limit = 5
         }
+        progress = { LuaPolicy.callsFinished }
+        patrols = true
+    }
+
+    /// A watchdog without a patrol, for looking at its rules in isolation.
+    init(limit: Double, progress: @escaping @Sendable () -> UInt64) {
+        self.limit = limit
+        self.progress = progress
+        patrols = false
     }
 
     /// A stable number for `subject` (a file name, or a description of one-off work).
@@ -80,7 +96,7 @@ final class Watchdog: Sendable {
     /// Marks watched work as started; `action` is an `Action` raw value, possibly with
     /// function bits. The work ends with `leave()`.
     func enter(_ subject: Int, action: Int, day: Day?, through last: Day? = nil) {
-        if !running.load(ordering: .relaxed) { startIfNeeded() }
+        if patrols, !running.load(ordering: .relaxed) { startIfNeeded() }
         currentSubject.store(subject, ordering: .relaxed)
         currentAction.store(action, ordering: .relaxed)
         currentDay.store(day?.dayNumber ?? Int.min, ordering: .relaxed)
@@ -102,10 +118,7 @@ final class Watchdog: Sendable {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-        _ = pthread_create(&thread, &attributes, { _ in
-            Watchdog.shared.patrol()
-            return nil
-        }, nil)
+        _ = pthread_create(&thread, &attributes, { _ in Watchdog.shared.patrol() }, nil)
     }
 
     /// One look at the watched work at time `now`: the error line when the same work has
@@ -118,9 +131,10 @@ final class Watchdog: Sendable {
         let dayNumber = currentDay.load(ordering: .relaxed)
         let lastDayNumber = currentLastDay.load(ordering: .relaxed)
         guard serial.load(ordering: .acquiring) == before else { return nil } // changed while read
+        let calls = progress()
         let overdue = observed.withLock { seen -> Bool in
-            if seen.serial != before {
-                seen = (before, now)
+            if seen.serial != before || seen.calls != calls {
+                seen = (before, calls, now)
                 return false
             }
             return now - seen.since > limit
@@ -222,8 +236,9 @@ struct WatchedPolicy: DayPolicy {
         return try inner.answer(questions, for: day, context: context)
     }
 
-    /// A run of days is watched as one piece of work: the evaluator keeps runs short
-    /// (`Evaluator.batchSize`), far below the limit for any budgeted policy.
+    /// A run of days is watched as one piece of work; every Lua call that finishes inside
+    /// it counts as progress (`LuaPolicy.callsFinished`), so the limit still applies to
+    /// each call, not to the run.
     func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let asked = questions.reduce(DayQuestions(canSelect: false, canDeselect: false, decoration: false)) {
             DayQuestions(canSelect: $0.canSelect || $1.canSelect, canDeselect: $0.canDeselect || $1.canDeselect,
