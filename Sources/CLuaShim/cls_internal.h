@@ -96,6 +96,8 @@ int cls_readonly(lua_State *L);
 void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out);
 void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag);
 void cls_push_native(lua_State *L);
+/* Adds native.byYear (cls_by_year.c) to the native table at index `native`. */
+void cls_register_by_year(lua_State *L, int native);
 
 /* Date helpers. */
 void cls_civil(long long day_number, long long *y, int *m, int *d);

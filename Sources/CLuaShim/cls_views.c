@@ -141,13 +141,14 @@ static int cls_native_from_calendar(lua_State *L) {
 }
 
 void cls_push_native(lua_State *L) {
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 4);
     lua_pushcfunction(L, cls_native_today);
     lua_setfield(L, -2, "today");
     lua_pushcfunction(L, cls_native_convert);
     lua_setfield(L, -2, "convert");
     lua_pushcfunction(L, cls_native_from_calendar);
     lua_setfield(L, -2, "fromCalendar");
+    cls_register_by_year(L, lua_gettop(L));
 }
 
 /* ---- selection ----------------------------------------------------------- */

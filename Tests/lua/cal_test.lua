@@ -490,6 +490,13 @@ test("byYearRejectsABuildThatIsNoFunctionOrReturnsNoTable", function()
     expect.fails("cal.byYear: build(2026) must return a table, got 'holidays'", lookup, countingDay("2026-01-01", {}))
 end)
 
+test("byYearRejectsADayWithoutIntegerFields", function()
+    local lookup = cal.byYear(function() return {} end)
+    expect.fails("cal.byYear: day.dayNumber must be an integer, got 'soon'", lookup, { dayNumber = "soon" })
+    expect.fails("cal.byYear: day.year must be an integer, got nil", lookup, { dayNumber = 5 })
+    expect.eq(lookup({ dayNumber = 20000.0, year = 2024.0 }), nil)
+end)
+
 test("calNeedsOnlyTheSandboxedLibraries", function()
     local c, added = sandboxedCal({})
     expect.eq(c.addDays("2026-12-31", 1), "2027-01-01")

@@ -667,19 +667,30 @@ end
 --- `build(year)` runs once per year and returns a table keyed by day number (holidays, say).
 --- The lookup reads one field of a day only when the day is outside the last year asked,
 --- and answers a repeated question about the same day (canSelect, then decorationFor) at
---- once: it is what policies run for every displayed day.
+--- once: it is what policies run for every displayed day. The engine answers it in C
+--- (`native.byYear`, same behaviour and messages); this Lua version serves plain lua5.4.
 ---@param build fun(year: integer): table<integer, any>
 ---@return fun(day: any): any
 function cal.byYear(build)
     if type(build) ~= "function" then fail("byYear", "build must be a function, got " .. show(build)) end
+    local nativeByYear = type(native) == "table" and rawget(native, "byYear") or nil
+    if nativeByYear then return nativeByYear(build) end
     local years = {}
     local first, last, current = 1, 0, nil -- day numbers of the last year asked, and its table
     local lastDay, lastAnswer = years, nil -- `years` stands for "no day yet": no day equals it
+    local function field(day, name)
+        local v = day[name]
+        local i = type(v) == "number" and mtointeger(v) or nil
+        if i == nil then fail("byYear", sformat("day.%s must be an integer, got %s", name, show(v)), 4) end
+        return i
+    end
     return function(day)
         if day == lastDay then return lastAnswer end
         local n = day.dayNumber
+        if mtype(n) ~= "integer" then n = field(day, "dayNumber") end
         if n < first or n > last then
             local y = day.year
+            if mtype(y) ~= "integer" then y = field(day, "year") end
             current = years[y]
             if current == nil then
                 current = build(y)

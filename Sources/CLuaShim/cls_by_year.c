@@ -1,0 +1,130 @@
+/* native.byYear: the lookup cal.byYear returns, in C. Holiday policies call it for every
+ * displayed day, twice (canSelect, then decorationFor). In Lua it was ~16 VM
+ * instructions plus a `day.dayNumber` read through the day's __index, all trapped by the
+ * budget hook; here a day's number comes straight from the light userdata and nothing
+ * is interpreted unless `build` runs. Behaviour and messages match the pure-Lua
+ * cal.byYear, which plain lua5.4 (Tests/lua) still uses. */
+#include "cls_internal.h"
+#include <stdio.h>
+#include <string.h>
+
+/* Upvalues of the lookup closure. */
+enum { UP_BUILD = 1, UP_YEARS, UP_CURRENT, UP_LAST_DAY, UP_LAST_ANSWER, UP_STATE };
+
+typedef struct cls_year_range {
+    long long first, last; /* day numbers of the year in UP_CURRENT; first > last when none */
+    /* The last day asked, when it was a real day (light userdata): kept here, not in an
+     * upvalue, as is whether its answer was nil (most days), to spare upvalue writes. */
+    void *last_key;
+    int has_last_key, last_answer_nil, last_day_in_upvalue;
+} cls_year_range;
+
+/* How cal.lua's show() names a value in messages. */
+static void cls_show(lua_State *L, int idx, char *out, size_t cap) {
+    int t = lua_type(L, idx);
+    if (t == LUA_TSTRING) {
+        size_t len;
+        const char *s = lua_tolstring(L, idx, &len);
+        if (len > 40) snprintf(out, cap, "'%.40s...'", s);
+        else snprintf(out, cap, "'%s'", s);
+    } else if (t == LUA_TNUMBER) {
+        lua_pushvalue(L, idx);
+        snprintf(out, cap, "'%s'", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else {
+        snprintf(out, cap, "%s", lua_typename(L, t));
+    }
+}
+
+/* An integer field of a day given as a table (or anything indexable). */
+static long long cls_day_field_integer(lua_State *L, const char *field) {
+    lua_getfield(L, 1, field);
+    int ok = 0;
+    lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &ok) : 0;
+    if (!ok) {
+        char got[64];
+        cls_show(L, -1, got, sizeof got);
+        return luaL_error(L, "cal.byYear: day.%s must be an integer, got %s", field, got);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+static int cls_by_year_lookup(lua_State *L) {
+    cls_year_range *st = lua_touserdata(L, lua_upvalueindex(UP_STATE));
+    int light = lua_type(L, 1) == LUA_TLIGHTUSERDATA;
+    void *key = light ? lua_touserdata(L, 1) : NULL;
+    /* The same day again: light userdata compare by value, anything else as `==` does. */
+    if (light ? (st->has_last_key && key == st->last_key)
+              : (st->last_day_in_upvalue && lua_compare(L, 1, lua_upvalueindex(UP_LAST_DAY), LUA_OPEQ))) {
+        if (st->last_answer_nil) lua_pushnil(L);
+        else lua_pushvalue(L, lua_upvalueindex(UP_LAST_ANSWER));
+        return 1;
+    }
+    long long n;
+    if (light) cls_check_day(L, 1, &n);
+    else n = cls_day_field_integer(L, "dayNumber");
+    if (n < st->first || n > st->last) {
+        long long y;
+        if (light) {
+            int m, d;
+            cls_civil(n, &y, &m, &d);
+        } else {
+            y = cls_day_field_integer(L, "year");
+        }
+        if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) == LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushvalue(L, lua_upvalueindex(UP_BUILD));
+            lua_pushinteger(L, y);
+            lua_call(L, 1, 1);
+            if (lua_type(L, -1) != LUA_TTABLE) {
+                char got[64];
+                cls_show(L, -1, got, sizeof got);
+                return luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", (lua_Integer)y, got);
+            }
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
+        }
+        lua_replace(L, lua_upvalueindex(UP_CURRENT));
+        st->first = cls_day_number(y, 1, 1);
+        st->last = cls_day_number(y, 12, 31);
+    }
+    lua_geti(L, lua_upvalueindex(UP_CURRENT), n); /* the year's table may have an __index */
+    if (light) {
+        st->last_key = key;
+        st->has_last_key = 1;
+        st->last_day_in_upvalue = 0;
+    } else {
+        lua_pushvalue(L, 1);
+        lua_replace(L, lua_upvalueindex(UP_LAST_DAY));
+        st->has_last_key = 0;
+        st->last_day_in_upvalue = 1;
+    }
+    st->last_answer_nil = lua_type(L, -1) == LUA_TNIL;
+    if (!st->last_answer_nil) {
+        lua_pushvalue(L, -1);
+        lua_replace(L, lua_upvalueindex(UP_LAST_ANSWER));
+    }
+    return 1;
+}
+
+/* native.byYear(build): cal.byYear has checked that `build` is a function. */
+static int cls_native_by_year(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_settop(L, 1);
+    lua_newtable(L);                 /* UP_YEARS */
+    lua_pushnil(L);                  /* UP_CURRENT */
+    lua_pushnil(L);                  /* UP_LAST_DAY: a day that is not a light userdata */
+    lua_pushnil(L);                  /* UP_LAST_ANSWER */
+    cls_year_range *range = lua_newuserdatauv(L, sizeof *range, 0); /* UP_STATE */
+    memset(range, 0, sizeof *range);
+    range->first = 1;
+    range->last = 0;
+    lua_pushcclosure(L, cls_by_year_lookup, UP_STATE);
+    return 1;
+}
+
+void cls_register_by_year(lua_State *L, int native) {
+    lua_pushcfunction(L, cls_native_by_year);
+    lua_setfield(L, native, "byYear");
+}
