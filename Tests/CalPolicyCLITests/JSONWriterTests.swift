@@ -16,6 +16,37 @@ import Testing
         #expect(escaped("\u{2028}") == #""\u2028""#)
     }
 
+    /// The escaper as RFC 8259 describes it, scalar by scalar, to check the fast path against.
+    func reference(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            case 0x2028, 0x2029: out += String(format: "\\u%04x", scalar.value)
+            case 0..<0x20, 0x7F: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test func everyMixOfPlainAndSpecialCharactersIsEscapedAsTheReferenceDoes() {
+        let pieces = ["a", "Z", " ", "\"", "\\", "\n", "\u{01}", "\u{7F}", "\u{85}", "\u{2028}", "\u{2029}", "€", "–",
+                      "日", "🎄", "é", "#c62828"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...8, using: &generator))
+                .map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(escaped(text) == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test func nonASCIIPassesThroughAsUTF8() {
         #expect(escaped("Noël 🎄 日本") == "\"Noël 🎄 日本\"")
     }

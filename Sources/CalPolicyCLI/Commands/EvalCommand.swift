@@ -26,8 +26,8 @@ enum EvalCommand {
         let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
                                 days: days)
         switch format {
-        case "json": console.write(EvalJSONRenderer.render(report))
-        case "csv": console.write(EvalCSVRenderer.render(report))
+        case "json": EvalJSONRenderer.render(report, to: console)
+        case "csv": EvalCSVRenderer.render(report, to: console)
         default:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose).render())

@@ -6,11 +6,16 @@ enum EvalCSVRenderer {
                          "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
                          "decoration_size"]
 
-    static func render(_ report: EvalReport) -> String {
+    /// Rows go to the console a chunk at a time, so a long span is never held twice.
+    static func render(_ report: EvalReport, to console: Console) {
         var out: [UInt8] = []
-        out.reserveCapacity((report.days.count + 1) * 64)
+        out.reserveCapacity(min(report.days.count + 1, Console.chunk / 64 + 1) * 64)
         CSVWriter.append(header, to: &out)
         for result in report.days {
+            if out.count >= Console.chunk {
+                console.write(bytes: out)
+                out.removeAll(keepingCapacity: true)
+            }
             // Fields are written straight into the buffer: a per-row array of 13 Strings
             // and `String(Int)` for each number cost thousands of instructions per row.
             let decoration = result.decoration
@@ -48,6 +53,6 @@ enum EvalCSVRenderer {
             }
             out.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: out, as: UTF8.self)
+        console.write(bytes: out)
     }
 }

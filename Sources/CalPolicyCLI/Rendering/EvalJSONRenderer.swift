@@ -4,9 +4,11 @@ import CalendarCore
 /// out in that order. `date` is Gregorian ISO; `year/month/day/isLeapMonth` are in the
 /// displayed calendar.
 enum EvalJSONRenderer {
-    static func render(_ report: EvalReport) -> String {
+    /// The document as `JSONWriter.write` lays it out, written month by month and day by
+    /// day to the console: a century of days is never one value tree plus its text.
+    static func render(_ report: EvalReport, to console: Console) {
         let settings = report.settings
-        let document: JSONValue = .object([
+        let head: [(String, JSONValue)] = [
             ("calendar", .string(settings.calendar.rawValue)),
             ("locale", .string(settings.localeIdentifier)),
             ("firstWeekday", .int(settings.firstWeekday)),
@@ -15,10 +17,46 @@ enum EvalJSONRenderer {
             ("from", .string(report.span.days.first.iso)),
             ("to", .string(report.span.days.last.iso)),
             ("policies", .array(report.policies.map(JSONValue.string))),
-            ("months", .rows(report.grids.map { month(named: $0.month, grid: $0.grid, settings: settings) })),
-            ("days", .rows(report.days.map(day))),
-        ])
-        return JSONWriter.write(document)
+        ]
+        var out = "{\n"
+        for (key, value) in head {
+            field(key, &out)
+            JSONWriter.append(value, indent: 2, to: &out)
+            out += ",\n"
+        }
+        field("months", &out)
+        rows(report.grids, to: console, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
+        out += ",\n"
+        field("days", &out)
+        rows(report.days, to: console, &out, day)
+        out += "\n}\n"
+        console.write(out)
+    }
+
+    private static func field(_ key: String, _ out: inout String) {
+        out += "  "
+        JSONWriter.escape(key, into: &out)
+        out += ": "
+    }
+
+    /// A `.rows` array at indent 2, one element per line, passed on in chunks.
+    private static func rows<Element>(_ elements: [Element], to console: Console, _ out: inout String,
+                                      _ value: (Element) -> JSONValue) {
+        guard !elements.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "[\n"
+        for (index, element) in elements.enumerated() {
+            out += "    "
+            JSONWriter.append(value(element), indent: 4, to: &out)
+            out += index < elements.count - 1 ? ",\n" : "\n"
+            if out.utf8.count >= Console.chunk {
+                console.write(out)
+                out = ""
+            }
+        }
+        out += "  ]"
     }
 
     static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {

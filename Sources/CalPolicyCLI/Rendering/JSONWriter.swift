@@ -10,6 +10,12 @@ enum JSONWriter {
         return out
     }
 
+    /// One value as it appears `indent` spaces deep in a document (no newline after it):
+    /// lets a long document be written piece by piece with the same layout.
+    static func append(_ value: JSONValue, indent: Int, to out: inout String) {
+        write(value, indent: indent, into: &out)
+    }
+
     private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
         switch value {
         case .null: out += "null"

@@ -102,6 +102,13 @@ public enum JSONText {
     /// written as UTF-8 unchanged.
     public static func escape(_ text: String, into out: inout String) {
         out += "\""
+        // Almost every string (dates, names, labels) needs nothing escaped: one byte scan,
+        // one append. 0xE2 leads U+2028/2029 (and other scalars, which then take the slow path).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += text
+            out += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
