@@ -73,7 +73,7 @@ final class Console: @unchecked Sendable {
 
     /// Writes both buffers to the real file descriptors; a closed pipe is not an error.
     func flush() {
-        Console.writeAll(outBytes, to: 1)
+        Console.writeAll(outBytes, to: stream ?? 1)
         Console.writeAll(Array(err.utf8), to: 2)
         outBytes.removeAll()
         err = ""

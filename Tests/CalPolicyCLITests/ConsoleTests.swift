@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import CalPolicyCLI
+
+@Suite struct ConsoleTests {
+    @Test func aCapturingConsoleKeepsEverything() {
+        let console = Console()
+        let line = String(repeating: "x", count: 1023) + "\n"
+        for _ in 0..<2_000 { console.write(line) }
+        #expect(console.out.utf8.count == 2_000 * 1024)
+    }
+
+    @Test func aStreamingConsolePassesOnFullChunksInOrder() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)").path
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd); unlink(path) }
+        let console = Console(streamingTo: fd)
+        var expected = ""
+        for index in 0..<1_500 {
+            let line = String(format: "%06d", index) + String(repeating: "y", count: 1017) + "\n"
+            console.write(line)
+            expected += line
+        }
+        // 1,500 KiB written: one chunk of at least 1 MiB is in the file, the rest still buffered.
+        let passed = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(passed.count >= Console.chunk)
+        #expect(passed.count + console.out.utf8.count == expected.utf8.count)
+        console.flush()
+        let all = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(String(decoding: all, as: UTF8.self) == expected)
+        #expect(console.out.isEmpty)
+    }
+
+    @Test func bytesAndTextShareOneStream() {
+        let console = Console()
+        console.write("a,")
+        console.write(bytes: Array("b,".utf8))
+        console.print("c")
+        #expect(console.out == "a,b,c\n")
+    }
+}
