@@ -1,0 +1,199 @@
+import CalendarCore
+import Testing
+@testable import PolicyEngine
+
+@Suite struct LuaPolicyDayAnswerTests {
+    let fixture = PolicyFixture()
+    let context = PolicyContext()
+
+    static let source = """
+        local calls = 0
+        return {
+          canSelect = function(day)
+            calls = calls + 1
+            if day.day == 13 then return false, "unlucky " .. day.iso end
+            return true
+          end,
+          canDeselect = function(day)
+            calls = calls + 1
+            if day.weekday == 2 then return false, "mondays stay " .. day.iso end
+            return true
+          end,
+          decorationFor = function(day)
+            calls = calls + 1
+            if day.day == 13 or day.day == 1 then
+              return { kind = "custom", label = "call " .. calls .. " " .. day.iso, color = "#123456", size = "small" }
+            end
+          end,
+        }
+        """
+
+    @Test func oneTripAnswersWhatTheThreeCallsAnswer() throws {
+        let together = try fixture.load(LuaPolicyDayAnswerTests.source, name: "together.lua")
+        let apart = try fixture.load(LuaPolicyDayAnswerTests.source, name: "apart.lua")
+        let first = Day.at("2026-02-01")
+        for offset in 0..<45 {
+            let day = first.adding(days: offset)
+            let answers = try together.answer(.all, for: day, context: context)
+            #expect(answers.select == (try apart.canSelect(day, context: context)), "\(day.iso)")
+            #expect(answers.deselect == (try apart.canDeselect(day, context: context)), "\(day.iso)")
+            #expect(answers.decoration == (try apart.decoration(for: day, context: context)), "\(day.iso)")
+        }
+    }
+
+    @Test func everyStringOfOneTripSurvivesUntilCopied() throws {
+        // The reason and the label come from different calls, both left on the Lua stack.
+        let policy = try fixture.load(LuaPolicyDayAnswerTests.source)
+        let answers = try policy.answer(.all, for: .at("2026-04-13"), context: context)
+        #expect(answers.select == .denied(reason: "unlucky 2026-04-13"))
+        #expect(answers.deselect == .denied(reason: "mondays stay 2026-04-13"))
+        #expect(answers.decoration == Decoration(kind: .custom, label: "call 3 2026-04-13", color: "#123456", size: .small))
+    }
+
+    @Test func onlyTheAskedFunctionsRun() throws {
+        let policy = try fixture.load(LuaPolicyDayAnswerTests.source)
+        let answers = try policy.answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true),
+                                        for: .at("2026-04-13"), context: context)
+        #expect(answers.select == .allowed)
+        #expect(answers.deselect == .allowed)
+        #expect(answers.decoration?.label == "call 1 2026-04-13")
+    }
+
+    @Test func missingFunctionsAnswerWithoutLua() throws {
+        let policy = try fixture.load("return { decorationFor = function(day) return { label = day.iso } end }")
+        let answers = try policy.answer(.all, for: .at("2026-04-13"), context: context)
+        #expect(answers.select == .allowed)
+        #expect(answers.deselect == .allowed)
+        #expect(answers.decoration?.label == "2026-04-13")
+    }
+
+    @Test func aFailureNamesTheFunctionThatFailedAndStopsTheRest() throws {
+        let policy = try fixture.load("""
+            local decorated = 0
+            return {
+              canSelect = function(day) return true end,
+              canDeselect = function(day) return "yes" end,
+              decorationFor = function(day) decorated = decorated + 1 return { label = tostring(decorated) } end,
+            }
+            """)
+        let error = PolicyFixture.error { _ = try policy.answer(.all, for: .at("2026-04-13"), context: context) }
+        #expect(error?.kind == .type)
+        #expect(error?.function == "canDeselect")
+        #expect(error?.day == .at("2026-04-13"))
+        // decorationFor did not run in the failed trip: this is its first call.
+        #expect(try policy.decoration(for: .at("2026-04-14"), context: context)?.label == "1")
+    }
+
+    @Test func aRuntimeErrorInDecorationForKeepsItsLine() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              decorationFor = function(day)
+                error("no decorations on " .. day.iso)
+              end,
+            }
+            """)
+        let error = PolicyFixture.error { _ = try policy.answer(.all, for: .at("2026-04-13"), context: context) }
+        #expect(error?.kind == .runtime)
+        #expect(error?.function == "decorationFor")
+        #expect(error?.line == 4)
+        #expect(error?.message.contains("no decorations on 2026-04-13") == true)
+    }
+
+    @Test func dayFieldsAreFoundWhateverBuiltTheKey() throws {
+        // Field names are matched as interned strings; a key built at run time is the same string.
+        let policy = try fixture.load("""
+            function canSelect(day)
+              local key = string.rep("day", 1) .. "Number"
+              return false, tostring(day[key] == day.dayNumber) .. " " .. day[("y"):rep(1) .. "ear"]
+            end
+            """)
+        #expect(try policy.canSelect(.at("2024-03-01"), context: context) == .denied(reason: "true 2024"))
+    }
+}
+
+@Suite struct LuaPolicyBatchAnswerTests {
+    let fixture = PolicyFixture()
+    let context = PolicyContext()
+
+    @Test func aRunOfDaysAnswersWhatDayByDayAnswers() throws {
+        let batch = try fixture.load(LuaPolicyDayAnswerTests.source, name: "batch.lua")
+        let single = try fixture.load(LuaPolicyDayAnswerTests.source, name: "single.lua")
+        let days = (0..<70).map { Day.at("2026-01-01").adding(days: $0) }
+        let questions = days.map { day in
+            DayQuestions(canSelect: day.dayNumber % 2 == 0, canDeselect: day.dayNumber % 3 != 0, decoration: true)
+        }
+        let answers = batch.answers(questions, for: days, context: context)
+        #expect(answers.failure == nil)
+        #expect(answers.answers.count == days.count)
+        for (index, day) in days.enumerated() {
+            #expect(answers.answers[index] == (try single.answer(questions[index], for: day, context: context)), "\(day.iso)")
+        }
+    }
+
+    @Test func aFailureKeepsTheAnswersBeforeItWithTheirStrings() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day)
+                if day.day == 20 then error("broken on " .. day.iso) end
+                return false, "reason for " .. day.iso
+              end,
+              decorationFor = function(day) return { label = "label for " .. day.iso } end,
+            }
+            """)
+        let days = (0..<30).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.answers.count == 19)
+        for (index, answers) in batch.answers.enumerated() {
+            #expect(answers.select == .denied(reason: "reason for \(days[index].iso)"))
+            #expect(answers.decoration?.label == "label for \(days[index].iso)")
+        }
+        let error = batch.failure as? PolicyError
+        #expect(error?.function == "canSelect")
+        #expect(error?.day == .at("2026-03-20"))
+        #expect(error?.line == 3)
+        #expect(error?.message.contains("broken on 2026-03-20") == true)
+    }
+
+    @Test func aTypeErrorLaterInTheDayNamesItsFunction() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              decorationFor = function(day) if day.day == 3 then return "red" end end,
+            }
+            """)
+        let days = (0..<5).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.answers.count == 2)
+        let error = batch.failure as? PolicyError
+        #expect(error?.kind == .type)
+        #expect(error?.function == "decorationFor")
+        #expect(error?.day == .at("2026-03-03"))
+    }
+
+    @Test func theBudgetIsPerCallWithinARun() throws {
+        var options = LuaPolicyOptions()
+        options.instructionBudget = 20_000
+        // Each call spends about half the budget: a shared budget would run out on the third.
+        let policy = try fixture.load("""
+            function canSelect(day)
+              local x = 0
+              for i = 1, 2500 do x = x + i end
+              return true
+            end
+            """, options: options)
+        let days = (0..<50).map { Day.at("2026-03-01").adding(days: $0) }
+        let batch = policy.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(batch.failure == nil)
+        #expect(batch.answers.count == 50)
+    }
+
+    @Test func nothingAskedRunsNoLua() throws {
+        let policy = try fixture.load("function canSelect(day) error('must not run') end")
+        let days = (0..<3).map { Day.at("2026-03-01").adding(days: $0) }
+        let none = DayQuestions(canSelect: false, canDeselect: true, decoration: true)
+        let batch = policy.answers(Array(repeating: none, count: 3), for: days, context: context)
+        #expect(batch.failure == nil)
+        #expect(batch.answers == Array(repeating: DayAnswers(), count: 3))
+    }
+}
