@@ -88,6 +88,36 @@ static void cls_copy(char *dst, size_t cap, const char *src, size_t len) {
     dst[len] = 0;
 }
 
+/* Copies a traceback, writing the policy's full path where Lua shortened it to
+ * "...<last 56 bytes>": a long CI workspace path is still readable and clickable. */
+static void cls_copy_traceback(cls_host *h, const char *tb, size_t len) {
+    const char *full = h->source != NULL ? h->source + 1 : NULL; /* "@path" */
+    size_t short_len = strlen(h->short_src);
+    if (full == NULL || short_len < 4 || memcmp(h->short_src, "...", 3) != 0) {
+        cls_copy(h->error.traceback, sizeof h->error.traceback, tb, len);
+        return;
+    }
+    size_t full_len = strlen(full), room = sizeof h->error.traceback - 4, out = 0, i = 0;
+    char *dst = h->error.traceback;
+    while (i < len) {
+        int shortened = len - i >= short_len && memcmp(tb + i, h->short_src, short_len) == 0;
+        size_t need = shortened ? full_len : 1;
+        if (out + need > room) break;
+        if (shortened) {
+            memcpy(dst + out, full, full_len);
+            i += short_len;
+        } else {
+            dst[out] = tb[i++];
+        }
+        out += need;
+    }
+    if (i < len) { /* cut short: marked as cls_copy marks it */
+        memcpy(dst + out, "...", 3);
+        out += 3;
+    }
+    dst[out] = 0;
+}
+
 /* Strips "<short_src>:<line>: " when short_src is one of ours; returns the line or 0. */
 static int cls_strip_position(const char **msg, size_t *len, const char *short_src) {
     size_t n = strlen(short_src);
@@ -139,7 +169,7 @@ int cls_msgh(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     size_t tlen;
     const char *tb = lua_tolstring(L, -1, &tlen);
-    cls_copy(h->error.traceback, sizeof h->error.traceback, tb, tlen);
+    cls_copy_traceback(h, tb, tlen);
     lua_pop(L, 1);
     lua_pushlstring(L, msg, len);
     return 1;
