@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Lua bridge's suites under AddressSanitizer (with leak checking) and
-# ThreadSanitizer. Each sanitizer builds into its own scratch path so the debug
+# The Lua bridge's suites under AddressSanitizer (with leak checking), a short
+# LeakSanitizer run of policy load/evaluate/drop cycles, and ThreadSanitizer. Each sanitizer builds into its own scratch path so the debug
 # build is left alone; incremental runs are quick, a cold run takes minutes.
 # ASan's leak check flags a small leak inside libXCTest itself, so XCTest is
 # disabled (the suites use Swift Testing). TSan cannot see inside Debian's
@@ -32,7 +32,29 @@ run() {
     rm -f "$log"
 }
 
+# A short leak check on the ASan build above: 1,000 load/evaluate/drop cycles of real and
+# broken policies plus 100 reloads (scripts/leakcheck.sh runs 10,000 in release).
+leaks() {
+    local log start=$SECONDS
+    log=$(mktemp)
+    if swift build --sanitize=address --scratch-path .build/asan --product LeakCheck >"$log" 2>&1 &&
+       ASAN_OPTIONS=detect_leaks=1 .build/asan/debug/LeakCheck 1000 \
+           policies/us-federal-holidays.lua policies/uk-bank-holidays.lua \
+           Tests/Hostile/fixtures/m-syntax-error.lua Tests/Hostile/fixtures/m-runtime-error-line.lua \
+           Tests/Hostile/fixtures/i-normal.lua Tests/Hostile/fixtures/r-table-bomb.lua >>"$log" 2>&1 &&
+       ! grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: AddressSanitizer' "$log"; then
+        passed=$((passed + 1))
+        echo "leaks: ok ($((SECONDS - start)) s, $(grep -Eo '^cycles [0-9]+: .*' "$log" | tail -1))"
+    else
+        failed=$((failed + 1))
+        echo "leaks: FAILED ($((SECONDS - start)) s)"
+        grep -E 'ERROR|SUMMARY|leaked|error:' "$log" | head -40
+    fi
+    rm -f "$log"
+}
+
 run asan address
+leaks
 run tsan thread
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
