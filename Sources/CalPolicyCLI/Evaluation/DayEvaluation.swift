@@ -31,22 +31,12 @@ enum Evaluator {
         let context = settings.context
         var results: [DayEvaluation] = []
         results.reserveCapacity(span.count)
-        var batch: [Day] = []
-        batch.reserveCapacity(batchSize)
         do {
-            var next = span.first
-            while next <= span.last {
-                batch.removeAll(keepingCapacity: true)
-                while batch.count < batchSize, next <= span.last {
-                    batch.append(next)
-                    next = next.adding(days: 1)
-                }
-                let outcomes = try stack.evaluate(batch, context: context)
-                for (day, outcome) in zip(batch, outcomes) {
-                    results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
-                                                 deselect: outcome.deselect, decoration: outcome.decoration,
-                                                 decorationPolicy: outcome.decorationPolicy))
-                }
+            let outcomes = try stack.evaluate(span, context: context, batchSize: batchSize)
+            for (day, outcome) in zip(span, outcomes) {
+                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
+                                             deselect: outcome.deselect, decoration: outcome.decoration,
+                                             decorationPolicy: outcome.decorationPolicy))
             }
         } catch {
             throw CLIError(policyFailure: error)

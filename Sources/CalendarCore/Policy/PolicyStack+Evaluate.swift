@@ -56,6 +56,25 @@ extension PolicyStack {
         return outcomes
     }
 
+    /// Every day of `span`, asked `batchSize` days at a time (see `evaluate(_:context:)` for
+    /// a batch): what a calendar view or a report over a long span wants.
+    public func evaluate(_ span: DaySpan, context: PolicyContext, batchSize: Int = 32) throws -> [Outcome] {
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(span.count)
+        var batch: [Day] = []
+        batch.reserveCapacity(Swift.max(1, batchSize))
+        var next = span.first
+        while next <= span.last {
+            batch.removeAll(keepingCapacity: true)
+            while batch.count < Swift.max(1, batchSize), next <= span.last {
+                batch.append(next)
+                next = next.adding(days: 1)
+            }
+            outcomes.append(contentsOf: try evaluate(batch, context: context))
+        }
+        return outcomes
+    }
+
     private func merge(_ answers: DayAnswers, from policy: any DayPolicy, into outcome: inout Outcome,
                        open: inout DayQuestions) {
         if open.canSelect, !answers.select.isAllowed {

@@ -17,18 +17,14 @@ public struct DayRecord: Hashable, Sendable {
         self.decoration = decoration
     }
 
-    /// Evaluates every day of `span`, in order.
+    /// Evaluates every day of `span`, in order, a run of days per crossing into Lua.
     public static func evaluate(_ stack: PolicyStack, span: DaySpan, context: PolicyContext) throws -> [DayRecord] {
-        var records: [DayRecord] = []
-        records.reserveCapacity(span.count)
-        for day in span {
-            let select = try stack.canSelect(day, context: context)
-            let deselect = try stack.canDeselect(day, context: context)
-            records.append(DayRecord(day: day, selectable: select.isAllowed, deselectable: deselect.isAllowed,
-                                     reason: select.verdict.reason ?? deselect.verdict.reason,
-                                     decoration: try stack.decoration(for: day, context: context)?.decoration))
+        let outcomes = try stack.evaluate(span, context: context)
+        return zip(span, outcomes).map { day, outcome in
+            DayRecord(day: day, selectable: outcome.select.isAllowed, deselectable: outcome.deselect.isAllowed,
+                      reason: outcome.select.verdict.reason ?? outcome.deselect.verdict.reason,
+                      decoration: outcome.decoration)
         }
-        return records
     }
 
     /// Names of the fields that differ from `other` (same day assumed).

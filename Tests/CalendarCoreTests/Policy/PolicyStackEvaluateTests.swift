@@ -160,6 +160,19 @@ import Testing
         #expect(d.asked == Array(days[..<5]))
     }
 
+    @Test func aSpanIsAnsweredInBatchesOfAnySize() throws {
+        let days = PolicyStackBatchEvaluateTests.days
+        let stack = PolicyStack([
+            Recording("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), decorate: Set(days.filter { $0.dayNumber % 4 == 0 })),
+            IncludeDaysPolicy(.weekends),
+        ])
+        let span = DaySpan(days[0], days[days.count - 1])
+        let dayByDay = try days.map { try stack.evaluate($0, context: PolicyContext()) }
+        for size in [0, 1, 7, 32, 100] {
+            #expect(try stack.evaluate(span, context: PolicyContext(), batchSize: size) == dayByDay, "batch \(size)")
+        }
+    }
+
     @Test func anEmptyBatchIsEmpty() throws {
         #expect(try PolicyStack([IncludeDaysPolicy(.weekdays)]).evaluate([Day](), context: PolicyContext()).isEmpty)
     }
