@@ -92,22 +92,20 @@ local function build(year)
 
     -- Substitute days only exist from the 1971 Act on; the rule is data either way.
     local days = year >= 1971 and cal.substitute(list, cal.NEXT_WORKDAY) or cal.substitute(list, {})
-    local labels, actual, order = {}, {}, {}
+    -- One decoration per day; a second holiday on it joins the label, and the day is an
+    -- actual holiday (HOLIDAY_COLOR) as soon as one of its holidays is not a substitute.
+    local map = {}
     for _, h in ipairs(days) do
         local n = h.dayNumber
         local label = h.observed and h.name .. " (observed)" or h.name
-        if labels[n] then
-            labels[n] = labels[n] .. "; " .. label
+        local entry = map[n]
+        if entry then
+            entry.label = entry.label .. "; " .. label
+            if not h.observed then entry.color = HOLIDAY_COLOR end
         else
-            labels[n] = label
-            order[#order + 1] = n
+            map[n] = { kind = "default", label = label, size = "medium",
+                color = h.observed and OBSERVED_COLOR or HOLIDAY_COLOR }
         end
-        actual[n] = actual[n] or not h.observed
-    end
-    local map = {}
-    for _, n in ipairs(order) do
-        map[n] = { kind = "default", label = labels[n], size = "medium",
-            color = actual[n] and HOLIDAY_COLOR or OBSERVED_COLOR }
     end
     return map
 end

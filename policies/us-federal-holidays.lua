@@ -71,16 +71,19 @@ end
 --- Every holiday and observed day of one year: dayNumber -> decoration table.
 local function build(year)
     local first, last = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31)
-    local labels, actual, order = {}, {}, {}
+    local map = {}
+    -- One decoration per day; a second holiday on it joins the label, and the day is an
+    -- actual holiday (HOLIDAY_COLOR) as soon as one of its holidays is not only observed.
     local function put(n, label, isActual)
         if n < first or n > last then return end
-        if labels[n] then
-            labels[n] = labels[n] .. "; " .. label
+        local entry = map[n]
+        if entry then
+            entry.label = entry.label .. "; " .. label
+            if isActual then entry.color = HOLIDAY_COLOR end
         else
-            labels[n] = label
-            order[#order + 1] = n
+            map[n] = { kind = "default", label = label, size = "medium",
+                color = isActual and HOLIDAY_COLOR or OBSERVED_COLOR }
         end
-        actual[n] = actual[n] or isActual
     end
     local rule = nil
     if year >= 1966 then rule = NEAREST elseif year >= 1953 then rule = SUN_ONLY end
@@ -135,11 +138,6 @@ local function build(year)
     if year >= 1870 then holiday(fixed(12, 25), "Christmas Day", true) end
     for _, c in ipairs(closingsByYear[year] or {}) do holiday(c.dayNumber, c.name) end
 
-    local map = {}
-    for _, n in ipairs(order) do
-        map[n] = { kind = "default", label = labels[n], size = "medium",
-            color = actual[n] and HOLIDAY_COLOR or OBSERVED_COLOR }
-    end
     return map
 end
 
