@@ -200,8 +200,6 @@ static int cls_call_wanted(lua_State *L, cls_host *h, cls_day_call *day) {
         c->function = f;
         c->day_number = day->day_number;
         c->calendar_tag = day->calendar_tag;
-        c->has_today = day->has_today;
-        c->today = day->today;
         int status = cls_call_one(L, h, c);
         if (status != LUA_OK) {
             day->failed = f;
@@ -209,11 +207,6 @@ static int cls_call_wanted(lua_State *L, cls_host *h, cls_day_call *day) {
         }
     }
     return LUA_OK;
-}
-
-int cls_call_day(lua_State *L, cls_day_call *day) {
-    lua_settop(L, 0);
-    return cls_call_wanted(L, cls_host_of(L), day);
 }
 
 int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered) {

@@ -72,11 +72,6 @@ int cls_msgh(lua_State *L);
 /* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
  * a type error is recorded and the stack cut to h->call_base. Returns a Lua status. */
 int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n);
-/* Sets the budget (and tracing) hook for one call / removes it again. */
-void cls_arm(lua_State *L, cls_host *h, long long budget);
-void cls_disarm(lua_State *L, cls_host *h);
-/* Turns a failed or overspent protected call's status into the error record. */
-int cls_classify(lua_State *L, cls_host *h, int status, int exhausted);
 /* Resets the error record before an operation. */
 void cls_error_reset(cls_host *h);
 

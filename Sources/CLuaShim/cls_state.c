@@ -35,7 +35,7 @@ void cls_budget_hook(lua_State *L, lua_Debug *ar) {
     cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
 }
 
-void cls_arm(lua_State *L, cls_host *h, long long budget) {
+static void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
     h->active_budget = budget;
     int counting = h->hook_enabled && budget > 0;
@@ -185,28 +185,12 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
     return cls_run_armed(L, h, 1, budget);
 }
 
-int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
-    return cls_run_armed_at(L, h, nargs, budget, 1);
-}
-
-int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
-    cls_arm(L, h, budget);
-    int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
-    int exhausted = h->exhausted;
-    cls_disarm(L, h);
-    if (status == LUA_OK) cls_trace_end(h);
-    if (status == LUA_OK && !exhausted) return LUA_OK;
-    status = cls_classify(L, h, status, exhausted);
-    lua_settop(L, handler - 1); /* what earlier calls of a span left stays valid */
-    return status;
-}
-
-void cls_disarm(lua_State *L, cls_host *h) {
+static void cls_disarm(lua_State *L, cls_host *h) {
     if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
 }
 
-int cls_classify(lua_State *L, cls_host *h, int status, int exhausted) {
-    (void)L;
+/* Turns a failed or overspent protected call's status into the error record. */
+static int cls_classify(cls_host *h, int status, int exhausted) {
     if (exhausted) {
         /* Spent, whatever the policy did with the error afterwards. */
         if (status == LUA_OK || h->error.kind != CLS_KIND_BUDGET) {
@@ -227,6 +211,22 @@ int cls_classify(lua_State *L, cls_host *h, int status, int exhausted) {
     }
     if (h->error.kind == CLS_KIND_MEMORY)
         snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
+    return status;
+}
+
+int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
+    return cls_run_armed_at(L, h, nargs, budget, 1);
+}
+
+int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
+    cls_arm(L, h, budget);
+    int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
+    int exhausted = h->exhausted;
+    cls_disarm(L, h);
+    if (status == LUA_OK) cls_trace_end(h);
+    if (status == LUA_OK && !exhausted) return LUA_OK;
+    status = cls_classify(h, status, exhausted);
+    lua_settop(L, handler - 1); /* what earlier calls of a span left stays valid */
     return status;
 }
 

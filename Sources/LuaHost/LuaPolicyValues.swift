@@ -33,7 +33,7 @@ public struct LuaDecoration: Hashable, Sendable {
     public var size: Size?
 }
 
-/// Which policy functions one `callDay` runs (in the shim's order, whatever the order here).
+/// Which policy functions `callDays` runs for a day (in the shim's order, whatever the order here).
 public struct LuaDayRequest: Hashable, Sendable {
     public var canSelect: Bool
     public var canDeselect: Bool
@@ -60,7 +60,7 @@ public struct LuaVerdict: Hashable, Sendable {
     public var reason: String?
 }
 
-/// What `callDay` brought back; nil for a function that was not called
+/// What `callDays` brought back for a day; nil for a function that was not called
 /// (and for a decorationFor that returned nil).
 public struct LuaDayAnswers: Hashable, Sendable {
     public var select: LuaVerdict?
@@ -74,7 +74,7 @@ public struct LuaDayAnswers: Hashable, Sendable {
     }
 }
 
-/// A `callDay` that failed: which function, and why. The functions after it did not run.
+/// A `callDays` call that failed: which function, and why. Nothing after it ran.
 public struct LuaCallFailure: Error, Sendable {
     public var slot: LuaFunctionSlot
     public var error: LuaError

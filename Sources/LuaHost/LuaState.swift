@@ -58,12 +58,6 @@ public final class LuaState {
         try raw.callDecoration(dayNumber: dayNumber, calendarTag: calendarTag, today: today)
     }
 
-    /// Several policy functions for one day in one trip into C (see `LuaDayRequest`).
-    public func callDay(_ request: LuaDayRequest, dayNumber: Int, calendarTag: Int32,
-                        today: Int?) throws(LuaCallFailure) -> LuaDayAnswers {
-        try raw.callDay(request, dayNumber: dayNumber, calendarTag: calendarTag, today: today)
-    }
-
     /// Many days in one crossing; stops at the first failure, keeping the answers before it.
     public func callDays(_ requests: [LuaDayRequest], dayNumbers: [Int], calendarTag: Int32,
                          today: Int?) -> (answers: [LuaDayAnswers], failure: LuaCallFailure?) {

@@ -109,30 +109,6 @@ final class UnsafeLuaState {
         return UnsafeLuaState.decoration(call)
     }
 
-    /// Up to three functions for one day in a single trip into C; every returned string
-    /// is copied before the stack is released.
-    func callDay(_ asked: LuaDayRequest, dayNumber: Int, calendarTag: Int32,
-                 today: Int?) throws(LuaCallFailure) -> LuaDayAnswers {
-        var day = cls_day_call()
-        day.day_number = Int64(dayNumber)
-        day.calendar_tag = calendarTag
-        day.has_today = today == nil ? 0 : 1
-        day.today = Int64(today ?? 0)
-        day.wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decorationFor ? 4 : 0)
-        let status = cls_call_day(state, &day)
-        defer { cls_call_finish(state) }
-        do throws(LuaError) {
-            try check(status)
-        } catch {
-            throw LuaCallFailure(slot: LuaFunctionSlot(rawValue: Int(day.failed)) ?? .canSelect, error: error)
-        }
-        var answers = LuaDayAnswers()
-        if asked.canSelect { answers.select = UnsafeLuaState.verdict(day.select) }
-        if asked.canDeselect { answers.deselect = UnsafeLuaState.verdict(day.deselect) }
-        if asked.decorationFor { answers.decoration = UnsafeLuaState.decoration(day.decoration) }
-        return answers
-    }
-
     /// Many days in one crossing (`requests[i]` for `dayNumbers[i]`); answers for the days
     /// before a failure are kept and returned with it.
     func callDays(_ requests: [LuaDayRequest], dayNumbers: [Int], calendarTag: Int32,

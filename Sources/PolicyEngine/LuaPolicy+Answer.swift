@@ -6,30 +6,11 @@ extension LuaPolicy {
     /// that watch a run of days as one piece of work.
     public static var callsFinished: UInt64 { LuaState.callsFinished }
 
-    /// The asked functions the file defines, in one locked trip into Lua: a long
-    /// evaluation pays the lock, the context check and the C crossing once per day
-    /// instead of once per function. Written without closures: this is the per-day path.
+    /// The asked functions the file defines, in one locked trip into Lua: a run of one day.
     public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
-        let request = LuaDayRequest(canSelect: questions.canSelect && has.canSelect,
-                                    canDeselect: questions.canDeselect && has.canDeselect,
-                                    decorationFor: questions.decoration && has.decoration)
-        guard request.canSelect || request.canDeselect || request.decorationFor else { return DayAnswers() }
-        let today = (context.today ?? options.today)?.dayNumber
-        lock.lock()
-        defer { lock.unlock() }
-        let answers: LuaDayAnswers
-        do throws(LuaCallFailure) {
-            answers = LuaNativeStack.hasHeadroom
-                ? try ask(request, day, today, context)
-                : try askOnLargeStack(request, day, today, context)
-        } catch {
-            throw policyError(error.error, slot: error.slot, day: day)
-        }
-        var result = DayAnswers()
-        if let select = answers.select { result.select = Verdict(select) }
-        if let deselect = answers.deselect { result.deselect = Verdict(deselect) }
-        if let decoration = answers.decoration { result.decoration = Decoration(decoration) }
-        return result
+        let batch = answers([questions], for: [day], context: context)
+        if let failure = batch.failure { throw failure }
+        return batch.answers.first ?? DayAnswers()
     }
 
     /// A run of days in one locked crossing into Lua (see `DayPolicy.answers`); the
@@ -61,8 +42,9 @@ extension LuaPolicy {
                     askDays(requests, dayNumbers, today, context, selection: anySelection)
                 }
         } catch {
-            let first = requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decorationFor } ?? 0
-            return DayAnswerBatch(answers: [], failure: policyError(error, slot: requests[first].firstSlot, day: days[0]))
+            let first = LuaPolicy.firstCall(requests)
+            return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: first),
+                                  failure: policyError(error, slot: requests[first].firstSlot, day: days[first]))
         }
         var batch = DayAnswerBatch()
         batch.answers.reserveCapacity(result.answers.count)
@@ -85,40 +67,16 @@ extension LuaPolicy {
         do throws(LuaError) {
             tag = try engine.prepare(context, selection: selection)
         } catch {
-            let first = requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decorationFor } ?? 0
+            let first = LuaPolicy.firstCall(requests)
             return ([LuaDayAnswers](repeating: LuaDayAnswers(), count: first),
                     LuaCallFailure(slot: requests[first].firstSlot, error: error))
         }
         return engine.state.callDays(requests, dayNumbers: dayNumbers, calendarTag: tag, today: today)
     }
 
-    private func ask(_ request: LuaDayRequest, _ day: Day, _ today: Int?,
-                     _ context: PolicyContext) throws(LuaCallFailure) -> LuaDayAnswers {
-        let tag: Int32
-        do throws(LuaError) {
-            tag = try engine.prepare(context, selection: request.canSelect || request.canDeselect)
-        } catch {
-            throw LuaCallFailure(slot: request.firstSlot, error: error)
-        }
-        return try engine.state.callDay(request, dayNumber: day.dayNumber, calendarTag: tag, today: today)
-    }
-
-    /// The same on a fresh thread with a large stack, for callers short of native stack.
-    private func askOnLargeStack(_ request: LuaDayRequest, _ day: Day, _ today: Int?,
-                                 _ context: PolicyContext) throws(LuaCallFailure) -> LuaDayAnswers {
-        let outcome: Result<LuaDayAnswers, LuaCallFailure>
-        do throws(LuaError) {
-            outcome = try LuaNativeStack.onLargeStack { () throws(LuaError) -> Result<LuaDayAnswers, LuaCallFailure> in
-                do throws(LuaCallFailure) {
-                    return .success(try ask(request, day, today, context))
-                } catch {
-                    return .failure(error)
-                }
-            }
-        } catch {
-            throw LuaCallFailure(slot: request.firstSlot, error: error) // no thread could be started
-        }
-        return try outcome.get()
+    /// The first day that calls into Lua: a failure before any call is reported there.
+    private static func firstCall(_ requests: [LuaDayRequest]) -> Int {
+        requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decorationFor } ?? 0
     }
 }
 

@@ -153,15 +153,10 @@ typedef struct cls_day_call {
 } cls_day_call;
 
 /*
- * Calls the wanted functions in the shim's order, each under its own budget and
- * protected call; every call's strings stay valid until cls_call_finish. On a failure
- * `failed` names the function and the rest do not run. Returns a Lua status.
- */
-int cls_call_day(lua_State *L, cls_day_call *day);
-/*
- * The same for `count` days in order (a span), in one crossing from the host. Every
- * successful call's strings stay valid until cls_call_finish, also after a failure:
- * `answered` days succeeded, and the failing day's `failed` names the function.
+ * Calls the wanted functions of `count` days in order (a span) in one crossing from the
+ * host, each function under its own budget and protected call. Every successful call's
+ * strings stay valid until cls_call_finish, also after a failure: `answered` days
+ * succeeded, the failing day's `failed` names the function, and nothing after it ran.
  */
 int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered);
 /*
