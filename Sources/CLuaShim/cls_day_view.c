@@ -10,6 +10,7 @@
 #define CLS_TAG_BITS 6
 
 /* The field names, in the order the index tries them (most read first). */
+enum { F_DAY_NUMBER, F_YEAR, F_MONTH, F_DAY, F_WEEKDAY, F_ISO, F_YEAR_DAY, F_CALENDAR };
 static const char *const cls_day_fields[CLS_DAY_FIELD_COUNT] = {
     "dayNumber", "year", "month", "day", "weekday", "iso", "yearDay", "calendar"};
 
@@ -64,21 +65,21 @@ static int cls_day_index(lua_State *L) {
     long long y;
     int m, d;
     switch (cls_day_field(h, key)) {
-    case 0: lua_pushinteger(L, n); return 1;
-    case 1: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, y); return 1;
-    case 2: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, m); return 1;
-    case 3: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, d); return 1;
-    case 4: lua_pushinteger(L, (n % 7 + 7 + 4) % 7 + 1); return 1;
-    case 5: {
+    case F_DAY_NUMBER: lua_pushinteger(L, n); return 1;
+    case F_YEAR: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, y); return 1;
+    case F_MONTH: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, m); return 1;
+    case F_DAY: cls_civil_cached(h, n, &y, &m, &d); lua_pushinteger(L, d); return 1;
+    case F_WEEKDAY: lua_pushinteger(L, (n % 7 + 7 + 4) % 7 + 1); return 1;
+    case F_ISO: {
         char buffer[32];
         lua_pushlstring(L, buffer, cls_format_iso(n, buffer, sizeof buffer));
         return 1;
     }
-    case 6:
+    case F_YEAR_DAY:
         cls_civil_cached(h, n, &y, &m, &d);
         lua_pushinteger(L, n - cls_day_number(y, 1, 1) + 1);
         return 1;
-    case 7: {
+    case F_CALENDAR: {
         const char *name = (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian";
         cls_calendar_date date;
         cls_convert(L, n, name, &date);

@@ -18,11 +18,6 @@ struct DayEvaluation: Sendable {
 }
 
 enum Evaluator {
-    /// Days asked of each policy in one go: the crossing into Lua is paid once for them.
-    /// The watchdog watches a run as one piece of work but counts every finished call in
-    /// it as progress, so each call still has the whole limit.
-    static let batchSize = 32
-
     /// Asks the stack about every day of `span`, in order. The first policy error ends it:
     /// a half-evaluated calendar would look like a valid answer.
     static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
@@ -32,7 +27,9 @@ enum Evaluator {
         var results: [DayEvaluation] = []
         results.reserveCapacity(span.count)
         do {
-            let outcomes = try stack.evaluate(span, context: context, batchSize: batchSize)
+            // Runs of days, one crossing into Lua each. The watchdog watches a run as one piece
+            // of work but counts every finished call in it as progress.
+            let outcomes = try stack.evaluate(span, context: context)
             for (day, outcome) in zip(span, outcomes) {
                 results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
                                              deselect: outcome.deselect, decoration: outcome.decoration,
