@@ -7,16 +7,14 @@ import Testing
 @Suite struct WatchdogTests {
     @Test func aWholeDayNamesEveryFunctionThatMayBeRunning() throws {
         let day = try Day(iso: "2026-12-01")
-        let all = Watchdog.Action.day.rawValue | Watchdog.Action.functions(.all)
-        #expect(Watchdog.describe(subject: "p.lua", action: all, day: day)
+        #expect(Watchdog.describe(subject: "p.lua", functions: .all, day: day)
             == "p.lua: canSelect/canDeselect/decorationFor for 2026-12-01")
-        let two = Watchdog.Action.day.rawValue
-            | Watchdog.Action.functions(DayQuestions(canSelect: true, canDeselect: false, decoration: true))
-        #expect(Watchdog.describe(subject: "p.lua", action: two, day: day) == "p.lua: canSelect/decorationFor for 2026-12-01")
-        #expect(Watchdog.describe(subject: "p.lua", action: Watchdog.Action.canDeselect.rawValue, day: day)
+        let two = DayQuestions(canSelect: true, canDeselect: false, decoration: true)
+        #expect(Watchdog.describe(subject: "p.lua", functions: two, day: day) == "p.lua: canSelect/decorationFor for 2026-12-01")
+        #expect(Watchdog.describe(subject: "p.lua", functions: DayQuestions(canSelect: false, canDeselect: true, decoration: false), day: day)
             == "p.lua: canDeselect for 2026-12-01")
-        #expect(Watchdog.describe(subject: "p.lua: loading", action: 0, day: nil) == "p.lua: loading")
-        #expect(Watchdog.describe(subject: "p.lua", action: two, day: day, through: day.adding(days: 31))
+        #expect(Watchdog.describe(subject: "p.lua: loading", functions: .none, day: nil) == "p.lua: loading")
+        #expect(Watchdog.describe(subject: "p.lua", functions: two, day: day, through: day.adding(days: 31))
             == "p.lua: canSelect/decorationFor for 2026-12-01…2027-01-01")
     }
 
@@ -72,8 +70,7 @@ import Testing
         let watchdog = Watchdog(limit: 5, progress: { counter.read() })
         let subject = watchdog.register("p.lua")
         let first = try Day(iso: "2026-12-01")
-        watchdog.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(.all),
-                       day: first, through: first.adding(days: 31))
+        watchdog.enter(subject, functions: .all, day: first, through: first.adding(days: 31))
         #expect(watchdog.overdueLine(now: 100) == nil)
         counter.bump()                                        // a call in the run finished
         #expect(watchdog.overdueLine(now: 104) == nil)

@@ -17,31 +17,14 @@ final class Watchdog: Sendable {
 
     let limit: Double
 
-    /// What is being watched, kept in parts: the line is formatted only if the watchdog
-    /// fires. Subjects are registered once and named by index, so entering watched work
-    /// is a few atomic stores — it happens for every evaluated day.
-    struct Activity: Sendable {
-        var subject: Int
-        var action: Action = .work
-        var day: Day?
-    }
-
-    enum Action: Int, Sendable {
-        case work = 0
-        case canSelect, canDeselect, decorationFor
-        /// Several functions of one day: bits 4 (canSelect), 8 (canDeselect), 16 (decorationFor).
-        case day = 32
-
-        static func functions(_ questions: DayQuestions) -> Int {
-            (questions.canSelect ? 4 : 0) | (questions.canDeselect ? 8 : 0) | (questions.decoration ? 16 : 0)
-        }
-    }
-
+    /// What is being watched is kept in parts (a registered subject, the policy functions
+    /// that may be running, the days) and formatted only if the watchdog fires: entering
+    /// watched work is a few atomic stores, and it happens for every evaluated run of days.
     private let subjects = Mutex<[String]>([])
     /// Odd while watched work runs; bumped on entry and on exit.
     private let serial = Atomic<Int>(0)
     private let currentSubject = Atomic<Int>(0)
-    private let currentAction = Atomic<Int>(0)
+    private let currentFunctions = Atomic<Int>(0)
     private let currentDay = Atomic<Int>(Int.min)
     private let currentLastDay = Atomic<Int>(Int.min)
     /// The patrol's last look: the serial it saw running, the Lua calls finished by then
@@ -84,21 +67,17 @@ final class Watchdog: Sendable {
 
     /// Runs `body`, ending the process if it is still running after `limit` seconds.
     func watch<T, E: Error>(_ what: String, _ body: () throws(E) -> T) throws(E) -> T {
-        try watch(Activity(subject: register(what)), body)
-    }
-
-    func watch<T, E: Error>(_ what: Activity, _ body: () throws(E) -> T) throws(E) -> T {
-        enter(what.subject, action: what.action.rawValue, day: what.day)
-        defer { serial.add(1, ordering: .releasing) }
+        enter(register(what), functions: .none, day: nil)
+        defer { leave() }
         return try body()
     }
 
-    /// Marks watched work as started; `action` is an `Action` raw value, possibly with
-    /// function bits. The work ends with `leave()`.
-    func enter(_ subject: Int, action: Int, day: Day?, through last: Day? = nil) {
+    /// Marks watched work as started: `functions` of the policy `subject` for `day` (through
+    /// `last`); none for other work. The work ends with `leave()`.
+    func enter(_ subject: Int, functions: DayQuestions, day: Day?, through last: Day? = nil) {
         if patrols, !running.load(ordering: .relaxed) { startIfNeeded() }
         currentSubject.store(subject, ordering: .relaxed)
-        currentAction.store(action, ordering: .relaxed)
+        currentFunctions.store(Watchdog.bits(functions), ordering: .relaxed)
         currentDay.store(day?.dayNumber ?? Int.min, ordering: .relaxed)
         currentLastDay.store(last?.dayNumber ?? Int.min, ordering: .relaxed)
         serial.add(1, ordering: .releasing)
@@ -127,7 +106,7 @@ final class Watchdog: Sendable {
         let before = serial.load(ordering: .acquiring)
         guard before & 1 == 1 else { return nil }
         let subject = currentSubject.load(ordering: .relaxed)
-        let action = currentAction.load(ordering: .relaxed)
+        let functions = Watchdog.functions(currentFunctions.load(ordering: .relaxed))
         let dayNumber = currentDay.load(ordering: .relaxed)
         let lastDayNumber = currentLastDay.load(ordering: .relaxed)
         guard serial.load(ordering: .acquiring) == before else { return nil } // changed while read
@@ -143,19 +122,24 @@ final class Watchdog: Sendable {
         let name = subjects.withLock { $0.indices.contains(subject) ? $0[subject] : "policy" }
         let day = dayNumber == Int.min ? nil : Day(dayNumber: dayNumber)
         let last = lastDayNumber == Int.min ? nil : Day(dayNumber: lastDayNumber)
-        return Watchdog.line(for: Watchdog.describe(subject: name, action: action, day: day, through: last),
+        return Watchdog.line(for: Watchdog.describe(subject: name, functions: functions, day: day, through: last),
                              limit: limit)
     }
 
-    static func describe(subject: String, action: Int, day: Day?, through last: Day? = nil) -> String {
+    static func describe(subject: String, functions: DayQuestions, day: Day?, through last: Day? = nil) -> String {
         guard let day else { return subject }
         let days = last.map { $0 == day ? day.iso : "\(day.iso)…\($0.iso)" } ?? day.iso
-        let names: [String] = if action >= Action.day.rawValue {
-            [(4, "canSelect"), (8, "canDeselect"), (16, "decorationFor")].compactMap { action & $0.0 != 0 ? $0.1 : nil }
-        } else {
-            [Action(rawValue: action).map { "\($0)" } ?? "work"]
-        }
-        return "\(subject): \(names.joined(separator: "/")) for \(days)"
+        let names = [functions.canSelect ? "canSelect" : nil, functions.canDeselect ? "canDeselect" : nil,
+                     functions.decoration ? "decorationFor" : nil].compactMap { $0 }
+        return "\(subject): \(names.isEmpty ? "work" : names.joined(separator: "/")) for \(days)"
+    }
+
+    private static func bits(_ functions: DayQuestions) -> Int {
+        (functions.canSelect ? 1 : 0) | (functions.canDeselect ? 2 : 0) | (functions.decoration ? 4 : 0)
+    }
+
+    private static func functions(_ bits: Int) -> DayQuestions {
+        DayQuestions(canSelect: bits & 1 != 0, canDeselect: bits & 2 != 0, decoration: bits & 4 != 0)
     }
 
     static func line(for what: String, limit: Double) -> String {
@@ -207,21 +191,21 @@ struct WatchedPolicy: DayPolicy {
 
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard watches.canSelect else { return try inner.canSelect(day, context: context) }
-        Watchdog.shared.enter(subject, action: Watchdog.Action.canSelect.rawValue, day: day)
+        Watchdog.shared.enter(subject, functions: DayQuestions(canSelect: true, canDeselect: false, decoration: false), day: day)
         defer { Watchdog.shared.leave() }
         return try inner.canSelect(day, context: context)
     }
 
     func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard watches.canDeselect else { return try inner.canDeselect(day, context: context) }
-        Watchdog.shared.enter(subject, action: Watchdog.Action.canDeselect.rawValue, day: day)
+        Watchdog.shared.enter(subject, functions: DayQuestions(canSelect: false, canDeselect: true, decoration: false), day: day)
         defer { Watchdog.shared.leave() }
         return try inner.canDeselect(day, context: context)
     }
 
     func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard watches.decoration else { return try inner.decoration(for: day, context: context) }
-        Watchdog.shared.enter(subject, action: Watchdog.Action.decorationFor.rawValue, day: day)
+        Watchdog.shared.enter(subject, functions: DayQuestions(canSelect: false, canDeselect: false, decoration: true), day: day)
         defer { Watchdog.shared.leave() }
         return try inner.decoration(for: day, context: context)
     }
@@ -231,7 +215,7 @@ struct WatchedPolicy: DayPolicy {
                                    canDeselect: questions.canDeselect && watches.canDeselect,
                                    decoration: questions.decoration && watches.decoration)
         guard !watched.isEmpty else { return try inner.answer(questions, for: day, context: context) }
-        Watchdog.shared.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(watched), day: day)
+        Watchdog.shared.enter(subject, functions: watched, day: day)
         defer { Watchdog.shared.leave() }
         return try inner.answer(questions, for: day, context: context)
     }
@@ -240,7 +224,7 @@ struct WatchedPolicy: DayPolicy {
     /// it counts as progress (`LuaPolicy.callsFinished`), so the limit still applies to
     /// each call, not to the run.
     func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
-        let asked = questions.reduce(DayQuestions(canSelect: false, canDeselect: false, decoration: false)) {
+        let asked = questions.reduce(DayQuestions.none) {
             DayQuestions(canSelect: $0.canSelect || $1.canSelect, canDeselect: $0.canDeselect || $1.canDeselect,
                          decoration: $0.decoration || $1.decoration)
         }
@@ -248,8 +232,7 @@ struct WatchedPolicy: DayPolicy {
                                    canDeselect: asked.canDeselect && watches.canDeselect,
                                    decoration: asked.decoration && watches.decoration)
         guard !watched.isEmpty, let first = days.first else { return inner.answers(questions, for: days, context: context) }
-        Watchdog.shared.enter(subject, action: Watchdog.Action.day.rawValue | Watchdog.Action.functions(watched),
-                              day: first, through: days.last)
+        Watchdog.shared.enter(subject, functions: watched, day: first, through: days.last)
         defer { Watchdog.shared.leave() }
         return inner.answers(questions, for: days, context: context)
     }
