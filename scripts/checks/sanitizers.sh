@@ -14,47 +14,45 @@ filter='LuaHostTests|PolicyEngineTests'
 passed=0
 failed=0
 
-run() {
-    local name=$1 sanitizer=$2 log
+# Runs one stage: its command (given with its arguments, the log path appended) must
+# succeed and leave no sanitizer report in the log; `summary` picks the line to show.
+stage() {
+    local name=$1 summary=$2 log start=$SECONDS
+    shift 2
     log=$(mktemp)
-    local start=$SECONDS
-    if swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build/$name" >"$log" 2>&1 &&
-       swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build/$name" --disable-xctest \
-           --filter "$filter" >>"$log" 2>&1 &&
-       ! grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer' "$log"; then
+    if "$@" "$log" &&
+       ! grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: AddressSanitizer|WARNING: ThreadSanitizer' "$log"; then
         passed=$((passed + 1))
-        echo "$name: ok ($((SECONDS - start)) s, $(grep -Eo 'Test run with [0-9]+ tests' "$log" | tail -1))"
+        echo "$name: ok ($((SECONDS - start)) s, $(grep -Eo "$summary" "$log" | tail -1))"
     else
         failed=$((failed + 1))
         echo "$name: FAILED ($((SECONDS - start)) s)"
-        grep -E 'ERROR|WARNING: ThreadSanitizer|SUMMARY|✘|error:' "$log" | head -40
+        grep -E 'ERROR|WARNING: ThreadSanitizer|SUMMARY|leaked|✘|error:' "$log" | head -40
     fi
     rm -f "$log"
 }
 
-# A short leak check on the ASan build above: 1,000 load/evaluate/drop cycles of real and
+# The suites under one sanitizer, built into their own scratch path.
+suites() {
+    local sanitizer=$1 scratch=$2 log=$3
+    swift build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" >"$log" 2>&1 &&
+        swift test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" --disable-xctest \
+            --filter "$filter" >>"$log" 2>&1
+}
+
+# A short leak check on the ASan build: 1,000 load/evaluate/drop cycles of real and
 # broken policies plus 100 reloads (scripts/leakcheck.sh runs 10,000 in release).
-leaks() {
-    local log start=$SECONDS
-    log=$(mktemp)
-    if swift build --sanitize=address --scratch-path .build/asan --product LeakCheck >"$log" 2>&1 &&
-       ASAN_OPTIONS=detect_leaks=1 .build/asan/debug/LeakCheck 1000 \
-           policies/us-federal-holidays.lua policies/uk-bank-holidays.lua \
-           Tests/Hostile/fixtures/m-syntax-error.lua Tests/Hostile/fixtures/m-runtime-error-line.lua \
-           Tests/Hostile/fixtures/i-normal.lua Tests/Hostile/fixtures/r-table-bomb.lua >>"$log" 2>&1 &&
-       ! grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer)|SUMMARY: AddressSanitizer' "$log"; then
-        passed=$((passed + 1))
-        echo "leaks: ok ($((SECONDS - start)) s, $(grep -Eo '^cycles [0-9]+: .*' "$log" | tail -1))"
-    else
-        failed=$((failed + 1))
-        echo "leaks: FAILED ($((SECONDS - start)) s)"
-        grep -E 'ERROR|SUMMARY|leaked|error:' "$log" | head -40
-    fi
-    rm -f "$log"
+leak_cycles() {
+    local log=$1
+    swift build --sanitize=address --scratch-path .build/asan --product LeakCheck >"$log" 2>&1 &&
+        ASAN_OPTIONS=detect_leaks=1 .build/asan/debug/LeakCheck 1000 \
+            policies/us-federal-holidays.lua policies/uk-bank-holidays.lua \
+            Tests/Hostile/fixtures/m-syntax-error.lua Tests/Hostile/fixtures/m-runtime-error-line.lua \
+            Tests/Hostile/fixtures/i-normal.lua Tests/Hostile/fixtures/r-table-bomb.lua >>"$log" 2>&1
 }
 
-run asan address
-leaks
-run tsan thread
+stage asan 'Test run with [0-9]+ tests' suites address .build/asan
+stage leaks '^cycles [0-9]+: .*' leak_cycles
+stage tsan 'Test run with [0-9]+ tests' suites thread .build/tsan
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
