@@ -74,6 +74,14 @@ static int cls_text(lua_State *L, cls_host *h, int idx, const char *what, const 
     return 0;
 }
 
+/* A string field's value (at the top) read and copied to its anchor slot. */
+static int cls_anchored_text(lua_State *L, cls_host *h, const char *what, const char **out, size_t *len,
+                             int anchor) {
+    if (cls_text(L, h, -1, what, out, len) != 0) return -1;
+    lua_copy(L, -1, anchor);
+    return 0;
+}
+
 static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, const char *const *options,
                       const char *expected, int *out) {
     const char *s;
@@ -88,13 +96,29 @@ static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, cons
     return -1;
 }
 
+/* Keeps only the `count` slots from `first` above the call's base and drops everything
+ * else the call left (its other results, ignored extra values): the kept slots hold the
+ * strings the host reads after the span, and nothing else piles up over a span's days.
+ * lua_copy and lua_settop neither allocate nor raise. */
+static void cls_keep(lua_State *L, cls_host *h, int first, int count) {
+    for (int i = 0; i < count; i++) lua_copy(L, first + i, h->call_base + 1 + i);
+    lua_settop(L, h->call_base + count);
+}
+
 static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int result) {
     static const char *const kinds[] = {"default", "image", "custom"};
     static const char *const sizes[] = {"small", "medium", "large"};
     const char *expected = "(expected kind, label, color, image, size)";
     c->decoration_kind = 0;
     c->decoration_size = -1;
-    if (!lua_checkstack(L, 4)) return cls_type_error(L, h, "decorationFor returned too many values");
+    if (!lua_checkstack(L, 8)) return cls_type_error(L, h, "decorationFor returned too many values");
+    /* Anchors for the label, colour and image strings: the table may be changed by the
+     * next call of a span (the same table returned with a new label), so the strings the
+     * host will read are held by stack slots of their own, not only by the table. */
+    int anchor = lua_gettop(L) + 1;
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lua_pushnil(L);
     lua_pushnil(L);
     while (lua_next(L, result) != 0) { /* raw: no metamethods run */
         if (lua_type(L, -2) != LUA_TSTRING)
@@ -108,11 +132,11 @@ static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int resu
         else if (len == 4 && memcmp(key, "size", 4) == 0)
             bad = cls_choice(L, h, -1, "decoration size", sizes, "'small', 'medium' or 'large'", &c->decoration_size);
         else if (len == 5 && memcmp(key, "label", 5) == 0)
-            bad = cls_text(L, h, -1, "decoration label", &c->label, &c->label_len);
+            bad = cls_anchored_text(L, h, "decoration label", &c->label, &c->label_len, anchor);
         else if (len == 5 && memcmp(key, "color", 5) == 0)
-            bad = cls_text(L, h, -1, "decoration color", &c->color, &c->color_len);
+            bad = cls_anchored_text(L, h, "decoration color", &c->color, &c->color_len, anchor + 1);
         else if (len == 5 && memcmp(key, "image", 5) == 0)
-            bad = cls_text(L, h, -1, "decoration image", &c->image, &c->image_len);
+            bad = cls_anchored_text(L, h, "decoration image", &c->image, &c->image_len, anchor + 2);
         else
             return cls_type_error(L, h, "decorationFor returned an unknown field '%.*s' %s",
                                   (int)(len > 40 ? 40 : len), key, expected);
@@ -120,11 +144,12 @@ static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int resu
         lua_pop(L, 1);
     }
     c->has_decoration = 1;
+    cls_keep(L, h, anchor, 3);
     return LUA_OK;
 }
 
-/* One policy function, called above whatever earlier calls of the same day left on
- * the stack (their strings stay alive until cls_call_finish). */
+/* One policy function, called above what earlier calls of the same span kept on the
+ * stack: only the strings the host reads (cls_keep), alive until cls_call_finish. */
 static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
     cls_error_reset(h);
     if (c->function < 0 || c->function >= CLS_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
@@ -163,7 +188,10 @@ int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n) {
     c->reason_len = 0;
     if (c->function == CLS_FN_DECORATION) {
         /* Falling off the end means no decoration (unlike the verdict functions). */
-        if (n == 0 || lua_type(L, first) == LUA_TNIL) return LUA_OK;
+        if (n == 0 || lua_type(L, first) == LUA_TNIL) {
+            lua_settop(L, h->call_base);
+            return LUA_OK;
+        }
         if (lua_type(L, first) != LUA_TTABLE) {
             cls_describe(L, first, got, sizeof got);
             return cls_type_error(L, h, "decorationFor must return a table or nil, got %s", got);
@@ -176,8 +204,12 @@ int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n) {
         return cls_type_error(L, h, "%s must return a boolean, got %s", fname, got);
     }
     c->allowed = lua_toboolean(L, first);
-    if (n >= 2 && !c->allowed && cls_text(L, h, first + 1, "the reason", &c->reason, &c->reason_len) != 0)
-        return LUA_ERRRUN;
+    if (n >= 2 && !c->allowed) {
+        if (cls_text(L, h, first + 1, "the reason", &c->reason, &c->reason_len) != 0) return LUA_ERRRUN;
+        cls_keep(L, h, first + 1, 1);
+    } else {
+        lua_settop(L, h->call_base);
+    }
     return LUA_OK;
 }
 
