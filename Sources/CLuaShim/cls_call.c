@@ -6,16 +6,9 @@
 #include "cls_internal.h"
 #include <stdarg.h>
 #include <stdio.h>
-#include <stdatomic.h>
 #include <string.h>
 
 #define CLS_MAX_TEXT 4096
-
-static _Atomic unsigned long long cls_finished_calls;
-
-unsigned long long cls_calls_finished(void) {
-    return atomic_load_explicit(&cls_finished_calls, memory_order_relaxed);
-}
 
 static const char *const cls_function_names[CLS_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
 
@@ -174,7 +167,6 @@ static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
         nargs = 2;
     }
     int status = cls_run_armed_at(L, h, nargs, h->call_budget, handler);
-    atomic_fetch_add_explicit(&cls_finished_calls, 1, memory_order_relaxed);
     if (status != LUA_OK) return status;
     /* results sit above the message handler */
     return cls_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);

@@ -4,13 +4,20 @@
 #include "CLuaShim.h"
 #include <lauxlib.h>
 #include <lualib.h>
+#include <signal.h>
 
 #define CLS_MAX_CALENDARS 32
 #define CLS_DEFAULT_MEMORY ((size_t)64 << 20)
 #define CLS_DAY_FIELD_COUNT 8
+/* Sent by cls_guard_interrupt to the thread running Lua; ignored by default, rarely used. */
+#define CLS_GUARD_SIGNAL SIGURG
+#define CLS_POOL_CHUNK ((size_t)256 << 10)
 
 typedef struct cls_host {
     size_t used, limit;
+    cls_pool *pool;             /* the run's shared cap, or NULL */
+    size_t reserved;            /* bytes reserved from the pool (a multiple of the chunk) */
+    int pool_refused;           /* the last failed allocation was the pool's refusal */
     /* budget */
     long long call_budget, load_budget, active_budget, remaining;
     int hook_enabled, hook_count, exhausted;
@@ -72,12 +79,18 @@ int cls_msgh(lua_State *L);
 /* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
  * a type error is recorded and the stack cut to h->call_base. Returns a Lua status. */
 int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n);
+/* Reports entering and leaving a protected call to the thread's guard (cls_guard.c). */
+cls_guard *cls_guard_enter(lua_State *L, lua_State **previous);
+void cls_guard_leave(cls_guard *g, lua_State *previous);
+const char *cls_guard_reason(const cls_guard *g);
 /* Resets the error record before an operation. */
 void cls_error_reset(cls_host *h);
 
 /* Library opening and wrappers. */
 int cls_open_sandbox(lua_State *L);
 int cls_open_patterns(lua_State *L);
+/* Bounded table.insert, table.remove and table.move into the table at `table` (cls_table.c). */
+void cls_open_table_bounds(lua_State *L, int table);
 /* Day, calendar date and selection views. */
 int cls_open_views(lua_State *L);
 void cls_push_day(lua_State *L, long long day_number, int calendar_tag);

@@ -135,22 +135,6 @@ static int cls_string_rep(lua_State *L) {
     return 1;
 }
 
-#define CLS_MOVE_LIMIT ((lua_Integer)1 << 24)
-
-/* table.move over metamethod-backed tables loops in C without allocating. */
-static int cls_table_move(lua_State *L) {
-    lua_Integer f = luaL_checkinteger(L, 2);
-    lua_Integer e = luaL_checkinteger(L, 3);
-    if (e >= f && (f <= 0 ? e >= f + CLS_MOVE_LIMIT : e - f >= CLS_MOVE_LIMIT))
-        return cls_raise(L, CLS_KIND_BUDGET, "table.move of more than %lld elements is not allowed",
-                         (long long)CLS_MOVE_LIMIT);
-    int top = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, top, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 /* Replaces table[field] with `fn`, keeping the original as its upvalue. */
 static void cls_wrap(lua_State *L, int table, const char *field, lua_CFunction fn) {
     lua_getfield(L, table, field);
@@ -191,7 +175,7 @@ int cls_open_sandbox(lua_State *L) {
     lua_pop(L, 1);
 
     lua_getfield(L, g, LUA_TABLIBNAME);
-    cls_wrap(L, lua_gettop(L), "move", cls_table_move);
+    cls_open_table_bounds(L, lua_gettop(L));
     lua_pop(L, 1);
 
     /* Deterministic evaluation: no random numbers seeded from the clock. */

@@ -33,10 +33,13 @@ static size_t cls_headroom(void) {
 typedef struct cls_job {
     void (*body)(void *);
     void *argument;
+    cls_guard *guard;
 } cls_job;
 
+/* The fresh thread works under the guard of the thread that started it. */
 static void *cls_job_main(void *p) {
     cls_job *job = p;
+    cls_guard_install(job->guard);
     job->body(job->argument);
     return NULL;
 }
@@ -50,7 +53,7 @@ int cls_run_with_stack(void (*body)(void *), void *argument, size_t headroom, si
     int rc = pthread_attr_init(&attr);
     if (rc != 0) return rc;
     rc = pthread_attr_setstacksize(&attr, stack_size);
-    cls_job job = {body, argument};
+    cls_job job = {body, argument, cls_guard_current()};
     pthread_t thread;
     if (rc == 0) rc = pthread_create(&thread, &attr, cls_job_main, &job);
     pthread_attr_destroy(&attr);

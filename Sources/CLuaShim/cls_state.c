@@ -1,20 +1,71 @@
 /* A state's host record: capped allocator, shared budget hook, message handler. */
 #include "cls_internal.h"
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Refuses growth past the cap; Lua turns a NULL into a memory error. */
+struct cls_pool {
+    _Atomic size_t used;
+    size_t limit;
+    _Atomic int references;
+};
+
+cls_pool *cls_pool_new(size_t limit) {
+    cls_pool *pool = calloc(1, sizeof *pool);
+    if (pool == NULL) return NULL;
+    pool->limit = limit;
+    atomic_store(&pool->references, 1);
+    return pool;
+}
+
+static void cls_pool_retain(cls_pool *pool) { atomic_fetch_add(&pool->references, 1); }
+
+void cls_pool_release(cls_pool *pool) {
+    if (pool != NULL && atomic_fetch_sub(&pool->references, 1) == 1) free(pool);
+}
+
+size_t cls_pool_used(const cls_pool *pool) { return atomic_load_explicit(&pool->used, memory_order_relaxed); }
+size_t cls_pool_limit(const cls_pool *pool) { return pool->limit; }
+
+/* Takes whole chunks from the pool until `needed` bytes are covered; 0 when it refuses. */
+static int cls_pool_reserve(cls_host *h, size_t needed) {
+    size_t want = (needed - h->reserved + CLS_POOL_CHUNK - 1) / CLS_POOL_CHUNK * CLS_POOL_CHUNK;
+    size_t before = atomic_fetch_add_explicit(&h->pool->used, want, memory_order_relaxed);
+    if (before + want > h->pool->limit) {
+        atomic_fetch_sub_explicit(&h->pool->used, want, memory_order_relaxed);
+        h->pool_refused = 1;
+        return 0;
+    }
+    h->reserved += want;
+    return 1;
+}
+
+/* Gives back whole chunks beyond one spare, so a state that shrank leaves room to others. */
+static void cls_pool_trim(cls_host *h) {
+    if (h->reserved - h->used <= 2 * CLS_POOL_CHUNK) return;
+    size_t keep = (h->used + CLS_POOL_CHUNK - 1) / CLS_POOL_CHUNK * CLS_POOL_CHUNK + CLS_POOL_CHUNK;
+    atomic_fetch_sub_explicit(&h->pool->used, h->reserved - keep, memory_order_relaxed);
+    h->reserved = keep;
+}
+
+/* Refuses growth past the state's cap or the run's pool; Lua turns a NULL into a memory
+ * error (after a full collection and one more try). */
 static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     cls_host *h = (cls_host *)ud;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         free(ptr);
         h->used -= old;
+        if (h->pool != NULL) cls_pool_trim(h);
         return NULL;
     }
-    if (nsize > old && (nsize - old > h->limit || h->used + (nsize - old) > h->limit)) return NULL;
+    if (nsize > old) {
+        if (nsize - old > h->limit || h->used + (nsize - old) > h->limit) return NULL;
+        if (h->pool != NULL && h->used + (nsize - old) > h->reserved && !cls_pool_reserve(h, h->used + (nsize - old)))
+            return NULL;
+    }
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     h->used = h->used - old + nsize;
@@ -26,6 +77,11 @@ static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 void cls_budget_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     cls_host *h = cls_host_of(L);
+    cls_guard *g = cls_guard_current();
+    if (g != NULL && cls_guard_interrupted(g)) {
+        lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, 1);
+        cls_raise(L, CLS_KIND_TIMEOUT, "%s", cls_guard_reason(g));
+    }
     if (!h->exhausted) {
         h->remaining -= h->hook_count;
         if (h->remaining > 0) return;
@@ -209,7 +265,10 @@ static int cls_classify(cls_host *h, int status, int exhausted) {
         h->error.kind = CLS_KIND_RUNTIME;
         snprintf(h->error.message, sizeof h->error.message, "unknown error (status %d)", status);
     }
-    if (h->error.kind == CLS_KIND_MEMORY)
+    if (h->error.kind == CLS_KIND_MEMORY && h->pool_refused)
+        snprintf(h->error.message, sizeof h->error.message,
+                 "memory limit of %zu bytes for all policies of the run exceeded", cls_pool_limit(h->pool));
+    else if (h->error.kind == CLS_KIND_MEMORY)
         snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
     return status;
 }
@@ -218,11 +277,38 @@ int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
     return cls_run_armed_at(L, h, nargs, budget, 1);
 }
 
+/* The run's guard stopped it: this call's error, whatever the call did. */
+static int cls_stopped(lua_State *L, cls_host *h, cls_guard *g) {
+    lua_sethook(L, NULL, 0, 0);
+    h->error.kind = CLS_KIND_TIMEOUT;
+    h->error.line = 0;
+    h->error.traceback[0] = 0;
+    snprintf(h->error.message, sizeof h->error.message, "%s", cls_guard_reason(g));
+    return LUA_ERRRUN;
+}
+
 int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
     cls_arm(L, h, budget);
+    /* Entered after arming, so a stop signalled from now on is not overwritten. */
+    lua_State *previous = NULL;
+    cls_guard *g = cls_guard_enter(L, &previous);
+    if (g != NULL && cls_guard_interrupted(g)) {
+        cls_guard_leave(g, previous);
+        cls_stopped(L, h, g);
+        lua_settop(L, handler - 1);
+        return LUA_ERRRUN;
+    }
+    h->pool_refused = 0;
     int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
     int exhausted = h->exhausted;
+    if (g != NULL) cls_guard_leave(g, previous);
     cls_disarm(L, h);
+    if (g != NULL && cls_guard_interrupted(g)) {
+        /* A stop raised inside the call keeps the line and traceback it was raised at. */
+        if (status == LUA_OK || h->error.kind != CLS_KIND_TIMEOUT) cls_stopped(L, h, g);
+        lua_settop(L, handler - 1);
+        return LUA_ERRRUN;
+    }
     if (status == LUA_OK) cls_trace_end(h);
     if (status == LUA_OK && !exhausted) return LUA_OK;
     status = cls_classify(h, status, exhausted);
@@ -244,6 +330,8 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
         return NULL;
     }
     h->limit = config->memory_limit ? config->memory_limit : CLS_DEFAULT_MEMORY;
+    h->pool = config->pool;
+    if (h->pool != NULL) cls_pool_retain(h->pool);
     h->call_budget = config->instruction_budget;
     h->load_budget = config->load_budget;
     h->hook_enabled = config->hook_enabled;
@@ -260,6 +348,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
             error->kind = CLS_KIND_MEMORY;
             snprintf(error->message, sizeof error->message, "cannot create a lua state within %zu bytes", h->limit);
         }
+        cls_pool_release(h->pool);
         free(h);
         return NULL;
     }
@@ -276,6 +365,10 @@ void cls_close(lua_State *L) {
     if (L == NULL) return;
     cls_host *h = cls_host_of(L);
     lua_close(L);
+    if (h->pool != NULL) {
+        atomic_fetch_sub_explicit(&h->pool->used, h->reserved, memory_order_relaxed);
+        cls_pool_release(h->pool);
+    }
     for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
     free(h->source);
     cls_trace_free(h);

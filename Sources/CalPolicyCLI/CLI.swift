@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,7 +81,23 @@ public enum CLI {
         return spec
     }
 
+    /// Every command runs as one `PolicyRun`: whatever Lua it runs — loads, day answers,
+    /// explain's traced calls, test files — shares the run's deadline and memory. Work
+    /// stuck where Lua cannot be interrupted ends the process with one line and exit 3,
+    /// since a half-finished command's output would look complete.
     private static func execute(_ name: String, _ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        let limits = try RunSettings.limits(parsed)
+        let run = PolicyRun(limits: limits, onStuck: { description in
+            var bytes = Array((ErrorRenderer.line(description) + "\n").utf8)
+            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+            _exit(ExitCode.policy)
+        })
+        return try run.perform { () throws(CLIError) -> Int32 in
+            try command(name, parsed, console: console)
+        }
+    }
+
+    private static func command(_ name: String, _ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
         switch name {
         case "eval": return try EvalCommand.run(parsed, console: console)
         case "select": return try SelectCommand.run(parsed, console: console)

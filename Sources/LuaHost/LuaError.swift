@@ -5,6 +5,8 @@
 public struct LuaError: Error, Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case runtime, syntax, type, sandbox, budget, memory
+        /// The run's guard stopped the work (its deadline passed).
+        case timeout
     }
 
     public var kind: Kind

@@ -13,10 +13,6 @@ public final class LuaState {
         raw = try UnsafeLuaState(options: options)
     }
 
-    /// Policy function calls finished so far by any state in this process: a watchdog
-    /// sees progress inside a long run of calls by it changing.
-    public static var callsFinished: UInt64 { UInt64(cls_calls_finished()) }
-
     /// Bytes the state holds right now.
     public var memoryUsed: Int { raw.memoryUsed }
 

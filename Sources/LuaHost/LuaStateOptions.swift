@@ -14,10 +14,13 @@ public struct LuaStateOptions: Sendable {
     public var printPrefix: String?
     /// Converts days for `day.calendar` and the native helpers.
     public var dateBridge: (any LuaDateBridge)?
+    /// Shared with the other states of the run, which together may not pass its limit.
+    public var memoryPool: LuaMemoryPool?
 
     public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000,
                 memoryLimit: Int = 64 << 20, hookEnabled: Bool = true, verbose: Bool = false,
-                printPrefix: String? = nil, dateBridge: (any LuaDateBridge)? = nil) {
+                printPrefix: String? = nil, dateBridge: (any LuaDateBridge)? = nil,
+                memoryPool: LuaMemoryPool? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit
@@ -25,6 +28,7 @@ public struct LuaStateOptions: Sendable {
         self.verbose = verbose
         self.printPrefix = printPrefix
         self.dateBridge = dateBridge
+        self.memoryPool = memoryPool
     }
 }
 

@@ -13,6 +13,7 @@ final class UnsafeLuaState {
         let box = options.dateBridge.map(BridgeBox.init)
         var config = cls_config()
         config.memory_limit = options.memoryLimit > 0 ? options.memoryLimit : 64 << 20
+        config.pool = options.memoryPool?.raw
         config.instruction_budget = Int64(options.instructionBudget)
         config.load_budget = Int64(options.loadBudget)
         config.hook_enabled = options.hookEnabled ? 1 : 0
@@ -191,6 +192,7 @@ final class UnsafeLuaState {
         case Int(CLS_KIND_SANDBOX): .sandbox
         case Int(CLS_KIND_BUDGET): .budget
         case Int(CLS_KIND_MEMORY): .memory
+        case Int(CLS_KIND_TIMEOUT): .timeout
         default: status == LUA_ERRMEM ? .memory : (status == LUA_ERRSYNTAX ? .syntax : .runtime)
         }
         let message = String(cString: cls_error_message(&record))

@@ -2,10 +2,6 @@ import CalendarCore
 import LuaHost
 
 extension LuaPolicy {
-    /// Lua policy calls finished so far in this process (any policy), for watchdogs
-    /// that watch a run of days as one piece of work.
-    public static var callsFinished: UInt64 { LuaState.callsFinished }
-
     /// The asked functions the file defines, in one locked trip into Lua: a run of one day.
     public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
         let batch = answers([questions], for: [day], context: context)
@@ -19,12 +15,13 @@ extension LuaPolicy {
         let count = min(questions.count, days.count)
         var requests: [LuaDayRequest] = []
         requests.reserveCapacity(count)
-        var anySelection = false, anyCall = false
+        var anySelection = false, anyCall = false, bits = 0
         for index in 0..<count {
             let asked = questions[index]
             let request = LuaDayRequest(canSelect: asked.canSelect && has.canSelect,
                                         canDeselect: asked.canDeselect && has.canDeselect,
                                         decorationFor: asked.decoration && has.decoration)
+            bits |= (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decorationFor ? 4 : 0)
             anySelection = anySelection || request.canSelect || request.canDeselect
             anyCall = anyCall || request.canSelect || request.canDeselect || request.decorationFor
             requests.append(request)
@@ -34,6 +31,7 @@ extension LuaPolicy {
         let dayNumbers = days.prefix(count).map(\.dayNumber)
         lock.lock()
         defer { lock.unlock() }
+        RunNote.note(subject: subject, functions: bits, first: days.first, last: days.last)
         let result: (answers: [LuaDayAnswers], failure: LuaCallFailure?)
         do throws(LuaError) {
             result = LuaNativeStack.hasHeadroom

@@ -24,6 +24,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public var defines: (canSelect: Bool, canDeselect: Bool, decoration: Bool) { has }
     let engine: PolicyEngineState
     let lock = PolicyLock()
+    /// How the run's watcher names this policy if it gets stuck.
+    let subject: Int
 
     public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
         let source = try PolicyFile.read(path, limit: options.memoryLimit)
@@ -34,13 +36,16 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init()) throws(PolicyError) {
         let bridge = PolicyDateBridge()
         let fileName = PolicyFile.fileName(of: path)
+        let subject = PolicySubjects.shared.id(for: path)
+        RunNote.noteLoading(subject: subject)
         let loaded: (LuaState, LuaChunkInfo, LuaChunkForm)
         do {
             loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, LuaChunkInfo, LuaChunkForm) in
                 let state = try LuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: fileName, dateBridge: bridge))
+                    verbose: options.verbose, printPrefix: fileName, dateBridge: bridge,
+                    memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool))
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
                 let form = try CalPrelude.load(into: state)
@@ -53,6 +58,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         }
         let (state, info, form) = loaded
         self.preludeForm = form
+        self.subject = subject
         self.path = path
         self.name = fileName
         self.source = source
@@ -99,6 +105,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
                                    _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
         lock.lock()
         defer { lock.unlock() }
+        RunNote.note(subject: subject, functions: RunNote.bit(slot), first: day, last: day)
         do throws(LuaError) {
             if LuaNativeStack.hasHeadroom { return try body(engine) }
             return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
@@ -145,6 +152,7 @@ extension PolicyError {
         case .sandbox: .sandbox
         case .budget: .budget
         case .memory: .memory
+        case .timeout: .timeout
         }
         self.init(kind: kind, file: file, line: error.line, function: function, day: day,
                   message: error.message, traceback: error.traceback)

@@ -1,4 +1,5 @@
 import CalendarCore
+import LuaHost
 
 /// Limits and inputs for one Lua policy. Defaults are sized so real policies
 /// never meet them while a runaway one ends within a second or so.
@@ -18,6 +19,8 @@ public struct LuaPolicyOptions: Sendable {
     /// Records which lines ran and which `return` decided each call (policy tests'
     /// coverage, explain); costs a hook per line, so off by default.
     public var tracing: Bool = false
+    /// The run's memory, shared with the other policies loaded for it (`PolicyRun.options`).
+    public var memoryPool: LuaMemoryPool?
 
     public init() {}
 

@@ -4,7 +4,7 @@ import CalendarCore
 /// Rendering (one stderr line, exit code 3) is the CLI's job.
 public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case syntax, runtime, type, sandbox, budget, memory, io
+        case syntax, runtime, type, sandbox, budget, memory, timeout, io
     }
 
     public var kind: Kind

@@ -144,11 +144,11 @@ import Testing
     }
 }
 
-/// The watchdog behind the instruction budget: work running past its limit ends with
-/// one line and exit 3. Real policies cannot be made to hang any more (the engine counts
-/// pattern matching too), so these tests set a 1 ms limit and run calls that certainly
-/// take longer (millions of Lua instructions, within the budget).
-@Suite struct WatchdogEndToEndTests {
+/// Every command runs as one run with one deadline (`--timeout`, default 5 s): work past
+/// it — loading, day answers, explain's traced calls, test files — stops with one line
+/// and exit 3, and no partial output. The calls here take millions of Lua instructions,
+/// within the budget, so only the deadline can stop them.
+@Suite struct RunDeadlineEndToEndTests {
     static let slowCall = """
         return {
             canSelect = function(day)
@@ -159,21 +159,41 @@ import Testing
         }
         """
 
-    @Test func overrunningWorkIsStoppedWithOneLine() throws {
+    @Test func everyCommandStopsAtTheDeadlineWithOneLine() throws {
         let files = try TemporaryFiles()
         let path = try files.write("slow.lua", Self.slowCall)
-        for command in [["eval", path, "--month", "2026-12", "--format", "json"],
-                        ["select", path, "--mode", "single", "--tap", "2026-12-01"],
-                        ["check", path]] {
-            let result = try CalpolicyBinary.run(command, environment: ["CALPOLICY_WATCHDOG_SECONDS": "0.001"],
-                                                 timeout: 60)
+        _ = try files.write("slow_test.lua", """
+            test.policies { "slow.lua" }
+            test("a year", function() for n = 0, 364 do expect.selectable(cal.addDays("2026-01-01", n)) end end)
+            """)
+        let folder = (path as NSString).deletingLastPathComponent
+        for command in [["eval", path, "--year", "2026", "--format", "json"],
+                        ["eval", path, "--year", "2026", "--format", "csv"],
+                        ["select", path, "--mode", "range", "--tap", "2026-01-01", "--tap", "2026-12-31"],
+                        ["check", path],
+                        ["explain", path, "2026-12-01"],
+                        ["snapshot", path, "--year", "2026"],
+                        ["diff", path, path, "--year", "2026"],
+                        ["test", folder]] {
+            let started = Date()
+            let result = try CalpolicyBinary.run(command + ["--timeout", "0.2"], timeout: 60)
             #expect(!result.timedOut && !result.signalled, "\(command)")
+            #expect(Date().timeIntervalSince(started) < 4, "\(command)")
             #expect(result.status == 3, "\(command)")
             #expect(result.stdout.isEmpty || command[0] == "check", "\(command)")
             #expect(result.stderrLines.count == 1, "\(command)")
-            #expect(result.stderr.hasPrefix("calpolicy: \(path): "), "\(command)")
-            #expect(result.stderr.contains("did not finish within 0.001 s; stopped"), "\(command)")
+            #expect(result.stderr.hasPrefix("calpolicy: \(path):"), "\(command)")
+            #expect(result.stderr.contains("did not finish within 0.2 s; stopped"), "\(command)")
         }
+    }
+
+    @Test func theEnvironmentSetsTheDefaultDeadline() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("slow.lua", Self.slowCall)
+        let result = try CalpolicyBinary.run(["eval", path, "--year", "2026"], environment: ["CALPOLICY_TIMEOUT": "0.2"],
+                                             timeout: 60)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("did not finish within 0.2 s"))
     }
 
     @Test func defaultLimitLeavesBudgetedWorkAlone() throws {

@@ -29,7 +29,8 @@ enum {
     CLS_KIND_TYPE = 3,
     CLS_KIND_SANDBOX = 4,
     CLS_KIND_BUDGET = 5,
-    CLS_KIND_MEMORY = 6
+    CLS_KIND_MEMORY = 6,
+    CLS_KIND_TIMEOUT = 7
 };
 
 /* The last error of a state, copied out of Lua inside the protected call. */
@@ -58,8 +59,43 @@ typedef int (*cls_from_calendar_fn)(void *context, const char *calendar, long lo
 
 /* ---- State --------------------------------------------------------------- */
 
+/* ---- memory shared by the states of one run ---------------------------------
+ * Each state keeps its own cap; a pool caps all the states that share it together.
+ * States reserve from it in chunks, so the allocator's fast path stays lock-free. */
+typedef struct cls_pool cls_pool;
+cls_pool *cls_pool_new(size_t limit);
+/* Frees the pool once no state uses it any more (states hold a reference). */
+void cls_pool_release(cls_pool *pool);
+size_t cls_pool_used(const cls_pool *pool);
+size_t cls_pool_limit(const cls_pool *pool);
+
+/* ---- the guard of a run (cls_guard.c) -----------------------------------------
+ * Installed on the thread that runs a piece of work; every protected call on that
+ * thread reports to it, and another thread can stop the Lua code running under it. */
+typedef struct cls_guard cls_guard;
+cls_guard *cls_guard_new(void);
+void cls_guard_free(cls_guard *guard);
+/* Makes `guard` (or NULL) the calling thread's guard; returns the one it replaces. */
+cls_guard *cls_guard_install(cls_guard *guard);
+cls_guard *cls_guard_current(void);
+/* Protected calls entered and left so far under the guard (read from any thread). */
+void cls_guard_progress(const cls_guard *guard, unsigned long long *entries, unsigned long long *exits);
+/* Installs the signal handler cls_guard_interrupt uses; call once before interrupting. */
+void cls_guard_prepare(void);
+/* From another thread: every later protected call under the guard fails with `reason`
+ * (a CLS_KIND_TIMEOUT error), and the Lua code running now is stopped at its next
+ * instruction. Code inside a C function is not reached until that function returns. */
+void cls_guard_interrupt(cls_guard *guard, const char *reason);
+int cls_guard_interrupted(const cls_guard *guard);
+/* The host's note of what runs now under the calling thread's guard (four numbers of
+ * its own meaning, e.g. a policy, the functions asked and a run of days), read by the
+ * watcher to name stuck work; a no-op without a guard. */
+void cls_guard_note(long long subject, long long detail, long long first, long long last);
+void cls_guard_noted(const cls_guard *guard, long long out[4]);
+
 typedef struct cls_config {
     size_t memory_limit;          /* bytes; 0 means the 64 MiB default */
+    cls_pool *pool;               /* shared with other states of the run, or NULL */
     long long instruction_budget; /* per call; <= 0 means unlimited */
     long long load_budget;        /* for loading; <= 0 means unlimited */
     int hook_enabled;             /* 0 disables the count hook entirely */
@@ -164,7 +200,6 @@ int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered);
  * atomic counter). A watchdog that watches a run of days as one piece of work reads it
  * to see that calls inside the run still finish.
  */
-unsigned long long cls_calls_finished(void);
 /* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
 

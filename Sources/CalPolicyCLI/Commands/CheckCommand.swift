@@ -25,6 +25,7 @@ enum CheckCommand {
                 continue
             }
             problems += check(path, today: today, verbose: verbose, console: console)
+            if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
         }
         return problems == 0 ? ExitCode.ok : ExitCode.policy
     }
@@ -42,9 +43,11 @@ enum CheckCommand {
             return 1
         }
         let cases = EdgeDays.cases(today: today)
-        let pass = EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today)
+        let pass = EdgePass(policy: policy, cases: cases, today: today)
         var seen: Set<String> = []
         pass.run { error, function, day, calendar in
+            // After the run's deadline every call fails the same way: one line says it.
+            if PolicyRun.current?.wasStopped == true, !seen.isEmpty { return }
             let failure = CLIError(policyFailure: error)
             guard seen.insert(problemKey(failure)).inserted else { return }
             var lines = ErrorRenderer.lines(for: failure, verbose: verbose)
@@ -54,7 +57,7 @@ enum CheckCommand {
         let elapsed = monotonicMilliseconds() - started
         var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
             + formatMilliseconds(elapsed)
-        if seen.isEmpty, let share = budgetShare(path, cases: cases, today: today) {
+        if seen.isEmpty, PolicyRun.current?.wasStopped != true, let share = budgetShare(path, cases: cases, today: today) {
             summary += ", costliest call " + share
         }
         if seen.isEmpty {
@@ -75,7 +78,7 @@ enum CheckCommand {
             options.instructionBudget = max(1, full * percent / 100)
             guard let policy = try? LuaPolicy(path: path, options: options) else { return nil }
             var failed = false
-            EdgePass(policy: WatchedPolicy(inner: policy), cases: cases, today: today).run { _, _, _, _ in failed = true }
+            EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
             if !failed { return label + " of the instruction budget" }
         }
         return "over 10% of the instruction budget"

@@ -14,7 +14,7 @@ extension CommandCatalog {
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
         maxPositionals: nil,
-        options: [runFilter, testFormat, out, coverage, updateSnapshots, verbose, help],
+        options: [runFilter, testFormat, out, coverage, updateSnapshots, timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
         Snapshots are 'snapshots/*.json' beside them. One line per failed expectation
@@ -28,7 +28,7 @@ extension CommandCatalog {
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
         maxPositionals: nil,
-        options: [year, month, from, to, today, out, verbose, help],
+        options: [year, month, from, to, today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration. Policies see
         --today (default: the first day of the span), so the output never depends on the clock.
@@ -41,7 +41,7 @@ extension CommandCatalog {
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
         maxPositionals: nil,
-        options: [year, month, from, to, today, diffFormat, verbose, help],
+        options: [year, month, from, to, today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: the current year. Exits 1 when any day differs, 0 when none.
@@ -53,7 +53,7 @@ extension CommandCatalog {
         abstract: "Show what each policy answered for one day, and the line that decided.",
         positionalUsage: "POLICY ... DATE",
         maxPositionals: nil,
-        options: [today, diffFormat, verbose, help],
+        options: [today, diffFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each.

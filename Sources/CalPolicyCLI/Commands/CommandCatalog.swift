@@ -8,6 +8,8 @@ enum CommandCatalog {
     static func spec(named name: String) -> CommandSpec? { all.first { $0.name == name } }
 
     static let help = OptionSpec.flag("help", short: "h", help: "Show help for this command.")
+    static let timeout = OptionSpec.value("timeout", "SECONDS",
+                                          help: "Stop the whole run after this many seconds (default 5).")
     static let verbose = OptionSpec.flag("verbose", short: "v",
                                          help: "Add Lua tracebacks to errors and let policies print to stderr.")
 
@@ -47,7 +49,7 @@ enum CommandCatalog {
         positionalUsage: "[POLICY ...]",
         maxPositionals: nil,
         options: [month, year, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
-                  evalFormat, weekNumbers, verbose, help],
+                  evalFormat, weekNumbers, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
         the first decoration wins. Without --month, --year or --from/--to: the current month.
@@ -62,7 +64,7 @@ enum CommandCatalog {
         positionalUsage: "[POLICY ...]",
         maxPositionals: nil,
         options: [mode, tap, minLength, maxLength, maxCount, selectFormat, calendar, firstWeekday, today,
-                  include, min, max, verbose, help],
+                  include, min, max, timeout, verbose, help],
         discussion: """
         Exits 1 when any tap was rejected, so a script can ask whether a selection is allowed.
         """
@@ -73,7 +75,7 @@ enum CommandCatalog {
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
         maxPositionals: nil,
-        options: [verbose, help],
+        options: [timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars). Exits 3 on any problem.

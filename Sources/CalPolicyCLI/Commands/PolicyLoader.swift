@@ -18,9 +18,7 @@ enum PolicyLoader {
         var policies: [any DayPolicy] = []
         for path in paths {
             do {
-                policies.append(try Watchdog.shared.watch("\(path): loading") { () throws(PolicyError) -> LuaPolicy in
-                    try LuaPolicy(path: path, options: options)
-                })
+                policies.append(try LuaPolicy(path: path, options: options))
             } catch {
                 throw .policy(error)
             }

@@ -44,7 +44,7 @@ enum SelectCommand {
         }
         let builtIns = try PolicyLoader.builtIns(parsed)
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: parsed.has("verbose"))
-        var controller = SelectionController(mode: mode, stack: PolicyStack(Watchdog.guarded(files) + builtIns),
+        var controller = SelectionController(mode: mode, stack: PolicyStack(files + builtIns),
                                              context: settings.context, limits: limits,
                                              firstWeekday: settings.firstWeekday)
         var results: [TapResult] = []

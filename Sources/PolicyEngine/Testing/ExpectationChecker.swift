@@ -15,9 +15,13 @@ struct ExpectationChecker {
     let file: String
 
     /// Nil when the record holds (or is not an expectation).
-    func check(_ record: TestRecord) -> PolicyTestFailure? {
+    /// A failed expectation, or nil. A stopped run is not a failed expectation: it ends
+    /// the whole test run (thrown).
+    func check(_ record: TestRecord) throws(PolicyError) -> PolicyTestFailure? {
         do {
             return try evaluate(record)
+        } catch let error as PolicyError where error.kind == .timeout {
+            throw error
         } catch {
             return failure(record, expected: "no policy error", actual: "policy error: \(error)")
         }

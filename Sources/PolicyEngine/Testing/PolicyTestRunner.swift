@@ -61,12 +61,15 @@ public enum PolicyTestRunner {
             var failures: [PolicyTestFailure] = []
             do {
                 let records = try script.run(index)
-                failures = records.compactMap(checker.check)
+                for record in records {
+                    if let failure = try checker.check(record) { failures.append(failure) }
+                }
                 if records.isEmpty {
                     failures.append(PolicyTestFailure(file: file, line: declared.line, expected: "at least one expectation",
                                                       actual: "none (a test that checks nothing cannot fail)"))
                 }
             } catch {
+                if error.kind == .timeout { throw error }
                 failures.append(PolicyTestFailure(file: file, line: error.line ?? declared.line,
                                                   expected: "the test to run", actual: "\(error.kind) error: \(error.message)"))
             }

@@ -59,13 +59,16 @@ final class PolicyTestScript {
     init(path: String, options: LuaPolicyOptions) throws(PolicyError) {
         let source = try PolicyFile.read(path, limit: options.memoryLimit)
         let bridge = PolicyDateBridge()
+        let pool = options.memoryPool ?? PolicyRun.current?.memoryPool
+        RunNote.noteLoading(subject: PolicySubjects.shared.id(for: path))
         let loaded: (LuaState, String)
         do {
             loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, String) in
                 let state = try LuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path), dateBridge: bridge))
+                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path), dateBridge: bridge,
+                    memoryPool: pool))
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 try CalPrelude.load(into: state)
                 try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")
@@ -100,6 +103,7 @@ final class PolicyTestScript {
     /// Runs test `index` (0-based) and returns what it expected.
     func run(_ index: Int) throws(PolicyError) -> [TestRecord] {
         let state = self.state
+        RunNote.noteTest(subject: PolicySubjects.shared.id(for: path))
         do {
             let text = try LuaNativeStack.run { () throws(LuaError) -> String in
                 try state.callGlobal(PolicyTestHarness.entryPoint, argument: "run \(index + 1)")

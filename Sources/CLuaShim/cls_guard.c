@@ -1,0 +1,134 @@
+/* The guard of a run: what lets a host stop Lua code from another thread.
+ *
+ * A run (a command, a request) installs its guard on the thread that runs it; every
+ * protected call made on that thread (or on a large-stack thread it starts) reports its
+ * entries and exits there, without locks: the calling thread is the only writer.
+ * A watcher thread reads the counters and, when the run is overdue, calls
+ * cls_guard_interrupt: the flag makes every later protected call of the run fail at
+ * once, and a signal sent to the thread running Lua sets a hook there — as lua.c
+ * does for Ctrl-C — that raises at the next instruction and on every one after, so a
+ * policy's own pcall cannot outlast it. Code stuck inside a C function never reaches
+ * a hook; the watcher sees no exit and the host decides what that costs. */
+#define _GNU_SOURCE
+#include "cls_internal.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cls_guard {
+    _Atomic unsigned long long entries, exits; /* written by the run's thread only */
+    _Atomic int interrupted;
+    _Atomic unsigned long thread;              /* the thread that entered Lua last */
+    char reason[512];                          /* written before `interrupted` is set */
+    _Atomic long long note[4];                 /* the host's note of the work (cls_guard_note) */
+};
+
+static __thread cls_guard *cls_tls_guard;
+static __thread lua_State *volatile cls_tls_running;
+static pthread_once_t cls_signal_once = PTHREAD_ONCE_INIT;
+
+cls_guard *cls_guard_new(void) { return calloc(1, sizeof(cls_guard)); }
+void cls_guard_free(cls_guard *g) { free(g); }
+cls_guard *cls_guard_current(void) { return cls_tls_guard; }
+
+static __thread int cls_tls_was_blocked;
+
+/* Threads of a pool (libdispatch's workers, for one) start with every signal blocked:
+ * the stop signal is let through while a guard is installed, and blocked again after. */
+cls_guard *cls_guard_install(cls_guard *g) {
+    cls_guard *previous = cls_tls_guard;
+    if (previous == NULL && g != NULL) {
+        sigset_t stop, old;
+        sigemptyset(&stop);
+        sigaddset(&stop, CLS_GUARD_SIGNAL);
+        cls_tls_was_blocked = pthread_sigmask(SIG_UNBLOCK, &stop, &old) == 0 && sigismember(&old, CLS_GUARD_SIGNAL);
+    } else if (previous != NULL && g == NULL && cls_tls_was_blocked) {
+        sigset_t stop;
+        sigemptyset(&stop);
+        sigaddset(&stop, CLS_GUARD_SIGNAL);
+        pthread_sigmask(SIG_BLOCK, &stop, NULL);
+        cls_tls_was_blocked = 0;
+    }
+    cls_tls_guard = g;
+    return previous;
+}
+
+void cls_guard_progress(const cls_guard *g, unsigned long long *entries, unsigned long long *exits) {
+    *entries = atomic_load_explicit(&g->entries, memory_order_relaxed);
+    *exits = atomic_load_explicit(&g->exits, memory_order_relaxed);
+}
+
+int cls_guard_interrupted(const cls_guard *g) {
+    return atomic_load_explicit(&g->interrupted, memory_order_acquire);
+}
+
+const char *cls_guard_reason(const cls_guard *g) { return g->reason; }
+
+void cls_guard_note(long long subject, long long detail, long long first, long long last) {
+    cls_guard *g = cls_tls_guard;
+    if (g == NULL) return;
+    atomic_store_explicit(&g->note[0], subject, memory_order_relaxed);
+    atomic_store_explicit(&g->note[1], detail, memory_order_relaxed);
+    atomic_store_explicit(&g->note[2], first, memory_order_relaxed);
+    atomic_store_explicit(&g->note[3], last, memory_order_relaxed);
+}
+
+void cls_guard_noted(const cls_guard *g, long long out[4]) {
+    for (int i = 0; i < 4; i++) out[i] = atomic_load_explicit(&g->note[i], memory_order_relaxed);
+}
+
+/* Raises on every instruction, call and return once set. */
+static void cls_stop_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    cls_guard *g = cls_tls_guard;
+    lua_sethook(L, cls_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    cls_raise(L, CLS_KIND_TIMEOUT, "%s", g != NULL ? g->reason : "stopped");
+}
+
+static void cls_guard_signal(int sig) {
+    (void)sig;
+    lua_State *L = cls_tls_running;
+    if (L != NULL) lua_sethook(L, cls_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+static void cls_install_signal(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = cls_guard_signal;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(CLS_GUARD_SIGNAL, &action, NULL);
+}
+
+void cls_guard_prepare(void) { pthread_once(&cls_signal_once, cls_install_signal); }
+
+void cls_guard_interrupt(cls_guard *g, const char *reason) {
+    if (atomic_load_explicit(&g->interrupted, memory_order_acquire)) return;
+    snprintf(g->reason, sizeof g->reason, "%s", reason);
+    atomic_store_explicit(&g->interrupted, 1, memory_order_release);
+    unsigned long long in = atomic_load_explicit(&g->entries, memory_order_relaxed);
+    unsigned long long out = atomic_load_explicit(&g->exits, memory_order_relaxed);
+    if (in != out) pthread_kill((pthread_t)atomic_load_explicit(&g->thread, memory_order_relaxed), CLS_GUARD_SIGNAL);
+}
+
+/* ---- used by cls_run_armed_at ---------------------------------------------- */
+
+cls_guard *cls_guard_enter(lua_State *L, lua_State **previous) {
+    cls_guard *g = cls_tls_guard;
+    if (g == NULL) return NULL;
+    atomic_store_explicit(&g->thread, (unsigned long)pthread_self(), memory_order_relaxed);
+    *previous = cls_tls_running;
+    cls_tls_running = L;
+    atomic_store_explicit(&g->entries, atomic_load_explicit(&g->entries, memory_order_relaxed) + 1,
+                          memory_order_release);
+    return g;
+}
+
+void cls_guard_leave(cls_guard *g, lua_State *previous) {
+    cls_tls_running = previous;
+    atomic_store_explicit(&g->exits, atomic_load_explicit(&g->exits, memory_order_relaxed) + 1,
+                          memory_order_release);
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CalendarCore
+import LuaHost
+import Synchronization
+
+/// The one watcher thread of a process: looks at every running `PolicyRun` a few times a
+/// second, stops the overdue ones and reports work that stays stuck after a stop.
+final class RunPatrol: Sendable {
+    static let shared = RunPatrol()
+
+    private struct Watched {
+        let run: PolicyRun
+        let started: Double
+        var stoppedAt: Double?
+        var reported = false
+        var progress: (entries: UInt64, exits: UInt64) = (0, 0)
+        var progressAt: Double
+    }
+
+    private let watched = Mutex<[Int: Watched]>([:])
+    private let nextTicket = Atomic<Int>(0)
+    private let started = Atomic<Bool>(false)
+
+    func watch(_ run: PolicyRun) -> Int {
+        if !started.load(ordering: .relaxed) { start() }
+        let ticket = nextTicket.add(1, ordering: .relaxed).newValue
+        let now = RunPatrol.now()
+        watched.withLock { $0[ticket] = Watched(run: run, started: now, progressAt: now) }
+        return ticket
+    }
+
+    func forget(_ ticket: Int) {
+        _ = watched.withLock { $0.removeValue(forKey: ticket) }
+    }
+
+    private func start() {
+        guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+        var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        _ = pthread_create(&thread, &attributes, { _ in RunPatrol.shared.patrol() }, nil)
+    }
+
+    private func patrol() -> Never {
+        while true {
+            usleep(10_000)
+            look(now: RunPatrol.now())
+        }
+    }
+
+    /// One look at every run at time `now` (the thread's loop; tests call it by hand).
+    func look(now: Double) {
+        var stuck: [(PolicyRun, String)] = []
+        watched.withLock { runs in
+            for (ticket, var entry) in runs {
+                let run = entry.run
+                if entry.stoppedAt == nil, now - entry.started > run.limits.deadline {
+                    run.guardRecord.interrupt(reason: run.deadlineMessage)
+                    entry.stoppedAt = now
+                } else if entry.stoppedAt == nil, run.guardRecord.isInterrupted {
+                    entry.stoppedAt = now
+                }
+                let progress = run.guardRecord.progress
+                if progress != entry.progress {
+                    entry.progress = progress
+                    entry.progressAt = now
+                }
+                if let stoppedAt = entry.stoppedAt, !entry.reported, progress.entries != progress.exits,
+                   now - max(stoppedAt, entry.progressAt) > run.limits.stuckGrace {
+                    entry.reported = true
+                    stuck.append((run, RunPatrol.describe(run)))
+                }
+                runs[ticket] = entry
+            }
+        }
+        for (run, description) in stuck { run.onStuck(description) }
+    }
+
+    /// "path: canSelect/decorationFor for 2026-12-01…2026-12-31: did not finish …".
+    static func describe(_ run: PolicyRun) -> String {
+        let (subject, detail, first, last) = run.guardRecord.noted
+        let name = PolicySubjects.shared.name(of: subject) ?? "policy"
+        var text = name
+        if let work = RunNote.describe(detail: detail, first: first, last: last) { text += ": " + work }
+        return text + ": " + run.deadlineMessage + "; stuck inside a library function, where a policy cannot be interrupted"
+    }
+
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
+
+/// What the engine notes before entering Lua (see `LuaRunGuard.note`).
+enum RunNote {
+    /// Detail values: 0 loading, else bits of the asked functions (1 canSelect, 2 canDeselect, 4 decorationFor).
+    static func note(subject: Int, functions bits: Int, first: Day?, last: Day?) {
+        LuaRunGuard.note(subject, bits, first?.dayNumber ?? Int.min, last?.dayNumber ?? Int.min)
+    }
+
+    /// The bit `note` uses for a function.
+    static func bit(_ slot: LuaFunctionSlot) -> Int { 1 << slot.rawValue }
+
+    static func noteLoading(subject: Int) {
+        LuaRunGuard.note(subject, 0, Int.min, Int.min)
+    }
+
+    static func noteTest(subject: Int) {
+        LuaRunGuard.note(subject, 8, Int.min, Int.min)
+    }
+
+    static func describe(detail: Int, first: Int, last: Int) -> String? {
+        guard detail != 0 else { return "loading" }
+        guard detail != 8 else { return "running tests" }
+        let names = [detail & 1 != 0 ? "canSelect" : nil, detail & 2 != 0 ? "canDeselect" : nil,
+                     detail & 4 != 0 ? "decorationFor" : nil].compactMap { $0 }.joined(separator: "/")
+        guard first != Int.min else { return names }
+        let from = Day(dayNumber: first)
+        let days = last == Int.min || last == first ? from.iso : "\(from.iso)…\(Day(dayNumber: last).iso)"
+        return "\(names) for \(days)"
+    }
+}
