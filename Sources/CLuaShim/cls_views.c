@@ -24,7 +24,8 @@ static int cls_is_gregorian(const char *name) {
 }
 
 /* Converts a day into a named calendar: Gregorian in C, others through the host. */
-void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out) {
+void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out,
+                 const char *who) {
     cls_host *h = cls_host_of(L);
     memset(out, 0, sizeof *out);
     if (cls_is_gregorian(calendar)) {
@@ -38,11 +39,11 @@ void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_c
     }
     char message[256] = "";
     if (h->convert == NULL) {
-        cls_raise(L, CLS_KIND_RUNTIME, "calendar '%s' is not available", calendar);
+        cls_raise(L, CLS_KIND_RUNTIME, "%scalendar '%s' is not available", who, calendar);
         return;
     }
     if (h->convert(h->context, day_number, calendar, out, message, sizeof message) != 0)
-        cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+        cls_raise(L, CLS_KIND_RUNTIME, "%s%s", who, message);
 }
 
 void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
@@ -96,9 +97,9 @@ static int cls_native_convert(lua_State *L) {
     const char *calendar = luaL_checkstring(L, 2);
     long long day_number;
     if (!cls_parse_iso(iso, len, &day_number))
-        return cls_raise(L, CLS_KIND_RUNTIME, "invalid date '%s': expected YYYY-MM-DD", iso);
+        return cls_raise(L, CLS_KIND_RUNTIME, "cal.convert: invalid date '%s': expected YYYY-MM-DD", iso);
     cls_calendar_date date;
-    cls_convert(L, day_number, calendar, &date);
+    cls_convert(L, day_number, calendar, &date, "cal.convert: ");
     lua_createtable(L, 0, 6);
     lua_pushstring(L, calendar);
     lua_setfield(L, -2, "name");
