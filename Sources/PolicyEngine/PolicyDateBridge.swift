@@ -56,6 +56,12 @@ final class PolicyDateBridge: LuaDateBridge {
         guard day >= 1, day <= span.count else {
             throw LuaBridgeError("day \(day) does not exist in \(calendar) month \(year)-\(month.month)")
         }
-        return span.first.adding(days: day - 1).dayNumber
+        // A calendar's first and last supported years reach past 0001...9999 (Chinese 9999-12
+        // ends in 10000): a day there would not survive the ISO string cal returns.
+        let target = span.first.adding(days: day - 1)
+        guard Day.supportedRange.contains(target) else {
+            throw LuaBridgeError("\(calendar) \(year)-\(month.month)-\(day) is outside 0001-01-01...9999-12-31")
+        }
+        return target.dayNumber
     }
 }

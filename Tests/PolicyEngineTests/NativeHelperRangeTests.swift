@@ -96,6 +96,17 @@ import Testing
         #expect(outcomes[4].ok && outcomes[4].text == "2023-10-15", "\(outcomes[4])")
     }
 
+    /// Chinese 9999-12 ends in Gregorian 10000 (found by FuzzNativeHelpers): a day cal cannot write
+    /// as 'YYYY-MM-DD' is an error, not an answer.
+    @Test func fromCalendarNeverAnswersADayOutsideTheSupportedSpan() throws {
+        let outcomes = try run([
+            ("chinese 9999-12-1", "cal.fromCalendar('chinese', 9999, 12, 1)"),
+            ("chinese 9999-12-29", "cal.fromCalendar('chinese', 9999, 12, 29)"),
+        ])
+        #expect(outcomes[0].ok && outcomes[0].text == "9999-12-31", "\(outcomes[0])")
+        #expect(!outcomes[1].ok && outcomes[1].text.contains("is outside 0001-01-01...9999-12-31"), "\(outcomes[1])")
+    }
+
     @Test func aHugeYearInAnEraCalendarIsACatchableError() throws {
         let eraCalendars = ["japanese", "buddhist", "republic-of-china", "ethiopic-amete-alem",
                             "ethiopic-amete-mihret", "coptic"]
