@@ -121,9 +121,10 @@ public enum NativeHelpersCheck {
         return text + "\""
     }
 
-    /// One value, as a Lua expression; integers also go to `ints`.
-    static func value(_ reader: inout Reader, ints: inout [Int]) -> String {
-        switch reader.byte() % 9 {
+    /// One value, as a Lua expression; integers also go to `ints`. Table days nest one level at
+    /// most, so the generated policy never runs into the parser's C-stack limit.
+    static func value(_ reader: inout Reader, ints: inout [Int], nested: Bool = false) -> String {
+        switch reader.byte() % (nested ? 7 : 9) {
         case 0:
             let v = Int(truncatingIfNeeded: reader.word())
             ints.append(v)
@@ -147,7 +148,8 @@ public enum NativeHelpersCheck {
         case 6:
             return ["nil", "true", "false", "{}", "day", "selection", "cal", "''"][Int(reader.byte() % 8)]
         case 7:
-            return "{ dayNumber = \(value(&reader, ints: &ints)), year = \(value(&reader, ints: &ints)) }"
+            return "{ dayNumber = \(value(&reader, ints: &ints, nested: true)), "
+                + "year = \(value(&reader, ints: &ints, nested: true)) }"
         default:
             return string(Array(calendarNames[Int(reader.byte()) % calendarNames.count].utf8))
         }
