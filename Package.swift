@@ -53,6 +53,7 @@ let package = Package(
         .executableTarget(name: "FuzzDayISO", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzDayISO"),
         .executableTarget(name: "FuzzArguments", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzArguments"),
         .executableTarget(name: "FuzzPolicyLoad", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzPolicyLoad"),
+        .executableTarget(name: "FuzzNativeHelpers", dependencies: ["FuzzChecks"], path: "Fuzz/FuzzNativeHelpers"),
         .executableTarget(name: "LeakCheck", dependencies: ["CalendarCore", "PolicyEngine"], path: "Fuzz/LeakCheck"),
     ],
     swiftLanguageModes: [.v6]

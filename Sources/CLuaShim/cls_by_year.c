@@ -71,6 +71,10 @@ static int cls_by_year_lookup(lua_State *L) {
             cls_civil(n, &y, &m, &d);
         } else {
             y = cls_day_field_integer(L, "year");
+            /* A table day's year is the policy's own value: checked before build() sees it
+             * and before cls_day_number does arithmetic on it. */
+            if (y < 1 || y > 9999)
+                return luaL_error(L, "cal.byYear: day.year must be 1...9999, got '%I'", (lua_Integer)y);
         }
         if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) == LUA_TNIL) {
             lua_pop(L, 1);

@@ -16,6 +16,8 @@ void cls_civil(long long z, long long *y, int *m, int *d) {
     *y = yoe + era * 400 + (*m <= 2);
 }
 
+/* Callers check their inputs first: y within 1...9999 (or any value far from the long long
+ * limits), m within 1...12 and d within 1...31; nothing here is checked. */
 long long cls_day_number(long long y, int m, int d) {
     y -= m <= 2;
     long long era = cls_floor_div(y, 400);

@@ -82,7 +82,7 @@ static int cls_day_index(lua_State *L) {
     case F_CALENDAR: {
         const char *name = (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian";
         cls_calendar_date date;
-        cls_convert(L, n, name, &date);
+        cls_convert(L, n, name, &date, "");
         cls_push_date(L, &date, tag);
         return 1;
     }

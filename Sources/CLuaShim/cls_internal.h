@@ -100,8 +100,10 @@ int cls_check_day(lua_State *L, int idx, long long *day_number);
 /* A metatable with __name, __index, a refusing __newindex and a hidden __metatable. */
 int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring);
 int cls_readonly(lua_State *L);
-/* A day in a named calendar (Gregorian in C, others through the host); raises on failure. */
-void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out);
+/* A day in a named calendar (Gregorian in C, others through the host); raises on failure, the
+ * message starting with `who` (e.g. "cal.convert: ", or ""). */
+void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out,
+                 const char *who);
 void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag);
 void cls_push_native(lua_State *L);
 /* Adds native.byYear (cls_by_year.c) to the native table at index `native`. */

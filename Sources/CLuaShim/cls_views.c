@@ -24,7 +24,8 @@ static int cls_is_gregorian(const char *name) {
 }
 
 /* Converts a day into a named calendar: Gregorian in C, others through the host. */
-void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out) {
+void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out,
+                 const char *who) {
     cls_host *h = cls_host_of(L);
     memset(out, 0, sizeof *out);
     if (cls_is_gregorian(calendar)) {
@@ -38,11 +39,11 @@ void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_c
     }
     char message[256] = "";
     if (h->convert == NULL) {
-        cls_raise(L, CLS_KIND_RUNTIME, "calendar '%s' is not available", calendar);
+        cls_raise(L, CLS_KIND_RUNTIME, "%scalendar '%s' is not available", who, calendar);
         return;
     }
     if (h->convert(h->context, day_number, calendar, out, message, sizeof message) != 0)
-        cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+        cls_raise(L, CLS_KIND_RUNTIME, "%s%s", who, message);
 }
 
 void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
@@ -96,9 +97,9 @@ static int cls_native_convert(lua_State *L) {
     const char *calendar = luaL_checkstring(L, 2);
     long long day_number;
     if (!cls_parse_iso(iso, len, &day_number))
-        return cls_raise(L, CLS_KIND_RUNTIME, "invalid date '%s': expected YYYY-MM-DD", iso);
+        return cls_raise(L, CLS_KIND_RUNTIME, "cal.convert: invalid date '%s': expected YYYY-MM-DD", iso);
     cls_calendar_date date;
-    cls_convert(L, day_number, calendar, &date);
+    cls_convert(L, day_number, calendar, &date, "cal.convert: ");
     lua_createtable(L, 0, 6);
     lua_pushstring(L, calendar);
     lua_setfield(L, -2, "name");
@@ -117,23 +118,35 @@ static int cls_native_convert(lua_State *L) {
     return 1;
 }
 
+/* The years, months and days native.fromCalendar passes on: wide enough for every calendar's
+ * own numbering, narrow enough that no arithmetic on them (here, in the host's calendars)
+ * can overflow. Checked before anything else touches the values; the Swift bridge checks
+ * the same bound (PolicyDateBridge.componentRange). */
+#define CLS_CALENDAR_FIELD_LIMIT 999999
+
 static int cls_native_from_calendar(lua_State *L) {
     cls_host *h = cls_host_of(L);
     const char *calendar = luaL_checkstring(L, 1);
     lua_Integer y = luaL_checkinteger(L, 2), m = luaL_checkinteger(L, 3), d = luaL_checkinteger(L, 4);
     int leap = lua_toboolean(L, 5);
+    const lua_Integer fields[3] = {y, m, d};
+    static const char *const names[3] = {"year", "month", "day"};
+    for (int i = 0; i < 3; i++)
+        if (fields[i] < -CLS_CALENDAR_FIELD_LIMIT || fields[i] > CLS_CALENDAR_FIELD_LIMIT)
+            return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s %lld is out of range (%d...%d)", names[i],
+                             (long long)fields[i], -CLS_CALENDAR_FIELD_LIMIT, CLS_CALENDAR_FIELD_LIMIT);
     long long day_number = 0;
     if (cls_is_gregorian(calendar)) {
         if (leap || y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > cls_days_in_month(y, (int)m))
-            return cls_raise(L, CLS_KIND_RUNTIME, "no such date %lld-%lld-%lld in calendar '%s'",
+            return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: no such date %lld-%lld-%lld in calendar '%s'",
                              (long long)y, (long long)m, (long long)d, calendar);
         day_number = cls_day_number(y, (int)m, (int)d);
     } else {
         char message[256] = "";
         if (h->from_calendar == NULL)
-            return cls_raise(L, CLS_KIND_RUNTIME, "calendar '%s' is not available", calendar);
+            return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: calendar '%s' is not available", calendar);
         if (h->from_calendar(h->context, calendar, y, m, d, leap, &day_number, message, sizeof message) != 0)
-            return cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+            return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s", message);
     }
     char buffer[32];
     lua_pushlstring(L, buffer, cls_format_iso(day_number, buffer, sizeof buffer));

@@ -31,8 +31,19 @@ final class PolicyDateBridge: LuaDateBridge {
                                isLeapMonth: date.isLeapMonth)
     }
 
+    /// The years, months and days `cal.fromCalendar` accepts before asking a calendar: wide
+    /// enough for every calendar's own numbering (Hebrew AM, Amete Alem, era years counted
+    /// backwards), narrow enough that no calendar arithmetic on them can overflow. The C
+    /// shim checks the same bound (`CLS_CALENDAR_FIELD_LIMIT`) before it calls here.
+    static let componentRange = -999_999...999_999
+
     func dayNumber(calendar: String, year: Int, month: Int, day: Int,
                    isLeapMonth: Bool) throws(LuaBridgeError) -> Int {
+        for (name, value) in [("year", year), ("month", month), ("day", day)]
+        where !Self.componentRange.contains(value) {
+            throw LuaBridgeError("\(name) \(value) is out of range "
+                                 + "(\(Self.componentRange.lowerBound)...\(Self.componentRange.upperBound))")
+        }
         let system = try system(named: calendar)
         let month = CalendarMonth(year: year, month: month, isLeapMonth: isLeapMonth)
         let span: DaySpan
@@ -41,10 +52,15 @@ final class PolicyDateBridge: LuaDateBridge {
         } catch {
             throw LuaBridgeError(error.description)
         }
-        let first = span.first
-        let target = first.adding(days: day - 1)
-        guard day >= 1, target <= span.last else {
+        // Checked before any arithmetic on `day`.
+        guard day >= 1, day <= span.count else {
             throw LuaBridgeError("day \(day) does not exist in \(calendar) month \(year)-\(month.month)")
+        }
+        // A calendar's first and last supported years reach past 0001...9999 (Chinese 9999-12
+        // ends in 10000): a day there would not survive the ISO string cal returns.
+        let target = span.first.adding(days: day - 1)
+        guard Day.supportedRange.contains(target) else {
+            throw LuaBridgeError("\(calendar) \(year)-\(month.month)-\(day) is outside 0001-01-01...9999-12-31")
         }
         return target.dayNumber
     }

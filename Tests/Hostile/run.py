@@ -9,7 +9,10 @@ of every case takes a fraction of them. What every case asserts, on top of its o
   * JSON output, when asked for, is either complete and valid or absent;
   * the working directory is still empty afterwards;
   * for `canary` cases: a file outside the project holding a secret still exists, unchanged,
-    alone in its folder, and neither its secret nor its path appears in the output.
+    alone in its folder, and neither its secret nor its path appears in the output;
+  * no AddressSanitizer, LeakSanitizer or UndefinedBehaviorSanitizer report on stderr, and not the
+    sanitizers' exit status (for a sanitized binary: scripts/checks/hostile-sanitized.sh; the
+    ASAN_OPTIONS, UBSAN_OPTIONS and LSAN_OPTIONS of the runner's environment reach each case).
 Standard library only, so it runs with any Python 3.9+.
 """
 from __future__ import annotations
@@ -28,8 +31,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import process
 from cases import Case, load_cases
-from process import RSS_LIMIT, binary_runs_as_nobody, run_guarded
+from process import binary_runs_as_nobody, run_guarded
 from sandbox import FIXTURES, Sandbox
 
 HERE = Path(__file__).resolve().parent
@@ -37,6 +41,14 @@ ROOT = HERE.parent.parent
 # Characters that end a line somewhere: CR, VT, FF, the C0 separators, NEL, LS and PS.
 CODE_POINT = re.compile(r"\{u\+([0-9A-Fa-f]{4})\}")
 LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+# A sanitizer's report, whatever the options: ASan and LSan errors, UBSan's `runtime error:` lines
+# (printed without halting unless halt_on_error is set) and every sanitizer's SUMMARY line.
+SANITIZER_REPORT = re.compile(r"ERROR: (?:Address|Leak)Sanitizer|WARNING: AddressSanitizer|"
+                              r"SUMMARY: \w*Sanitizer|^\S+:\d+:\d+: runtime error: |UndefinedBehaviorSanitizer",
+                              re.MULTILINE)
+# The exit status hostile-sanitized.sh gives the sanitizers (exitcode=86): calpolicy itself uses 0...3.
+SANITIZER_EXIT = 86
+SANITIZER_ENV = ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
 
 
 @dataclass
@@ -76,26 +88,33 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
         "SWIFT_BACKTRACE": "enable=no",
         "CALPOLICY_CANARY": str(box.canary),
     }
+    env.update({name: os.environ[name] for name in SANITIZER_ENV if name in os.environ})
     status, guard, result.seconds, result.peak_rss, result.stdout, result.stderr = run_guarded(
         [str(binary), *words], work, env, as_nobody)
     result.status = status
     p = result.problems
+    err = result.stderr.decode("utf-8", "replace")
+    out = result.stdout.decode("utf-8", "replace")
+    report = SANITIZER_REPORT.search(err)
+    if report:
+        line = err[err.rfind("\n", 0, report.start()) + 1:].split("\n", 1)[0]
+        p.append(f"sanitizer report on stderr: {shorten(line, 200)}")
+    if status == SANITIZER_EXIT:
+        p.append(f"exit status {SANITIZER_EXIT}: a sanitizer stopped the process")
     if guard:
         p.append(guard)
     elif status is not None and status < 0:
         p.append(f"killed by signal {-status} ({signal.Signals(-status).name})")
-    elif status not in case.exits:
+    elif status not in case.exits and status != SANITIZER_EXIT:
         p.append(f"exit status {status}, expected {'|'.join(map(str, sorted(case.exits)))}")
-    if result.peak_rss > RSS_LIMIT and not guard:
-        p.append(f"peak resident memory {result.peak_rss >> 20} MiB passed {RSS_LIMIT >> 20} MiB")
+    if result.peak_rss > process.RSS_LIMIT and not guard:
+        p.append(f"peak resident memory {result.peak_rss >> 20} MiB passed {process.RSS_LIMIT >> 20} MiB")
 
-    err = result.stderr.decode("utf-8", "replace")
-    out = result.stdout.decode("utf-8", "replace")
     if status in (0, 1):
         # 0 is success and 1 an answer CI should stop on (a rejected tap): neither is an error.
         if err:
             p.append(f"stderr not empty on exit status {status}")
-    elif status is not None and status > 0:
+    elif status is not None and status > 0 and not report and status != SANITIZER_EXIT:
         lines = err.split("\n")
         if not err.endswith("\n") or len(lines) != 2:
             p.append(f"stderr must be exactly one line, got {err.count(chr(10))} newline(s)")
@@ -177,7 +196,14 @@ def main() -> int:
     parser.add_argument("--filter", default="", help="run only cases whose id contains this")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("-v", "--verbose", action="store_true", help="print every case, not just failures")
+    parser.add_argument("--timeout", type=float, default=process.TIME_LIMIT,
+                        help=f"hang guard per case in seconds (default {process.TIME_LIMIT:.0f}; "
+                             "more for a sanitized build)")
+    parser.add_argument("--rss-limit-mb", type=int, default=process.RSS_LIMIT >> 20,
+                        help=f"memory guard per case in MiB (default {process.RSS_LIMIT >> 20})")
     args = parser.parse_args()
+    process.TIME_LIMIT = args.timeout
+    process.RSS_LIMIT = args.rss_limit_mb << 20
     binary = Path(args.binary).resolve()
     if not os.access(binary, os.X_OK):
         print(f"hostile: no executable at '{binary}'; build it with `swift build --product calpolicy`")

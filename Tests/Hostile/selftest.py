@@ -33,6 +33,11 @@ STAND_INS = {
     "wrong status": ('echo "calpolicy: $2: x" >&2; exit 2', "exit status 2"),
     "does not name the file": ('echo "calpolicy: something failed" >&2; exit 3', "does not match"),
     "prints broken json": ('echo "{"; exit 0', "not valid JSON"),
+    "reports undefined behaviour": ('echo "{}"; echo "cls_dates.c:21:17: runtime error: signed integer overflow" >&2; '
+                                    'exit 0', "sanitizer report"),
+    "reports a memory error": ('echo "calpolicy: $2: x" >&2; echo "==1==ERROR: AddressSanitizer: heap-use-after-free" '
+                               '>&2; exit 3', "sanitizer report"),
+    "halts in a sanitizer": ("exit 86", "a sanitizer stopped the process"),
 }
 
 
@@ -47,7 +52,7 @@ def main() -> int:
             binary = box_dir / "calpolicy"
             binary.write_text("#!/bin/bash\n" + body + "\n")
             binary.chmod(0o755)
-            expected_exit = {0} if "json" in name else {3}
+            expected_exit = {0} if "json" in name or "undefined" in name else {3}
             case = Case(id=name.replace(" ", "-"), fixture="e-io-open.lua",
                             command="eval {fixture} --month 2026-12 --format json", exits=expected_exit,
                             stderr=r"{file}" if expected_exit == {3} else "-", checks=["canary"], xfail=None)

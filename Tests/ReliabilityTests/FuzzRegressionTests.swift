@@ -42,4 +42,25 @@ import Testing
     @Test func argumentInputsStayFixed() throws {
         try Self.replay("FuzzArguments") { ArgumentsCheck.problem($0) }
     }
+
+    @Test func nativeHelperInputsStayFixed() throws {
+        try Self.replay("FuzzNativeHelpers", NativeHelpersCheck.problem)
+    }
+
+    /// The native-helper check on a few hand-made inputs, so a broken decoder shows here and not
+    /// only as a fuzz run that explores nothing.
+    @Test func nativeHelperCheckRunsItsProbes() {
+        let inputs: [[UInt8]] = [
+            [],
+            Array(repeating: 0xFF, count: 300),
+            Array(repeating: 0x00, count: 300),
+            (0..<1024).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) },
+        ]
+        for input in inputs {
+            let problem = input.withUnsafeBytes { NativeHelpersCheck.problem($0) }
+            #expect(problem == nil, "\(problem ?? "")")
+        }
+        let (source, _, _, _) = inputs[3].withUnsafeBytes { NativeHelpersCheck.policy($0) }
+        #expect(source.contains("function(day, selection) return"))
+    }
 }

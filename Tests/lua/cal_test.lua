@@ -497,6 +497,27 @@ test("byYearRejectsADayWithoutIntegerFields", function()
     expect.eq(lookup({ dayNumber = 20000.0, year = 2024.0 }), nil)
 end)
 
+test("byYearRefusesATableDayWhoseYearIsOutsideTheSupportedSpan", function()
+    local built = {}
+    local lookup = cal.byYear(function(year) built[#built + 1] = year return {} end)
+    expect.fails("cal.byYear: day.year must be 1...9999, got '9223372036854775807'", lookup,
+        { dayNumber = 1, year = math.maxinteger })
+    expect.fails("cal.byYear: day.year must be 1...9999, got '-9223372036854775808'", lookup,
+        { dayNumber = 1, year = math.mininteger })
+    expect.fails("cal.byYear: day.year must be 1...9999, got '0'", lookup, { dayNumber = 1, year = 0 })
+    expect.eq(#built, 0, "build() ran for a refused year")
+    expect.eq(lookup({ dayNumber = math.maxinteger, year = 2026 }), nil)
+end)
+
+test("addDaysChecksTheCountBeforeAddingIt", function()
+    expect.fails("outside 0001-01-01...9999-12-31", cal.addDays, "9999-12-31", math.maxinteger)
+    expect.fails("outside 0001-01-01...9999-12-31", cal.addDays, "0001-01-01", math.mininteger)
+    expect.fails("outside 0001-01-01...9999-12-31", cal.addDays, "9999-12-31", math.mininteger)
+    expect.fails("cal.addDays: count must be an integer, got", cal.addDays, "2026-01-01", 0 / 0)
+    expect.eq(cal.addDays("0001-01-01", 3652058), "9999-12-31")
+    expect.eq(cal.addDays("9999-12-31", -3652058), "0001-01-01")
+end)
+
 test("calNeedsOnlyTheSandboxedLibraries", function()
     local c, added = sandboxedCal({})
     expect.eq(c.addDays("2026-12-31", 1), "2027-01-01")

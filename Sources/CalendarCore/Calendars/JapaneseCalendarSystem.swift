@@ -28,10 +28,18 @@ public struct JapaneseCalendarSystem: CalendarSystem {
         return JapaneseEras.era(numbered: number)
     }
 
+    /// The Gregorian year of `year` in `era`, or nil outside 0001...9999 (checked before any
+    /// arithmetic can overflow: years come from policies and the command line).
+    static func gregorianYear(_ year: Int, in era: JapaneseEras.Era) -> Int? {
+        let (sum, overflow) = era.firstYear.addingReportingOverflow(year)
+        guard !overflow, (2...10_000).contains(sum) else { return nil }
+        return sum - 1
+    }
+
     public func span(of month: CalendarMonth) throws(CalendarError) -> DaySpan {
-        guard let era = resolve(era: month.era) else { throw .yearOutOfRange(identifier, month.year) }
-        let gregorianYear = era.firstYear + month.year - 1
-        guard (1...9999).contains(gregorianYear) else { throw .yearOutOfRange(identifier, month.year) }
+        guard let era = resolve(era: month.era), let gregorianYear = Self.gregorianYear(month.year, in: era) else {
+            throw .yearOutOfRange(identifier, month.year)
+        }
         guard (1...12).contains(month.month), !month.isLeapMonth else { throw .noSuchMonth(identifier, month) }
         var first = GregorianMath.dayNumber(year: gregorianYear, month: month.month, day: 1)
         var last = first + GregorianMath.daysInMonth(year: gregorianYear, month: month.month) - 1
@@ -42,7 +50,7 @@ public struct JapaneseCalendarSystem: CalendarSystem {
     }
 
     public func months(inYear year: Int, era: Int?) throws(CalendarError) -> [CalendarMonth] {
-        guard let resolved = resolve(era: era), (1...9999).contains(resolved.firstYear + year - 1) else {
+        guard let resolved = resolve(era: era), Self.gregorianYear(year, in: resolved) != nil else {
             throw .yearOutOfRange(identifier, year)
         }
         let found = (1...12).map { CalendarMonth(era: resolved.number, year: year, month: $0) }

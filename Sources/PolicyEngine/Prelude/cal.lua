@@ -266,8 +266,9 @@ end
 function cal.addDays(iso, n)
     local day = checkISO("addDays", "date", iso)
     n = int("addDays", "count", n)
-    local r = day + n
-    if r < MIN_DAY or r > MAX_DAY then
+    -- The count is checked before the sum, which could otherwise wrap around.
+    local r = (n >= MIN_DAY - MAX_DAY and n <= MAX_DAY - MIN_DAY) and day + n or nil
+    if r == nil or r < MIN_DAY or r > MAX_DAY then
         fail("addDays", sformat("%s plus %d days is outside 0001-01-01...9999-12-31", show(iso), n))
     end
     return isoOf(r)
@@ -691,6 +692,9 @@ function cal.byYear(build)
         if n < first or n > last then
             local y = day.year
             if mtype(y) ~= "integer" then y = field(day, "year") end
+            if y < MIN_YEAR or y > MAX_YEAR then
+                fail("byYear", sformat("day.year must be %d...%d, got '%d'", MIN_YEAR, MAX_YEAR, y))
+            end
             current = years[y]
             if current == nil then
                 current = build(y)

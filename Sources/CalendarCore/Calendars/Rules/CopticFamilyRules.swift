@@ -50,13 +50,15 @@ struct CopticFamilyRules: YearRules {
         }
     }
 
+    /// nil for an unknown era, or a year so far out that the shift would overflow.
     func extendedYear(era: Int?, year: Int) -> Int? {
-        switch (numbering, era) {
-        case (.coptic, nil), (.coptic, 1), (.ameteMihret, nil), (.ameteMihret, 1): year
-        case (.coptic, 0): 1 - year
-        case (.ameteMihret, 0): year - Self.ameteAlemOffset
-        case (.ameteAlem, _): year - Self.ameteAlemOffset
-        default: nil
+        let (value, overflow) = switch (numbering, era) {
+        case (.coptic, nil), (.coptic, 1), (.ameteMihret, nil), (.ameteMihret, 1): (year, false)
+        case (.coptic, 0): 1.subtractingReportingOverflow(year)
+        case (.ameteMihret, 0): year.subtractingReportingOverflow(Self.ameteAlemOffset)
+        case (.ameteAlem, _): year.subtractingReportingOverflow(Self.ameteAlemOffset)
+        default: (0, true)
         }
+        return overflow ? nil : value
     }
 }

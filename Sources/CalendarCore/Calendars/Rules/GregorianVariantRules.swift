@@ -29,12 +29,14 @@ struct GregorianVariantRules: YearRules {
         }
     }
 
+    /// nil for an unknown era, or a year so far out that the shift would overflow.
     func extendedYear(era: Int?, year: Int) -> Int? {
-        switch (numbering, era) {
-        case (.buddhist, _): year - 543
-        case (.minguo, nil), (.minguo, 1): year + 1911
-        case (.minguo, 0): 1912 - year
-        default: nil
+        let (value, overflow) = switch (numbering, era) {
+        case (.buddhist, _): year.subtractingReportingOverflow(543)
+        case (.minguo, nil), (.minguo, 1): year.addingReportingOverflow(1911)
+        case (.minguo, 0): 1912.subtractingReportingOverflow(year)
+        default: (0, true)
         }
+        return overflow ? nil : value
     }
 }
