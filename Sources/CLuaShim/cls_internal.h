@@ -12,14 +12,20 @@
 /* Sent by cls_guard_interrupt to the thread running Lua; ignored by default, rarely used. */
 #define CLS_GUARD_SIGNAL SIGURG
 #define CLS_POOL_CHUNK ((size_t)256 << 10)
+/* With the hook off there is no instruction budget; pattern matching in one run is
+ * still bounded by this many steps. */
+#define CLS_UNHOOKED_STEPS 200000000LL
 
 typedef struct cls_host {
     size_t used, limit;
     cls_pool *pool;             /* the run's shared cap, or NULL */
     size_t reserved;            /* bytes reserved from the pool (a multiple of the chunk) */
     int pool_refused;           /* the last failed allocation was the pool's refusal */
-    /* budget */
+    /* budget: `remaining` is what is left of the running call's budget; the count hook
+     * and the pattern matcher (cls_pattern.h) both take from it. Without a hook it holds
+     * the pattern matcher's CLS_UNHOOKED_STEPS. */
     long long call_budget, load_budget, active_budget, remaining;
+    long long spent; /* taken from the budget by the last run (cls_budget_spent) */
     int hook_enabled, hook_count, exhausted;
     /* output */
     int verbose;
@@ -56,6 +62,9 @@ static inline cls_host *cls_host_of(lua_State *L) {
     lua_getallocf(L, &ud);
     return (cls_host *)ud;
 }
+
+/* Whether the running call has an instruction budget (the count hook is on). */
+static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h->active_budget > 0; }
 
 /* Raises an error of a given kind; the message handler recognises it by text. */
 int cls_raise(lua_State *L, int kind, const char *fmt, ...);

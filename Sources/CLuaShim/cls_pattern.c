@@ -46,7 +46,6 @@ static int cls_find_aux(lua_State *L, int find) {
     if (find && (lua_toboolean(L, 4) || cls_pattern_is_plain(p, lp))) {
         cls_pattern_prepare(&ms, L, s, ls, p, lp);
         const char *s2 = cls_pattern_find_plain(&ms, s + init, ls - init, p, lp);
-        cls_pattern_charge(&ms);
         if (s2) {
             lua_pushinteger(L, (s2 - s) + 1);
             lua_pushinteger(L, (lua_Integer)((s2 - s) + lp));
@@ -65,7 +64,6 @@ static int cls_find_aux(lua_State *L, int find) {
             cls_pattern_step(&ms, 1);
             const char *res = cls_pattern_match(&ms, s1, p);
             if (res != NULL) {
-                cls_pattern_charge(&ms);
                 if (find) {
                     lua_pushinteger(L, (s1 - s) + 1);
                     lua_pushinteger(L, res - s);
@@ -74,7 +72,6 @@ static int cls_find_aux(lua_State *L, int find) {
                 return cls_pattern_push_captures(&ms, s1, res);
             }
         } while (s1++ < ms.src_end && !anchor);
-        cls_pattern_charge(&ms);
     }
     luaL_pushfail(L);
     return 1;
@@ -91,20 +88,15 @@ typedef struct cls_gmatch {
 static int cls_gmatch_aux(lua_State *L) {
     cls_gmatch *gm = lua_touserdata(L, lua_upvalueindex(3));
     gm->ms.L = L;
-    cls_host *h = cls_host_of(L);
-    gm->ms.steps = 0;
-    gm->ms.max_steps = (h->hook_enabled && h->active_budget > 0) ? (h->remaining > 0 ? h->remaining : 1) : CLS_UNHOOKED_STEPS;
     for (const char *src = gm->src; src <= gm->ms.src_end; src++) {
         cls_pattern_reset(&gm->ms);
         cls_pattern_step(&gm->ms, 1);
         const char *e = cls_pattern_match(&gm->ms, src, gm->p);
         if (e != NULL && e != gm->lastmatch) {
             gm->src = gm->lastmatch = e;
-            cls_pattern_charge(&gm->ms);
             return cls_pattern_push_captures(&gm->ms, src, e);
         }
     }
-    cls_pattern_charge(&gm->ms);
     return 0;
 }
 
@@ -213,7 +205,6 @@ static int cls_gsub(lua_State *L) {
         }
         if (anchor) break;
     }
-    cls_pattern_charge(&ms);
     if (!changed) {
         lua_pushvalue(L, 1);
     } else {

@@ -6,39 +6,29 @@
 #include <ctype.h>
 #include <string.h>
 
+/* The overdraft stays in `remaining`: the run reports it (cls_run_armed_at). */
 void cls_pattern_over_budget(cls_match *ms) {
     cls_host *h = cls_host_of(ms->L);
-    if (h->hook_enabled && h->active_budget > 0) {
+    if (cls_counting(h)) {
         h->exhausted = 1;
-        h->remaining = 0;
-        lua_sethook(ms->L, lua_gethook(ms->L), LUA_MASKCOUNT, 1);
+        /* Every further instruction raises again; tracing (line and return events) stays on. */
+        lua_sethook(ms->L, lua_gethook(ms->L), lua_gethookmask(ms->L) | LUA_MASKCOUNT, 1);
         cls_raise(ms->L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted (in pattern matching)", h->active_budget);
     }
-    cls_raise(ms->L, CLS_KIND_BUDGET, "pattern matching exceeded %lld steps", ms->max_steps);
+    cls_raise(ms->L, CLS_KIND_BUDGET, "pattern matching exceeded %lld steps", CLS_UNHOOKED_STEPS);
 }
 
-
 void cls_pattern_prepare(cls_match *ms, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
-    cls_host *h = cls_host_of(L);
     ms->L = L;
+    ms->budget = &cls_host_of(L)->remaining;
     ms->src_init = s;
     ms->src_end = s + ls;
     ms->p_end = p + lp;
-    ms->steps = 0;
-    ms->max_steps = (h->hook_enabled && h->active_budget > 0) ? (h->remaining > 0 ? h->remaining : 1) : CLS_UNHOOKED_STEPS;
 }
 
 void cls_pattern_reset(cls_match *ms) {
     ms->level = 0;
     ms->depth = CLS_MAXDEPTH;
-}
-
-/* Charges what was used to the shared budget. */
-void cls_pattern_charge(cls_match *ms) {
-    cls_host *h = cls_host_of(ms->L);
-    if (h->hook_enabled && h->active_budget > 0) h->remaining -= ms->steps;
-    ms->max_steps -= ms->steps;
-    ms->steps = 0;
 }
 
 static int cls_class(int c, int cl) {
@@ -181,6 +171,9 @@ static int cls_check_capture(cls_match *ms, int l) {
 
 static const char *cls_match_capture(cls_match *ms, const char *s, int l) {
     l = cls_check_capture(ms, l);
+    /* A position capture has no text: in lstrlib.c its length, cast to size_t, is longer
+     * than any subject, so a back-reference to it never matches. */
+    if (ms->capture[l].len == CLS_CAP_POSITION) return NULL;
     size_t len = (size_t)ms->capture[l].len;
     cls_pattern_step(ms, 1 + (long long)(len / 16));
     if ((size_t)(ms->src_end - s) >= len && memcmp(ms->capture[l].init, s, len) == 0) return s + len;
@@ -291,13 +284,15 @@ const char *cls_pattern_find_plain(cls_match *ms, const char *s1, size_t l1, con
     const char *init;
     l2--;
     l1 = l1 - l2;
+    /* Charged like the matcher's memcmp: a step per 16 bytes scanned or compared. */
     while (l1 > 0 && (init = memchr(s1, *s2, l1)) != NULL) {
         init++;
-        cls_pattern_step(ms, 1 + (long long)(l2 / 16));
+        cls_pattern_step(ms, 1 + (long long)((size_t)(init - s1) / 16 + l2 / 16));
         if (memcmp(init, s2 + 1, l2) == 0) return init - 1;
         l1 -= (size_t)(init - s1);
         s1 = init;
     }
+    cls_pattern_step(ms, 1 + (long long)(l1 / 16));
     return NULL;
 }
 

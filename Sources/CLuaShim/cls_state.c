@@ -86,7 +86,8 @@ void cls_budget_hook(lua_State *L, lua_Debug *ar) {
         h->remaining -= h->hook_count;
         if (h->remaining > 0) return;
         h->exhausted = 1;
-        lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, 1);
+        /* Same hook (tracing wraps this one), now on every instruction. */
+        lua_sethook(L, lua_gethook(L), lua_gethookmask(L) | LUA_MASKCOUNT, 1);
     }
     cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
 }
@@ -94,10 +95,12 @@ void cls_budget_hook(lua_State *L, lua_Debug *ar) {
 static void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
     h->active_budget = budget;
-    int counting = h->hook_enabled && budget > 0;
+    int counting = cls_counting(h);
     if (counting) {
         h->hook_count = budget < 1000 ? (int)budget : 1000;
         h->remaining = budget;
+    } else {
+        h->remaining = CLS_UNHOOKED_STEPS; /* for pattern matching alone */
     }
     if (h->trace != NULL) {
         cls_trace_begin(h);
@@ -251,8 +254,12 @@ static int cls_classify(cls_host *h, int status, int exhausted) {
         /* Spent, whatever the policy did with the error afterwards. */
         if (status == LUA_OK || h->error.kind != CLS_KIND_BUDGET) {
             h->error.kind = CLS_KIND_BUDGET;
-            snprintf(h->error.message, sizeof h->error.message,
-                     "instruction budget of %lld exhausted", h->active_budget);
+            if (cls_counting(h))
+                snprintf(h->error.message, sizeof h->error.message,
+                         "instruction budget of %lld exhausted", h->active_budget);
+            else
+                snprintf(h->error.message, sizeof h->error.message,
+                         "pattern matching exceeded %lld steps", CLS_UNHOOKED_STEPS);
         }
         status = LUA_ERRRUN;
     } else if (status == LUA_ERRMEM) {
@@ -300,7 +307,10 @@ int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int
     }
     h->pool_refused = 0;
     int status = lua_pcall(L, nargs, LUA_MULTRET, handler);
-    int exhausted = h->exhausted;
+    /* Not only the flag: a run that overdrew the budget without the hook firing again
+     * afterwards (pattern steps charged just before it returned) is over budget too. */
+    int exhausted = h->exhausted || h->remaining < 0;
+    h->spent = (cls_counting(h) ? budget : CLS_UNHOOKED_STEPS) - h->remaining;
     if (g != NULL) cls_guard_leave(g, previous);
     cls_disarm(L, h);
     if (g != NULL && cls_guard_interrupted(g)) {
@@ -378,6 +388,8 @@ void cls_close(lua_State *L) {
 const cls_error *cls_last_error(lua_State *L) { return &cls_host_of(L)->error; }
 
 size_t cls_memory_used(lua_State *L) { return cls_host_of(L)->used; }
+
+long long cls_budget_spent(lua_State *L) { return cls_host_of(L)->spent; }
 
 int cls_register_calendar(lua_State *L, const char *name) {
     cls_host *h = cls_host_of(L);

@@ -16,6 +16,11 @@ public final class LuaState {
     /// Bytes the state holds right now.
     public var memoryUsed: Int { raw.memoryUsed }
 
+    /// What the last load or call took from its instruction budget: instructions (counted
+    /// in steps of up to 1,000) and pattern-matching steps; over the budget when the budget
+    /// ended it. With the hook off, pattern-matching steps alone.
+    public var budgetSpent: Int { raw.budgetSpent }
+
     /// A small integer naming a calendar for `day.calendar`; nil when the table is full.
     public func registerCalendar(_ name: String) -> Int32? { raw.registerCalendar(name) }
 

@@ -39,6 +39,8 @@ final class UnsafeLuaState {
 
     var memoryUsed: Int { cls_memory_used(state) }
 
+    var budgetSpent: Int { Int(cls_budget_spent(state)) }
+
     func registerCalendar(_ name: String) -> Int32? {
         let tag = cls_register_calendar(state, name)
         return tag >= 0 ? tag : nil

@@ -1,5 +1,6 @@
 import CalendarCore
 import Foundation
+import LuaHost
 import Testing
 @testable import PolicyEngine
 
@@ -82,5 +83,203 @@ import Testing
             """)
         let verdict = try policy.canSelect(.at("2026-01-01"), context: PolicyContext())
         #expect(verdict == .allowed, "\(verdict)")
+    }
+
+    /// Generated cases: random patterns built from every piece of the pattern language
+    /// (position captures, back-references %0..%9 including to position and unclosed
+    /// captures, %b, %f, anchors, the four quantifiers, classes, sets with ranges and
+    /// escapes, malformed endings) over short subjects, through find, match, gmatch and
+    /// gsub with init arguments from -100 to past the end, gsub's n, replacement strings,
+    /// tables and functions. The generator is a fixed-seed LCG in the script itself, so
+    /// both interpreters see the same cases; `CALPOLICY_PATTERN_ORACLE_CASES` sets how
+    /// many per seed (default 3,000).
+    static let generator = #"""
+    local cases = tonumber(CASES) or 3000
+    local seed = SEED or 1
+    local function rnd(n)
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return (seed // 65536) % n + 1
+    end
+    local function pick(t) return t[rnd(#t)] end
+
+    local subjectChars = {"a", "a", "b", "b", "c", "x", "(", ")", "[", "]", "%", "-", ".", " ", "1", "2", "\0", "^", "$"}
+    local singles = {"a", "b", "c", "x", ".", "%a", "%d", "%s", "%w", "%l", "%u", "%p", "%c", "%g", "%x", "%z",
+      "%A", "%D", "%S", "%W", "%%", "%(", "%)", "%.", "%-", "%]", "%[", "%^", "%$", "[ab]", "[^a]", "[a-c]",
+      "[%a-]", "[]]", "[^]]", "[a-]", "[-a]", "[%]]", "[%%]", "[b-a]", "[.]", "[^%s%d]", "[%w_]", "[a%-c]",
+      "-", "]", "^", "$", " ", "1", "\0"}
+    local specials = {"%b()", "%bab", "%bxx", "%b)(", "%f[%a]", "%f[a]", "%f[^a]", "%f[%z]", "%f[%w]", "(", ")",
+      "()", "()", "(", ")", "%0", "%1", "%1", "%2", "%3", "%9", "$"}
+    local broken = {"%", "[a", "[", "[^", "%b", "%ba", "%f", "%fa", "(()", "%g(", "[%", "[a%"}
+    local quantifiers = {"*", "+", "-", "?"}
+
+    local function pattern()
+      local parts = {}
+      if rnd(5) == 1 then parts[#parts + 1] = "^" end
+      for _ = 1, rnd(5) do
+        local r = rnd(10)
+        if r <= 6 then
+          local s = pick(singles)
+          parts[#parts + 1] = s
+          if rnd(2) == 1 then parts[#parts + 1] = pick(quantifiers) end
+        else
+          parts[#parts + 1] = pick(specials)
+        end
+      end
+      if rnd(6) == 1 then parts[#parts + 1] = "$" end
+      if rnd(25) == 1 then parts[#parts + 1] = pick(broken) end
+      return table.concat(parts)
+    end
+
+    local function subject()
+      local t = {}
+      for i = 1, rnd(9) - 1 do t[i] = pick(subjectChars) end
+      return table.concat(t)
+    end
+
+    local inits = {nil, 0, 1, 2, 3, -1, -2, -3, -100, 100}
+    local function init(s)
+      local r = rnd(14)
+      if r == 11 then return #s end
+      if r == 12 then return #s + 1 end
+      if r == 13 then return #s + 2 end
+      if r == 14 then return -#s end
+      return inits[r]
+    end
+    local replacements = {"%0", "%1", "%2", "%9", "%%", "<%1>", "[%0|%1]", "x", "", "%", "%a", "%1%2%3", "%%1", "a%%"}
+    local ns = {nil, 0, 1, 2, -1, 100}
+    local tbl = {a = "A", b = false, ["ab"] = "AB", [1] = "one", [2] = 2, x = "X"}
+    local function fn(...)
+      local n = select("#", ...)
+      local out = {}
+      for i = 1, n do out[i] = tostring((select(i, ...))) end
+      if n > 0 and (...) == "b" then return nil end
+      if n > 0 and (...) == "c" then return false end
+      if n > 0 and (...) == "x" then return 7 end
+      return "{" .. table.concat(out, ",") .. "}"
+    end
+
+    local function show(ok, ...)
+      local n = select("#", ...)
+      local out = {ok and "ok" or "err"}
+      for i = 1, n do
+        local v = select(i, ...)
+        -- the chunk's name differs between the two runs, its line does not
+        if not ok and type(v) == "string" then v = v:gsub("^[^\n]-%.lua:(%d+): ", "chunk:%1: ") end
+        out[#out + 1] = type(v) == "string" and ("%q"):format(v) or tostring(v)
+      end
+      return table.concat(out, " ")
+    end
+
+    local function gm(s, p, i)
+      local acc, n = {}, 0
+      for a, b, c in string.gmatch(s, p, i) do
+        n = n + 1
+        acc[#acc + 1] = tostring(a) .. "/" .. tostring(b) .. "/" .. tostring(c)
+        if n >= 40 then break end
+      end
+      return table.concat(acc, ",")
+    end
+
+    local out = {}
+    for k = 1, cases do
+      local s, p = subject(), pattern()
+      local what = rnd(8)
+      local desc, res
+      CURRENT = ("case %d (kind %d) %q %q"):format(k, what, s, p)
+      if what == 1 then
+        local i = init(s)
+        desc = ("find %q %q %s"):format(s, p, tostring(i))
+        res = show(pcall(string.find, s, p, i))
+      elseif what == 2 then
+        local i = init(s)
+        desc = ("find-plain %q %q %s"):format(s, p, tostring(i))
+        res = show(pcall(string.find, s, p, i, true))
+      elseif what == 3 then
+        local i = init(s)
+        desc = ("match %q %q %s"):format(s, p, tostring(i))
+        res = show(pcall(string.match, s, p, i))
+      elseif what == 4 then
+        local i = init(s)
+        desc = ("gmatch %q %q %s"):format(s, p, tostring(i))
+        res = show(pcall(gm, s, p, i))
+      elseif what == 5 or what == 6 then
+        local r, n = pick(replacements), ns[rnd(6)]
+        desc = ("gsub %q %q %q %s"):format(s, p, r, tostring(n))
+        res = show(pcall(string.gsub, s, p, r, n))
+      elseif what == 7 then
+        local n = ns[rnd(6)]
+        desc = ("gsub-table %q %q %s"):format(s, p, tostring(n))
+        res = show(pcall(string.gsub, s, p, tbl, n))
+      else
+        local n = ns[rnd(6)]
+        desc = ("gsub-function %q %q %s"):format(s, p, tostring(n))
+        res = show(pcall(string.gsub, s, p, fn, n))
+      end
+      CURRENT = desc -- set after the case: read when a case ended the whole run
+      out[#out + 1] = (desc .. " => " .. res):gsub("\n", "\\n")
+    end
+
+    -- Limits: nesting depth, capture count, long subjects.
+    local fixed = {
+      {string.rep("a", 300), string.rep("a?", 250)}, {string.rep("a", 10), string.rep("(a)", 33)},
+      {string.rep("a", 10), string.rep("()", 32)}, {string.rep("ab", 50), "(a)(b)(a)(b)(a)(b)(a)(b)(a)(b)%9"},
+      {string.rep("(", 30) .. string.rep(")", 30), "%b()"}, {"THE (quick) fox", "%f[%a]%a+%f[%A]"},
+    }
+    for _, f in ipairs(fixed) do
+      out[#out + 1] = ("fixed %d %q => %s"):format(#f[1], f[2], show(pcall(string.find, f[1], f[2])))
+      out[#out + 1] = ("fixed-gsub %d %q => %s"):format(#f[1], f[2], show(pcall(string.gsub, f[1], f[2], "%0")))
+    end
+    return table.concat(out, "\n")
+    """#
+
+    private static func stockAnswers(_ script: String, fixture: PolicyFixture, name: String) throws -> String? {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/lua5.4") else { return nil }
+        let path = fixture.write("io.write((function()\n" + script + "\nend)())", name: name)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/lua5.4")
+        process.arguments = [path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test(arguments: [1, 20_260_101, 987_654_321])
+    func generatedPatternsAgreeWithStockLua(seed: Int) throws {
+        let count = ProcessInfo.processInfo.environment["CALPOLICY_PATTERN_ORACLE_CASES"].flatMap(Int.init) ?? 3000
+        let script = "local CASES, SEED = \(count), \(seed)\n" + Self.generator
+        let fixture = PolicyFixture()
+        guard let expected = try Self.stockAnswers(script, fixture: fixture, name: "oracle-\(seed).lua") else {
+            Issue.record("lua5.4 is not installed: run scripts/setup.sh test")
+            return
+        }
+        let lua = try LuaState(options: LuaStateOptions(instructionBudget: 2_000_000_000))
+        _ = try lua.loadPolicy(Array("""
+            function oracle()
+            \(script)
+            end
+            function current() return tostring(CURRENT) end
+            """.utf8), path: "oracle.lua")
+        let got: String
+        do {
+            got = try lua.callGlobal("oracle", argument: "")
+        } catch {
+            // Errors are caught case by case; only the budget ends the run. Name the case.
+            Issue.record("\(error.message) in \((try? lua.callGlobal("current", argument: "")) ?? "?")")
+            return
+        }
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let have = got.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(want.count == have.count)
+        #expect(want.count >= count)
+        var shown = 0
+        for (w, h) in zip(want, have) where w != h {
+            shown += 1
+            if shown <= 25 { Issue.record("lua5.4: \(w)\nshim:   \(h)") }
+        }
+        #expect(shown == 0, "\(shown) of \(want.count) cases differ")
     }
 }

@@ -116,6 +116,10 @@ static inline const char *cls_error_message(const cls_error *e) { return e->mess
 static inline const char *cls_error_traceback(const cls_error *e) { return e->traceback; }
 /* Bytes currently allocated by the state. */
 size_t cls_memory_used(lua_State *L);
+/* What the last protected run (load, call, script call) took from its budget:
+ * instructions counted by the hook (in steps of up to 1,000) plus pattern-matching
+ * steps; pattern steps alone when the hook is off. Over the budget when it failed so. */
+long long cls_budget_spent(lua_State *L);
 /* Registers a calendar name for day.calendar; returns its tag or -1. */
 int cls_register_calendar(lua_State *L, const char *name);
 

@@ -74,4 +74,41 @@ import Testing
         let error = PolicyFixture.error { _ = try policy.canSelect(try Day(iso: "2026-01-01"), context: PolicyContext()) }
         #expect(error?.kind == .budget)
     }
+
+    /// A budget error raised by the pattern matcher ends its own call only: later calls
+    /// of the same policy are traced as before (explain and coverage rely on it).
+    @Test(arguments: [(true, true), (false, true), (true, false), (false, false)])
+    func aPatternBudgetErrorLeavesLaterCallsTraced(caught: Bool, tracedAtLoad: Bool) throws {
+        var options = LuaPolicyOptions()
+        options.tracing = tracedAtLoad
+        options.instructionBudget = 200_000
+        let find = caught ? "pcall(string.find, s, \"a*a*a*a*a*b\")" : "string.find(s, \"a*a*a*a*a*b\")"
+        let policy = try PolicyFixture().load("""
+            local s = string.rep("a", 60)
+            return {
+                canSelect = function(day)
+                    if day.day == 1 then \(find) end
+                    if day.day == 2 then
+                        return false, "second"
+                    end
+                    return true
+                end,
+                decorationFor = function(day)
+                    return { label = "d" }
+                end,
+            }
+            """, options: options)
+        let error = PolicyFixture.error { _ = try policy.answer(for: .at("2026-12-01"), context: PolicyContext()) }
+        #expect(error?.kind == .budget)
+        let second = try policy.answer(for: .at("2026-12-02"), context: PolicyContext())
+        #expect(second.canSelect == .denied(reason: "second"))
+        #expect(second.canSelectLine == 6)
+        #expect(second.decorationLine == 11)
+        let third = try policy.answer(for: .at("2026-12-03"), context: PolicyContext())
+        #expect(third.canSelectLine == 8)
+        if tracedAtLoad {
+            #expect(policy.trace.linesRun[8] == 1)
+            #expect(policy.trace.linesRun[4] == 3) // the failing call's lines count too
+        }
+    }
 }
