@@ -74,10 +74,19 @@ static int cls_collectgarbage(lua_State *L) {
     return 1;
 }
 
-/* load: text only, and the policy's own globals unless it passes an environment. */
+/* load: text only, and the policy's own globals unless it passes an environment.
+ * A chunk name the caller gives is shown as "load:NAME" ("=load:" for Lua, a leading
+ * '@' or '=' dropped), so a loaded chunk can never pass for the policy file ("@path")
+ * in error lines, coverage or explain. */
 static int cls_load(lua_State *L) {
     int has_env = !lua_isnoneornil(L, 4);
     lua_settop(L, 4);
+    if (!lua_isnil(L, 2)) {
+        const char *name = luaL_checkstring(L, 2);
+        if (name[0] == '@' || name[0] == '=') name++;
+        lua_pushfstring(L, "=load:%s", name);
+        lua_replace(L, 2);
+    }
     const char *mode = luaL_optstring(L, 3, "t");
     if (strchr(mode, 'b') != NULL)
         return cls_raise(L, CLS_KIND_SANDBOX, "binary chunks are not allowed in policies");
