@@ -30,6 +30,7 @@ typedef struct cls_host {
     /* output */
     int verbose;
     char print_prefix[256];
+    cls_print_fn print_line;
     /* callbacks */
     void *context;
     cls_convert_fn convert;

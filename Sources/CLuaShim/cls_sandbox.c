@@ -30,28 +30,23 @@ static int cls_global_index(lua_State *L) {
     return 0;
 }
 
-/* print never reaches stdout: dropped, or one stderr line when verbose. */
+/* print never reaches stdout: dropped, or with verbose handed to the host, which
+ * escapes it (controls, bidi, line separators) and writes one stderr line. */
 static int cls_print(lua_State *L) {
     cls_host *h = cls_host_of(L);
-    if (!h->verbose) return 0;
+    if (!h->verbose || !h->print_line) return 0;
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
-    if (h->print_prefix[0]) {
-        luaL_addstring(&b, h->print_prefix);
-        luaL_addstring(&b, ": ");
-    }
     for (int i = 1; i <= n; i++) {
         if (i > 1) luaL_addchar(&b, '\t');
         luaL_tolstring(L, i, NULL);
         luaL_addvalue(&b);
     }
-    luaL_addchar(&b, '\n');
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
-    fwrite(text, 1, len, stderr);
-    fflush(stderr);
+    h->print_line(h->print_prefix, text, len);
     return 0;
 }
 
@@ -79,10 +74,19 @@ static int cls_collectgarbage(lua_State *L) {
     return 1;
 }
 
-/* load: text only, and the policy's own globals unless it passes an environment. */
+/* load: text only, and the policy's own globals unless it passes an environment.
+ * A chunk name the caller gives is shown as "load:NAME" ("=load:" for Lua, a leading
+ * '@' or '=' dropped), so a loaded chunk can never pass for the policy file ("@path")
+ * in error lines, coverage or explain. */
 static int cls_load(lua_State *L) {
     int has_env = !lua_isnoneornil(L, 4);
     lua_settop(L, 4);
+    if (!lua_isnil(L, 2)) {
+        const char *name = luaL_checkstring(L, 2);
+        if (name[0] == '@' || name[0] == '=') name++;
+        lua_pushfstring(L, "=load:%s", name);
+        lua_replace(L, 2);
+    }
     const char *mode = luaL_optstring(L, 3, "t");
     if (strchr(mode, 'b') != NULL)
         return cls_raise(L, CLS_KIND_SANDBOX, "binary chunks are not allowed in policies");

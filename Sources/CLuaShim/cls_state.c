@@ -346,6 +346,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
     h->load_budget = config->load_budget;
     h->hook_enabled = config->hook_enabled;
     h->verbose = config->verbose;
+    h->print_line = config->print_line;
     if (config->print_prefix) snprintf(h->print_prefix, sizeof h->print_prefix, "%s", config->print_prefix);
     h->context = config->context;
     h->convert = config->convert;

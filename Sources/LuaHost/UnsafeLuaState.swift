@@ -1,5 +1,12 @@
 internal import CLua
 internal import CLuaShim
+#if canImport(Glibc)
+internal import Glibc
+private let posixWrite = Glibc.write
+#elseif canImport(Darwin)
+internal import Darwin
+private let posixWrite = Darwin.write
+#endif
 
 /// Every pointer the Lua bridge touches lives here: the `lua_State`, C strings and
 /// the callback context. Lua errors never cross these frames — each call below is
@@ -18,6 +25,7 @@ final class UnsafeLuaState {
         config.load_budget = Int64(options.loadBudget)
         config.hook_enabled = options.hookEnabled ? 1 : 0
         config.verbose = options.verbose ? 1 : 0
+        config.print_line = UnsafeLuaState.printTrampoline
         if let box {
             config.context = Unmanaged.passUnretained(box).toOpaque()
             config.convert = UnsafeLuaState.convertTrampoline
@@ -223,6 +231,30 @@ final class UnsafeLuaState {
         utf8.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress else { return }
             UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count)
+        }
+    }
+
+    /// A verbose `print`: one stderr line `print <prefix>: <text>`, both escaped by
+    /// `TerminalText`, so a policy can neither split the line, send terminal escapes nor
+    /// start a line that looks like calpolicy's own `calpolicy: ` error.
+    static func printLine(prefix: String, text: String) -> String {
+        "print " + (prefix.isEmpty ? "" : TerminalText.escape(prefix) + ": ") + TerminalText.escape(text) + "\n"
+    }
+
+    private static let printTrampoline: cls_print_fn = { prefix, text, length in
+        let prefix = prefix.map { String(cString: $0) } ?? ""
+        let body = text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+        var line = printLine(prefix: prefix, text: body)
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = posixWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
         }
     }
 

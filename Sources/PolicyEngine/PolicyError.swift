@@ -1,4 +1,5 @@
 import CalendarCore
+import LuaHost
 
 /// A policy failure as data: what went wrong, where, and for which day.
 /// Rendering (one stderr line, exit code 3) is the CLI's job.
@@ -43,3 +44,7 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 }
+
+/// The escaper for policy text on a terminal, for the CLI (defined in LuaHost so the
+/// Lua `print` bridge shares it).
+public typealias TerminalText = LuaHost.TerminalText

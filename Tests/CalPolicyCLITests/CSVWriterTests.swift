@@ -43,4 +43,37 @@ import Testing
             #expect(String(decoding: out, as: UTF8.self) == String(value))
         }
     }
+
+    private func text(_ value: String) -> String {
+        var out: [UInt8] = []
+        CSVWriter.appendText(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func policyTextStartingAFormulaGetsAnApostrophe() {
+        #expect(text("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+        #expect(text("+1") == "'+1")
+        #expect(text("-1") == "'-1")
+        #expect(text("@SUM(A1)") == "'@SUM(A1)")
+        #expect(text("\tx") == "' x")
+        #expect(text("\rx") == "'\\rx")
+        #expect(text("a=b") == "a=b")
+        #expect(text("Christmas Day") == "Christmas Day")
+        #expect(text("New Year’s Day, observed") == "\"New Year’s Day, observed\"")
+    }
+
+    @Test func policyTextHasControlAndBidiCharactersEscaped() {
+        #expect(text("\u{1B}[31mred\u{7}") == "\\u{1b}[31mred\\u{7}")
+        #expect(text("C1\u{9B}x\u{85}") == "C1\\u{9b}x\\u{85}")
+        #expect(text("abc\u{202E}fdp") == "abc\\u{202e}fdp")
+        #expect(text("two\nlines") == "two\\nlines")
+    }
+
+    @Test func numbersAndDatesAreNeverNeutralised() throws {
+        var out: [UInt8] = []
+        CSVWriter.appendInteger(-42, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendISO(try Day(iso: "2026-12-25"), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "-42,2026-12-25")
+    }
 }

@@ -65,6 +65,17 @@ import Testing
         #expect(!dropped.stdout.contains("marker-7f3a"))
         #expect(!dropped.stderr.contains("marker-7f3a"))
         #expect(!routed.stdout.contains("marker-7f3a"))
-        #expect(routed.stderr.contains("loud.lua: marker-7f3a\t42\tnil\n"))
+        #expect(routed.stderr.contains("print loud.lua: marker-7f3a 42 nil\n"))
+    }
+
+    /// One print is one escaped line that cannot pass for calpolicy's own error line.
+    @Test func verbosePrintIsOneEscapedLineThatCannotForgeAnError() throws {
+        let source = #"function canSelect() print("x\ncalpolicy: forged.lua:1: boom\27[2J\u{202E}\u{2028}\u{85}end") return true end"#
+        let loud = try fixture.load(source, name: "forge.lua", options: LuaPolicyOptions(verbose: true))
+        let routed = try capture { _ = try loud.canSelect(Day.at("2026-01-01"), context: PolicyContext()) }
+        let lines = routed.stderr.split(separator: "\n").filter { $0.contains("forge.lua") || $0.contains("forged") }
+        #expect(lines == [#"print forge.lua: x\ncalpolicy: forged.lua:1: boom\u{1b}[2J\u{202e}\u{2028}\u{85}end"#])
+        #expect(!routed.stderr.contains("\u{1B}"))
+        #expect(!routed.stderr.split(separator: "\n").contains { $0.hasPrefix("calpolicy:") })
     }
 }

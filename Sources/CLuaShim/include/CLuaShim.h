@@ -57,6 +57,10 @@ typedef int (*cls_from_calendar_fn)(void *context, const char *calendar, long lo
                                     long long month, long long day, int is_leap_month,
                                     long long *day_number, char *message, size_t capacity);
 
+/* One `print` call when verbose: the state's print prefix and the arguments joined by
+ * tabs (may hold any bytes); the host escapes and writes it as one stderr line. */
+typedef void (*cls_print_fn)(const char *prefix, const char *text, size_t length);
+
 /* ---- State --------------------------------------------------------------- */
 
 /* ---- memory shared by the states of one run ---------------------------------
@@ -101,6 +105,7 @@ typedef struct cls_config {
     int hook_enabled;             /* 0 disables the count hook entirely */
     int verbose;                  /* print goes to stderr when non-zero */
     const char *print_prefix;     /* e.g. the policy file name, may be NULL */
+    cls_print_fn print_line;      /* where verbose print goes; NULL drops it */
     void *context;                /* passed back to the callbacks */
     cls_convert_fn convert;
     cls_from_calendar_fn from_calendar;

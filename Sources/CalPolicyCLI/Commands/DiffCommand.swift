@@ -47,25 +47,30 @@ enum DiffCommand {
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    /// Grouped by month: a `YYYY-MM` heading, then one line per changed day.
+    /// Grouped by month: a `YYYY-MM` heading, then one line per changed day. Linear in the
+    /// number of changes: each month's run is found once (changes come in date order).
     static func text(_ diff: PolicyDiff) -> String {
-        var lines = ["--- \(diff.old)", "+++ \(diff.new)"]
-        var month = ""
-        for change in diff.changes {
-            let heading = String(change.day.iso.prefix(7))
-            if heading != month {
-                let count = diff.changes.filter { $0.day.iso.hasPrefix(heading) }.count
-                lines.append("\(heading) (\(count) day\(count == 1 ? "" : "s"))")
-                month = heading
+        var out = "--- " + ErrorRenderer.singleLine(diff.old) + "\n+++ " + ErrorRenderer.singleLine(diff.new) + "\n"
+        let changes = diff.changes
+        var start = changes.startIndex
+        while start < changes.endIndex {
+            let heading = changes[start].day.iso.prefix(7)
+            var end = changes.index(after: start)
+            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
+            let count = end - start
+            out += "\(heading) (\(count) day\(count == 1 ? "" : "s"))\n"
+            for change in changes[start..<end] {
+                let weekday = weekdays[(change.day.weekday - 1) % 7]
+                out += ErrorRenderer.singleLine("  \(change.day.iso) \(weekday): \(change.description)")
+                out += "\n"
             }
-            let weekday = weekdays[(change.day.weekday - 1) % 7]
-            lines.append(ErrorRenderer.singleLine("  \(change.day.iso) \(weekday): \(change.description)"))
+            start = end
         }
-        let count = diff.changes.count
-        lines.append(count == 0
+        let count = changes.count
+        out += count == 0
             ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
-            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))")
-        return lines.joined(separator: "\n") + "\n"
+            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
+        return out + "\n"
     }
 
     /// `{"old", "new", "from", "to", "changes": [{"date", "fields", "old", "new"}]}`, one change per line.

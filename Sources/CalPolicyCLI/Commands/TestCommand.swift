@@ -58,9 +58,8 @@ enum TestCommand {
                 continue
             }
             for failure in result.failures {
-                lines.append(ErrorRenderer.singleLine(
-                    "\(failure.file):\(failure.line): \(result.kind == .snapshot ? "" : "test ")'\(result.name)': "
-                        + "expected \(failure.expected), got \(failure.actual)"))
+                lines.append("\(failure.file):\(failure.line): \(result.kind == .snapshot ? "" : "test ")'\(result.name)': "
+                    + "expected \(failure.expected), got \(failure.actual)")
             }
         }
         for coverage in report.coverage {
@@ -74,7 +73,8 @@ enum TestCommand {
             }
         }
         lines.append(summary(report))
-        return lines.joined(separator: "\n") + "\n"
+        // Test names, file names and policy text reach the terminal: every line is escaped.
+        return lines.map(ErrorRenderer.singleLine).joined(separator: "\n") + "\n"
     }
 }
 

@@ -34,24 +34,8 @@ enum ErrorRenderer {
     static func line(_ message: String) -> String { "calpolicy: " + singleLine(message) }
 
     /// A policy's message may hold newlines or control characters; one error is one line.
-    static func singleLine(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += " "
-            default:
-                // C0, DEL, C1 (NEL, CSI …) and the Unicode line and paragraph separators:
-                // log tools split lines on some of them and terminals act on others.
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                    || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// The project's one escaper for text on a terminal (`TerminalText`, also used by
+    /// policy `print`, the test report and JUnit): controls, bidi and invisible format
+    /// characters become `\u{…}`.
+    static func singleLine(_ text: String) -> String { TerminalText.escape(text) }
 }

@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 
 /// RFC 4180 fields: quoted when they hold a comma, quote, CR or LF (quotes doubled);
 /// rows end with LF, which every CSV reader accepts.
@@ -40,6 +41,34 @@ enum CSVWriter {
                 out.append(contentsOf: bytes)
             }
         }
+    }
+
+    /// A field whose text came from a policy (reason, label, colour, image, policy name):
+    /// control, bidi and invisible format characters escaped as on a terminal
+    /// (`TerminalText`, so a row is always one line), and a leading `=`, `+`, `-`, `@`,
+    /// tab or carriage return neutralised with an apostrophe, so a spreadsheet shows the
+    /// text instead of running it as a formula (OWASP's CSV-injection rule). Then quoted
+    /// as `field(_:)`. Numbers and dates never come through here. Clean text (nearly all)
+    /// is appended whole after one byte scan.
+    static func appendText(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        let clean = text.withUTF8 { bytes -> Bool in
+            guard TerminalText.isClean(bytes) else { return false }
+            if let first = bytes.first, isFormulaStart(first) { return false }
+            if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 }) { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if clean { return }
+        var safe = TerminalText.escape(text)
+        if let first = text.utf8.first, isFormulaStart(first) { safe = "'" + safe }
+        appendField(safe, to: &out)
+    }
+
+    /// `=`, `+`, `-`, `@`, tab, carriage return: what makes a spreadsheet read a cell as a formula.
+    @inline(__always)
+    static func isFormulaStart(_ byte: UInt8) -> Bool {
+        byte == 0x3D || byte == 0x2B || byte == 0x2D || byte == 0x40 || byte == 0x09 || byte == 0x0D
     }
 
     /// Decimal text of `value`, as `String(value)` writes it.

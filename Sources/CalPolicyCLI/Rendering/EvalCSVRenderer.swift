@@ -35,17 +35,17 @@ enum EvalCSVRenderer {
             CSVWriter.appendBool(result.deselect.isAllowed, to: &out)
             out.append(UInt8(ascii: ","))
             if let reason = result.select.verdict.reason ?? result.deselect.verdict.reason {
-                CSVWriter.appendField(reason, to: &out)
+                CSVWriter.appendText(reason, to: &out)
             }
             out.append(UInt8(ascii: ","))
             if let decoration {
                 CSVWriter.appendField(decoration.kind.rawValue, to: &out)
                 out.append(UInt8(ascii: ","))
-                CSVWriter.appendField(decoration.label ?? "", to: &out)
+                CSVWriter.appendText(decoration.label ?? "", to: &out)
                 out.append(UInt8(ascii: ","))
-                CSVWriter.appendField(decoration.color ?? "", to: &out)
+                CSVWriter.appendText(decoration.color ?? "", to: &out)
                 out.append(UInt8(ascii: ","))
-                CSVWriter.appendField(decoration.image ?? "", to: &out)
+                CSVWriter.appendText(decoration.image ?? "", to: &out)
                 out.append(UInt8(ascii: ","))
                 CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
             } else {

@@ -27,6 +27,11 @@ public struct PolicyRevision: Sendable {
         }
         let revision = String(spec[..<colon])
         let file = String(spec[spec.index(after: colon)...])
+        // git would take a revision starting with '-' as an option (`--output=…`).
+        guard !revision.hasPrefix("-") else {
+            throw PolicyError(kind: .io, file: argument, message: "the revision '\(revision)' starts with '-'; "
+                                  + "expected a branch, tag or commit, e.g. 'git:main:policies/payday.lua'")
+        }
         let text = try Self.show(revision: revision, file: file, argument: argument)
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("calpolicy-git-\(UUID().uuidString)")
@@ -52,7 +57,8 @@ public struct PolicyRevision: Sendable {
         // Run in the file's own folder, naming it "./name": git then resolves it inside
         // whatever repository holds that folder, for relative and absolute paths alike.
         let url = URL(fileURLWithPath: file)
-        process.arguments = ["git", "-C", url.deletingLastPathComponent().path, "show",
+        // `--end-of-options`: the one argument is never an option, whatever it holds.
+        process.arguments = ["git", "-C", url.deletingLastPathComponent().path, "show", "--end-of-options",
                              "\(revision):./\(url.lastPathComponent)"]
         let output = Pipe()
         let errors = Pipe()
@@ -78,7 +84,8 @@ public struct PolicyRevision: Sendable {
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errorData, as: UTF8.self).split(separator: "\n").first.map(String.init)
                 ?? "exit status \(process.terminationStatus)"
-            throw PolicyError(kind: .io, file: argument, message: "git show failed: \(message.lowercased())")
+            // git's own words, unchanged (one line; the error line escapes what it must).
+            throw PolicyError(kind: .io, file: argument, message: "git show failed: \(message)")
         }
         return data
     }

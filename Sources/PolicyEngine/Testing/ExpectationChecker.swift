@@ -97,6 +97,10 @@ struct ExpectationChecker {
             return failure(record, expected: "a selection mode (\(known))", actual: "'\(record.field(0) ?? "")'")
         }
         let taps = Self.days(record.field(1))
+        if let problem = Self.selectionTooLarge(taps) {
+            return failure(record, expected: "at most \(Self.maxSelectTaps) taps within \(Self.maxSelectYears) years "
+                               + "(\(Self.maxSelectSpanDays) days)", actual: problem)
+        }
         let limits = SelectionLimits(minLength: record.field(2).flatMap { Int($0) },
                                      maxLength: record.field(3).flatMap { Int($0) },
                                      maxCount: record.field(4).flatMap { Int($0) })
@@ -113,6 +117,21 @@ struct ExpectationChecker {
         if let expectedRejected { wanted += ", rejected \(Self.list(expectedRejected))" }
         return failure(record, expected: wanted,
                        actual: "selection \(Self.list(selection)), rejected \(Self.list(rejected))")
+    }
+
+    /// `expect.select` replays taps through the real policies; a range over millennia
+    /// would ask them about millions of days. Bounds, documented in docs/policy-tests.md.
+    static let maxSelectTaps = 10_000
+    static let maxSelectYears = 100
+    static let maxSelectSpanDays = 36_525
+
+    /// Why `taps` are past the bounds, nil when within them.
+    static func selectionTooLarge(_ taps: [Day]) -> String? {
+        if taps.count > maxSelectTaps { return "\(taps.count) taps" }
+        guard let first = taps.min(), let last = taps.max() else { return nil }
+        let span = last.dayNumber - first.dayNumber + 1
+        if span > maxSelectSpanDays { return "taps from \(first.iso) to \(last.iso) (\(span) days)" }
+        return nil
     }
 
     static func days(_ text: String?) -> [Day] {

@@ -35,9 +35,11 @@ public enum JUnitReport {
         return out
     }
 
+    /// Policy text first goes through the terminal escaper (CI pages show these strings
+    /// to people: no controls, bidi or invisible format characters), then XML's.
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
+        for scalar in TerminalText.escape(text).unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"

@@ -15,7 +15,7 @@ local type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatabl
     type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatable, rawset
 local concat = table.concat
 
-local settings = { policies = {}, today = nil }
+local settings = { policies = {}, policyLines = {}, today = nil }
 local tests = {}
 local records = nil
 
@@ -157,11 +157,13 @@ end
 local api = {}
 
 function api.policies(list)
+    local line = lineOf(4)
     if type(list) == "string" then list = { list } end
     if type(list) ~= "table" or #list == 0 then error("test.policies: expected a list of policy files", 2) end
     for i, p in ipairs(list) do
         if type(p) ~= "string" then error("test.policies: entry " .. i .. " must be a file name", 2) end
         settings.policies[#settings.policies + 1] = p
+        settings.policyLines[#settings.policies] = line
     end
 end
 
@@ -200,7 +202,9 @@ rawset(_ENV, "expect", expect)
 _ENV[ "__calpolicy_test" ] = function(command)
     if command == "list" then
         local out = {}
-        for _, p in ipairs(settings.policies) do out[#out + 1] = "policy\t0\t" .. field(p) end
+        for i, p in ipairs(settings.policies) do
+            out[#out + 1] = "policy\t" .. tostring(settings.policyLines[i] or 0) .. "\t" .. field(p)
+        end
         if settings.today then out[#out + 1] = "today\t0\t" .. field(settings.today) end
         for _, t in ipairs(tests) do out[#out + 1] = "test\t" .. t.line .. "\t" .. field(t.name) end
         return concat(out, "\n")

@@ -15,7 +15,9 @@ public enum PolicyTestRunner {
         var limits = options.limits
         limits.tracing = options.coverage
         for file in found.testFiles {
-            let ran = try runFile(file, options: options, limits: limits)
+            let folder = found.folders[file] ?? PolicyTestDiscovery.TestedFolder(
+                shown: PolicyTestDiscovery.directory(of: file), real: PolicyTestDiscovery.directory(of: file))
+            let ran = try runFile(file, folder: folder, options: options, limits: limits)
             results += ran.results
             for policy in ran.policies {
                 let trace = policy.trace
@@ -27,14 +29,16 @@ public enum PolicyTestRunner {
         for snapshot in found.snapshots {
             let name = "snapshot " + PolicyFile.fileName(of: snapshot)
             if let filter = options.filter, !name.contains(filter) { continue }
-            results.append(try SnapshotCheck.verify(snapshot, name: name, update: options.updateSnapshots,
+            let folder = found.folders[snapshot] ?? PolicyTestDiscovery.TestedFolder(
+                shown: PolicyTestDiscovery.directory(of: snapshot), real: PolicyTestDiscovery.directory(of: snapshot))
+            results.append(try SnapshotCheck.verify(snapshot, name: name, folder: folder, update: options.updateSnapshots,
                                                     limits: options.limits))
         }
         let coverage = options.coverage ? order.compactMap { traces[$0].map(PolicyCoverage.init) } : []
         return PolicyTestReport(results: results, coverage: coverage)
     }
 
-    private static func runFile(_ file: String, options: PolicyTestOptions,
+    private static func runFile(_ file: String, folder: PolicyTestDiscovery.TestedFolder, options: PolicyTestOptions,
                                 limits: LuaPolicyOptions) throws(PolicyError) -> (results: [PolicyTestResult], policies: [LuaPolicy]) {
         let script = try PolicyTestScript(path: file, options: options.limits)
         let selected = script.tests.indices.filter { index in
@@ -49,8 +53,10 @@ public enum PolicyTestRunner {
         policyLimits.today = script.today
         let directory = PolicyTestDiscovery.directory(of: file)
         var policies: [LuaPolicy] = []
-        for name in script.policies {
-            let path = PolicyTestDiscovery.resolve(name, besideFileIn: directory)
+        for (index, name) in script.policies.enumerated() {
+            let line = script.policyLines[index]
+            let path = try PolicyTestDiscovery.resolve(name, besideFileIn: directory, folder: folder, namedBy: file,
+                                                       line: line > 0 ? line : nil, what: "test.policies entry")
             policies.append(try LuaPolicy(path: path, options: policyLimits))
         }
         let checker = ExpectationChecker(stack: PolicyStack(policies), context: PolicyContext(today: script.today),

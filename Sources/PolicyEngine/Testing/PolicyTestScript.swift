@@ -52,6 +52,8 @@ final class PolicyTestScript {
 
     let path: String
     let policies: [String]
+    /// The line of the `test.policies` call naming each policy (0 when unknown).
+    let policyLines: [Int]
     let today: Day?
     let tests: [Declared]
     private let state: LuaState
@@ -84,18 +86,22 @@ final class PolicyTestScript {
         state = loaded.0
         self.path = path
         var policies: [String] = []
+        var policyLines: [Int] = []
         var today: Day?
         var tests: [Declared] = []
         for record in TestRecord.parse(loaded.1) {
             guard let value = record.field(0) else { continue }
             switch record.kind {
-            case "policy": policies.append(value)
+            case "policy":
+                policies.append(value)
+                policyLines.append(record.line)
             case "today": today = try? Day(iso: value)
             case "test": tests.append(Declared(name: value, line: record.line))
             default: break
             }
         }
         self.policies = policies
+        self.policyLines = policyLines
         self.today = today
         self.tests = tests
     }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Compares a stored snapshot with what its policies answer now (or rewrites it).
 enum SnapshotCheck {
-    static func verify(_ path: String, name: String, update: Bool,
+    static func verify(_ path: String, name: String, folder: PolicyTestDiscovery.TestedFolder, update: Bool,
                        limits: LuaPolicyOptions) throws(PolicyError) -> PolicyTestResult {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PolicyError(kind: .io, file: path, message: "cannot read the snapshot")
@@ -17,7 +17,11 @@ enum SnapshotCheck {
             ])
         }
         let base = PolicyTestDiscovery.directory(of: PolicyTestDiscovery.directory(of: path))
-        let paths = stored.policies.map { PolicyTestDiscovery.resolve($0, besideFileIn: base) }
+        var paths: [String] = []
+        for policy in stored.policies {
+            paths.append(try PolicyTestDiscovery.resolve(policy, besideFileIn: base, folder: folder, namedBy: path,
+                                                         line: nil, what: "snapshot policy"))
+        }
         let current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
                                               today: stored.today, limits: limits)
         if update {
