@@ -130,6 +130,8 @@ class Runner:
                  "--peer-years", f"{PEER_YEARS[0]}-{PEER_YEARS[1]}"]
         for result in run_json_lines(bench):
             self.record(result, rep)
+        if a.baseline:
+            self.baseline_repetition(rep, first)
         for mode in ("table", "integer"):
             command = ["lua5.4", os.path.join(PEERS, "lua-loop.lua"), ROOT, HOLIDAYS, str(first), str(a.days), mode]
             for result in run_json_lines(command):
@@ -138,6 +140,23 @@ class Runner:
         for result in run_json_lines(command):
             self.record(result, rep)
         self.whole_processes(rep)
+
+    def baseline_repetition(self, rep, first):
+        """The same in-process workloads and whole processes with a baseline build, in the same
+        repetition, so each ratio current/baseline compares runs minutes apart at most."""
+        a = self.args
+        base = os.path.abspath(a.baseline)
+        bench = [os.path.join(base, ".build", "release", "calpolicy-bench"), "--root", base, "--days", str(a.days),
+                 "--first", FIRST_DAY, "--peer-years", f"{PEER_YEARS[0]}-{PEER_YEARS[1]}"]
+        for result in run_json_lines(bench):
+            result["name"] = "baseline:" + result["name"]
+            self.record(result, rep)
+        cli = os.path.join(base, ".build", "release", "calpolicy")
+        csv = self.calpolicy_csv()
+        self.alternate(rep, "current.csv-process", csv, "baseline:current.csv-process", [cli] + csv[1:], pairs=3)
+        month = ["eval", HOLIDAYS, "--month", "2026-12"]
+        self.alternate(rep, "current.coldstart", [CALPOLICY] + month, "baseline:current.coldstart", [cli] + month,
+                       pairs=a.cold_pairs)
 
     def calpolicy_csv(self):
         return [CALPOLICY, "eval", HOLIDAYS, "--include", "weekdays", "--from", f"{PEER_YEARS[0]}-01-01",
@@ -307,6 +326,13 @@ def summarise(runner, peaks, agreement, seconds):
         if value is not None:
             met = {"<=": value <= bound, ">=": value >= bound, ">": value > bound}[op]
         targets.append({"target": label, "value": value, "met": met})
+    baseline = {}
+    for name in runner.samples:
+        if name.startswith("baseline:"):
+            continue
+        value, n = median_ratio(runner, name, "baseline:" + name)
+        if value is not None:
+            baseline[name] = {"median": value, "samples": n}
     checks = {
         "native and Lua policies deny the same days": (
             metrics.get("limit.native-swift", {}).get("check") ==
@@ -329,6 +355,7 @@ def summarise(runner, peaks, agreement, seconds):
         "peak_rss_kib": peaks,
         "csv_agreement": agreement,
         "checks": checks,
+        "current_over_baseline": baseline,
     }
 
 
@@ -354,6 +381,11 @@ def table(summary):
         value = "-" if t["value"] is None else (f"{t['value']:.2f}" if t["value"] < 100 else f"{t['value']:.0f}")
         met = {True: "yes", False: "**no**", None: "not measured"}[t["met"]]
         lines.append(f"| {t['target']} | {value} | {met} |")
+    if summary["current_over_baseline"]:
+        lines += ["", "| workload: current / baseline (median of per-repetition ratios) | ratio | samples |",
+                  "|---|---:|---:|"]
+        for name, r in summary["current_over_baseline"].items():
+            lines.append(f"| {name} | {r['median']:.3f} | {r['samples']} |")
     lines += ["", "| peak RSS | KiB |", "|---|---:|"]
     for label, kib in summary["peak_rss_kib"].items():
         lines.append(f"| {label} | {kib} |")
@@ -369,6 +401,8 @@ def main():
     parser.add_argument("--dynamic", action="store_true",
                         help="also time the cold start of a plain dynamically linked build (run.sh builds it)")
     parser.add_argument("--quick", action="store_true", help="2 repetitions of 100,000 days (a smoke run)")
+    parser.add_argument("--baseline", help="a checkout whose release build (calpolicy, calpolicy-bench) runs "
+                                           "beside this one in every repetition (benchmarks/compare.sh makes it)")
     args = parser.parse_args()
     if args.dynamic and not os.access(CALPOLICY_DYNAMIC, os.X_OK):
         parser.error(f"--dynamic needs {CALPOLICY_DYNAMIC}; run benchmarks/run.sh --dynamic to build it")
