@@ -1,13 +1,11 @@
 /// Options and help for the regression commands: test, snapshot, diff, explain.
 extension CommandCatalog {
-    static var regression: [CommandSpec] { [test, snapshot, diff, explain] }
-
-    static let testFormat = OptionSpec.value("format", "text|junit", help: "Output format (default text).")
+    static let testFormat = OptionSpec.choice("format", TestFormat.self, help: "Output format (default text).")
     static let out = OptionSpec.value("out", "FILE", help: "Write the output to FILE instead of stdout.")
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
-    static let diffFormat = OptionSpec.value("format", "text|json", help: "Output format (default text).")
+    static let diffFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",

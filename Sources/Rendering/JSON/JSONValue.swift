@@ -1,6 +1,6 @@
 /// A JSON document with objects as ordered pairs, so output keys come out in the
 /// documented order every time (scripts and snapshot diffs depend on it).
-enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,9 +12,9 @@ enum JSONValue: Hashable, Sendable {
     case rows([JSONValue])
     case object([(String, JSONValue)])
 
-    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
         case (.bool(let a), .bool(let b)): return a == b
@@ -27,7 +27,7 @@ enum JSONValue: Hashable, Sendable {
         }
     }
 
-    func hash(into hasher: inout Hasher) {
+    public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
@@ -39,8 +39,14 @@ enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// True for `.array` (written inline when shallow), false for `.rows` and the rest.
+    var isArray: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// Nesting depth: 0 for a scalar. The writer keeps shallow values on one line.
-    var depth: Int {
+    public var depth: Int {
         switch self {
         case .array(let values), .rows(let values): return 1 + (values.map(\.depth).max() ?? 0)
         case .object(let pairs): return 1 + (pairs.map(\.1.depth).max() ?? 0)

@@ -1,6 +1,6 @@
 import CalendarCore
 import Testing
-@testable import CalPolicyCLI
+@testable import Rendering
 
 @Suite struct DisplayNamesTests {
     @Test func builtInEnglishMatchesTheLocaleData() {

@@ -3,8 +3,8 @@ import PolicyEngine
 
 /// RFC 4180 fields: quoted when they hold a comma, quote, CR or LF (quotes doubled);
 /// rows end with LF, which every CSV reader accepts.
-enum CSVWriter {
-    static func field(_ text: String) -> String {
+public enum CSVWriter {
+    public static func field(_ text: String) -> String {
         // Bytes, not Characters: comparing Characters costs a string comparison each, and
         // this runs for every field of every day (it was half of a long CSV evaluation).
         let needsQuotes = text.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
@@ -12,7 +12,7 @@ enum CSVWriter {
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }
 
-    static func row(_ fields: [String]) -> String {
+    public static func row(_ fields: [String]) -> String {
         var out: [UInt8] = []
         append(fields, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -20,7 +20,7 @@ enum CSVWriter {
 
     /// Appends one row's UTF-8 in place. A long evaluation writes every row into one
     /// byte buffer: appending to a `String` cost ~340 instructions per field here.
-    static func append(_ fields: [String], to out: inout [UInt8]) {
+    public static func append(_ fields: [String], to out: inout [UInt8]) {
         for index in fields.indices {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             var text = field(fields[index])
@@ -31,7 +31,7 @@ enum CSVWriter {
 
     /// One field's UTF-8, quoted as `field(_:)` would, without building a new String
     /// when no quoting is needed.
-    static func appendField(_ text: String, to out: inout [UInt8]) {
+    public static func appendField(_ text: String, to out: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) {
@@ -50,7 +50,7 @@ enum CSVWriter {
     /// text instead of running it as a formula (OWASP's CSV-injection rule). Then quoted
     /// as `field(_:)`. Numbers and dates never come through here. Clean text (nearly all)
     /// is appended whole after one byte scan.
-    static func appendText(_ text: String, to out: inout [UInt8]) {
+    public static func appendText(_ text: String, to out: inout [UInt8]) {
         var text = text
         let clean = text.withUTF8 { bytes -> Bool in
             guard TerminalText.isClean(bytes) else { return false }
@@ -67,12 +67,12 @@ enum CSVWriter {
 
     /// `=`, `+`, `-`, `@`, tab, carriage return: what makes a spreadsheet read a cell as a formula.
     @inline(__always)
-    static func isFormulaStart(_ byte: UInt8) -> Bool {
+    public static func isFormulaStart(_ byte: UInt8) -> Bool {
         byte == 0x3D || byte == 0x2B || byte == 0x2D || byte == 0x40 || byte == 0x09 || byte == 0x0D
     }
 
     /// Decimal text of `value`, as `String(value)` writes it.
-    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         appendDigits(value.magnitude, to: &out)
     }
@@ -96,7 +96,7 @@ enum CSVWriter {
     }
 
     /// A day as `YYYY-MM-DD` (what `Day.iso` gives), without building a String.
-    static func appendISO(_ day: Day, to out: inout [UInt8]) {
+    public static func appendISO(_ day: Day, to out: inout [UInt8]) {
         let (y, m, d) = day.components
         guard y >= 0, y <= 9999 else { return appendField(day.iso, to: &out) }
         appendPadded(UInt(y), width: 4, to: &out)
@@ -107,7 +107,7 @@ enum CSVWriter {
     }
 
     /// `true` / `false`, as `String(Bool)` writes them.
-    static func appendBool(_ value: Bool, to out: inout [UInt8]) {
+    public static func appendBool(_ value: Bool, to out: inout [UInt8]) {
         if value {
             out.append(UInt8(ascii: "t")); out.append(UInt8(ascii: "r")); out.append(UInt8(ascii: "u"))
         } else {
@@ -115,15 +115,5 @@ enum CSVWriter {
             out.append(UInt8(ascii: "s"))
         }
         out.append(UInt8(ascii: "e"))
-    }
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
-        }
-        return out
     }
 }

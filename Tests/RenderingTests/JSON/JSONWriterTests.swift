@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CalPolicyCLI
+@testable import Rendering
 
 @Suite struct JSONWriterTests {
     func escaped(_ text: String) -> String {
@@ -95,11 +95,5 @@ import Testing
         }
 
         """)
-    }
-
-    @Test func evalDaysAreOneLineEachWithoutDecorations() {
-        let result = CLI.capture(["eval", "--from", "2026-01-01", "--to", "2026-01-03", "--format", "json"])
-        let dayLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    {\"date\": \"2026-01-0") }
-        #expect(dayLines.count == 3)
     }
 }

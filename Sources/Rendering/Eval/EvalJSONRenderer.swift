@@ -1,12 +1,13 @@
 import CalendarCore
+import PolicyEngine
 
 /// `eval --format json`; the schema is documented in docs/json-schema.md and keys come
 /// out in that order. `date` is Gregorian ISO; `year/month/day/isLeapMonth` are in the
 /// displayed calendar.
-enum EvalJSONRenderer {
+public enum EvalJSONRenderer {
     /// The document as `JSONWriter.write` lays it out, written month by month and day by
-    /// day to the console: a century of days is never one value tree plus its text.
-    static func render(_ report: EvalReport, to console: Console) {
+    /// day to the sink: a century of days is never one value tree plus its text.
+    public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         let settings = report.settings
         let head: [(String, JSONValue)] = [
             ("calendar", .string(settings.calendar.rawValue)),
@@ -25,12 +26,12 @@ enum EvalJSONRenderer {
             out += ",\n"
         }
         field("months", &out)
-        rows(report.grids, to: console, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
+        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
         out += ",\n"
         field("days", &out)
-        rows(report.days, to: console, &out, day)
+        rows(report.days, to: sink, &out, day)
         out += "\n}\n"
-        console.write(out)
+        sink.write(out)
     }
 
     private static func field(_ key: String, _ out: inout String) {
@@ -40,7 +41,7 @@ enum EvalJSONRenderer {
     }
 
     /// A `.rows` array at indent 2, one element per line, passed on in chunks.
-    private static func rows<Element>(_ elements: [Element], to console: Console, _ out: inout String,
+    private static func rows<Element>(_ elements: [Element], to sink: some DocumentSink, _ out: inout String,
                                       _ value: (Element) -> JSONValue) {
         guard !elements.isEmpty else {
             out += "[]"
@@ -51,15 +52,15 @@ enum EvalJSONRenderer {
             out += "    "
             JSONWriter.append(value(element), indent: 4, to: &out)
             out += index < elements.count - 1 ? ",\n" : "\n"
-            if out.utf8.count >= Console.chunk {
-                console.write(out)
+            if out.utf8.count >= DocumentChunk.size {
+                sink.write(out)
                 out = ""
             }
         }
         out += "  ]"
     }
 
-    static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
+    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
         .object([
             ("year", .int(month.year)),
             ("month", .int(month.month)),
@@ -76,7 +77,7 @@ enum EvalJSONRenderer {
         ])
     }
 
-    static func day(_ result: DayEvaluation) -> JSONValue {
+    public static func day(_ result: DayEvaluation) -> JSONValue {
         .object([
             ("date", .string(result.day.iso)),
             ("year", .int(result.date.year)),
@@ -88,23 +89,13 @@ enum EvalJSONRenderer {
             ("deselectable", .bool(result.deselect.isAllowed)),
             ("reason", .optional(result.select.verdict.reason)),
             ("policy", .optional(result.select.policy)),
-            ("line", result.lines.select.map { .int($0) } ?? .null),
+            ("line", .line(result.lines.select)),
             ("deselectReason", .optional(result.deselect.verdict.reason)),
             ("deselectPolicy", .optional(result.deselect.policy)),
-            ("deselectLine", result.lines.deselect.map { .int($0) } ?? .null),
-            ("decoration", result.decoration.map(decoration) ?? .null),
+            ("deselectLine", .line(result.lines.deselect)),
+            ("decoration", .decoration(result.decoration)),
             ("decorationPolicy", .optional(result.decorationPolicy)),
-            ("decorationLine", result.lines.decoration.map { .int($0) } ?? .null),
-        ])
-    }
-
-    static func decoration(_ decoration: Decoration) -> JSONValue {
-        .object([
-            ("kind", .string(decoration.kind.rawValue)),
-            ("label", .optional(decoration.label)),
-            ("color", .optional(decoration.color)),
-            ("image", .optional(decoration.image)),
-            ("size", .optional(decoration.size?.rawValue)),
+            ("decorationLine", .line(result.lines.decoration)),
         ])
     }
 }

@@ -1,3 +1,5 @@
+import PolicyEngine
+
 /// JUnit XML, the format CI systems read natively: one `<testsuite>` per file,
 /// one `<testcase>` per test, a `<failure>` per failing test listing its expectations.
 public enum JUnitReport {
@@ -37,7 +39,7 @@ public enum JUnitReport {
 
     /// Policy text first goes through the terminal escaper (CI pages show these strings
     /// to people: no controls, bidi or invisible format characters), then XML's.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in TerminalText.escape(text).unicodeScalars {
             switch scalar {

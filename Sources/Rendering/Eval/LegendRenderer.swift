@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 
 /// The legend under a text calendar: one line per decorated or denied day, with its
 /// label or reason (and, with `--verbose`, the policy that decided).
@@ -23,7 +24,7 @@ struct LegendRenderer {
         for result in marked {
             let weekday = symbols.indices.contains(result.day.weekday - 1) ? symbols[result.day.weekday - 1] : ""
             out += LegendRenderer.mark(for: result) + " " + result.day.iso + " " + DisplayWidth.fit(weekday, width: 4)
-                + " " + ErrorRenderer.singleLine(text(for: result)) + "\n"
+                + " " + TerminalText.escape(text(for: result)) + "\n"
         }
         return out
     }

@@ -1,19 +1,19 @@
 import CalendarCore
 
 /// `eval --format csv`: one row per day, columns as agreed in the API contract.
-enum EvalCSVRenderer {
-    static let header = ["date", "year", "month", "day", "weekday", "selectable", "deselectable", "reason",
+public enum EvalCSVRenderer {
+    public static let header = ["date", "year", "month", "day", "weekday", "selectable", "deselectable", "reason",
                          "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
                          "decoration_size"]
 
-    /// Rows go to the console a chunk at a time, so a long span is never held twice.
-    static func render(_ report: EvalReport, to console: Console) {
+    /// Rows go to the sink a chunk at a time, so a long span is never held twice.
+    public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         var out: [UInt8] = []
-        out.reserveCapacity(min(report.days.count + 1, Console.chunk / 64 + 1) * 64)
+        out.reserveCapacity(min(report.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
         CSVWriter.append(header, to: &out)
         for result in report.days {
-            if out.count >= Console.chunk {
-                console.write(bytes: out)
+            if out.count >= DocumentChunk.size {
+                sink.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
             }
             // Fields are written straight into the buffer: a per-row array of 13 Strings
@@ -53,6 +53,6 @@ enum EvalCSVRenderer {
             }
             out.append(UInt8(ascii: "\n"))
         }
-        console.write(bytes: out)
+        sink.write(bytes: out)
     }
 }

@@ -1,13 +1,6 @@
 import CalendarCore
 import PolicyEngine
-
-/// The policy file lines that decided a day (`line`, `deselectLine`, `decorationLine`
-/// in `eval --format json`): the `return` each deciding policy answered from.
-struct DecisionLines: Sendable, Hashable {
-    var select: Int?
-    var deselect: Int?
-    var decoration: Int?
-}
+import Rendering
 
 enum Provenance {
     /// Asks each deciding policy again, traced for that call only, for the line of its

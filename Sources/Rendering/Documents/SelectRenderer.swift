@@ -1,8 +1,9 @@
 import CalendarCore
+import PolicyEngine
 
 /// `select` output: each tap with its outcome, then the final selection.
-enum SelectRenderer {
-    static func json(mode: SelectionMode, selection: [Day], pending: Day?, taps: [TapResult]) -> String {
+public enum SelectRenderer {
+    public static func json(mode: SelectionMode, selection: [Day], pending: Day?, taps: [TapResult]) -> String {
         JSONWriter.write(.object([
             ("mode", .string(mode.rawValue)),
             ("selection", .array(selection.map { .string($0.iso) })),
@@ -20,14 +21,14 @@ enum SelectRenderer {
         ]))
     }
 
-    static func text(mode: SelectionMode, selection: [Day], pending: Day?, taps: [TapResult]) -> String {
+    public static func text(mode: SelectionMode, selection: [Day], pending: Day?, taps: [TapResult]) -> String {
         var out = ""
         for tap in taps {
             var line = tap.day.iso + "  " + (tap.accepted ? "accepted" : "rejected")
             if let reason = tap.reason { line += "  " + reason }
             if let policy = tap.policy { line += " (\(policy))" }
             if !tap.leftOut.isEmpty { line += "  left out: " + tap.leftOut.map(\.iso).joined(separator: ", ") }
-            out += ErrorRenderer.singleLine(line) + "\n"
+            out += TerminalText.escape(line) + "\n"
         }
         out += "selection (\(mode.rawValue)): " + describe(selection) + "\n"
         if let pending { out += "pending: \(pending.iso)\n" }
@@ -35,7 +36,7 @@ enum SelectRenderer {
     }
 
     /// Consecutive days read as ranges: `2026-12-21...2026-12-23, 2026-12-28`.
-    static func describe(_ days: [Day]) -> String {
+    public static func describe(_ days: [Day]) -> String {
         guard !days.isEmpty else { return "none" }
         var parts: [String] = []
         var start = days[0]

@@ -1,22 +1,8 @@
 import CalendarCore
 import PolicyEngine
+import Rendering
 
-/// Everything the stack answered for one day, with the policies that decided.
-struct DayEvaluation: Sendable {
-    let day: Day
-    /// The day in the displayed calendar.
-    let date: CalendarDate
-    let select: PolicyStack.Decision
-    let deselect: PolicyStack.Decision
-    let decoration: Decoration?
-    let decorationPolicy: String?
-    /// Filled for JSON output only (see `Provenance`).
-    var lines = DecisionLines()
-
-    var isDenied: Bool { !select.isAllowed }
-    var isMarked: Bool { isDenied || decoration != nil }
-}
-
+/// Asks the policy stack about a span of days, for `eval`'s renderers.
 enum Evaluator {
     /// Days asked per step: the run's limit on kept text is checked after each.
     static let chunk = 1024

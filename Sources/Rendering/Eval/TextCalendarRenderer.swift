@@ -3,15 +3,22 @@ import CalendarCore
 /// `eval` text output, laid out like `cal`: one block per month, three side by side
 /// for a year. Each cell is the day number and one mark column: `*` decorated,
 /// `!` denied, `#` both. A legend below lists every marked day of the span.
-struct TextCalendarRenderer {
-    let report: EvalReport
-    let weekNumbers: Bool
-    let color: Bool
-    let verbose: Bool
+public struct TextCalendarRenderer {
+    public let report: EvalReport
+    public let weekNumbers: Bool
+    public let color: Bool
+    public let verbose: Bool
+
+    public init(report: EvalReport, weekNumbers: Bool, color: Bool, verbose: Bool) {
+        self.report = report
+        self.weekNumbers = weekNumbers
+        self.color = color
+        self.verbose = verbose
+    }
 
     static let monthsPerRow = 3
 
-    func render() -> String {
+    public func render() -> String {
         let blocks = report.grids.map { block(for: $0.month, grid: $0.grid) }
         // Built by appending rather than with `joined(separator:)`: the standard library's
         // unspecialised join looks up a conformance at run time on first use, a scan of

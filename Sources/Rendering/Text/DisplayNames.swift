@@ -6,44 +6,44 @@ import CalendarCore
 /// common output, and asking ICU through Foundation costs several times more than
 /// the rest of an `eval` (about 6 ms of a run otherwise near 2 ms). Every other
 /// locale or calendar asks `LocaleInfo`. A unit test keeps the table equal to ICU's.
-struct DisplayNames: Sendable {
+public struct DisplayNames: Sendable {
     private enum Source: Sendable {
         case builtInEnglish
         case locale(LocaleInfo)
     }
 
     private let source: Source
-    let calendar: CalendarIdentifier
+    public let calendar: CalendarIdentifier
 
-    init(locale identifier: String, calendar: CalendarIdentifier) {
+    public init(locale identifier: String, calendar: CalendarIdentifier) {
         self.calendar = calendar
         let english = ["en_US", "en-US", "en_US_POSIX", "en"].contains(identifier)
         let gregorianMonths = calendar == .gregorian || calendar == .iso8601
         source = english && gregorianMonths ? .builtInEnglish : .locale(LocaleInfo(identifier: identifier))
     }
 
-    var isBuiltIn: Bool {
+    public var isBuiltIn: Bool {
         if case .builtInEnglish = source { return true }
         return false
     }
 
-    var firstWeekday: Int {
+    public var firstWeekday: Int {
         switch source {
         case .builtInEnglish: return 1
         case .locale(let info): return info.firstWeekday
         }
     }
 
-    var minimumDaysInFirstWeek: Int {
+    public var minimumDaysInFirstWeek: Int {
         switch source {
         case .builtInEnglish: return 1
         case .locale(let info): return info.minimumDaysInFirstWeek
         }
     }
 
-    var weekRule: WeekRule { .locale(firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDaysInFirstWeek) }
+    public var weekRule: WeekRule { .locale(firstWeekday: firstWeekday, minimumDaysInFirstWeek: minimumDaysInFirstWeek) }
 
-    func monthName(_ month: CalendarMonth) -> String {
+    public func monthName(_ month: CalendarMonth) -> String {
         switch source {
         case .builtInEnglish:
             return DisplayNames.englishMonths.indices.contains(month.month - 1)
@@ -54,7 +54,7 @@ struct DisplayNames: Sendable {
     }
 
     /// Seven names, index 0 = Sunday.
-    func weekdaySymbols(style: LocaleInfo.WeekdayStyle) -> [String] {
+    public func weekdaySymbols(style: LocaleInfo.WeekdayStyle) -> [String] {
         switch source {
         case .locale(let info): return info.weekdaySymbols(style: style)
         case .builtInEnglish:
@@ -66,6 +66,6 @@ struct DisplayNames: Sendable {
         }
     }
 
-    static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
+    public static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
                                 "September", "October", "November", "December"]
 }
