@@ -11,7 +11,6 @@ extension CommandCatalog {
         name: "test",
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
-        maxPositionals: nil,
         options: [runFilter, testFormat, out, coverage, updateSnapshots, timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
@@ -25,7 +24,6 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        maxPositionals: nil,
         options: [year, month, from, to, today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration. Policies see
@@ -38,7 +36,6 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        maxPositionals: nil,
         options: [year, month, from, to, today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
@@ -50,7 +47,6 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for one day, and the line that decided.",
         positionalUsage: "POLICY ... DATE",
-        maxPositionals: nil,
         options: [today, diffFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor

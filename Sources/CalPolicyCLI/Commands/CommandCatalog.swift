@@ -50,7 +50,6 @@ enum CommandCatalog {
         name: "eval",
         abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
         positionalUsage: "[POLICY ...]",
-        maxPositionals: nil,
         options: [month, year, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
                   evalFormat, weekNumbers, timeout, verbose, help],
         discussion: """
@@ -65,7 +64,6 @@ enum CommandCatalog {
         name: "select",
         abstract: "Replay taps through the selection rules and show what was selected.",
         positionalUsage: "[POLICY ...]",
-        maxPositionals: nil,
         options: [mode, tap, minLength, maxLength, maxCount, selectFormat, calendar, firstWeekday, today,
                   include, min, max, timeout, verbose, help],
         discussion: """
@@ -77,7 +75,6 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        maxPositionals: nil,
         options: [timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,

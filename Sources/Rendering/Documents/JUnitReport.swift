@@ -42,18 +42,20 @@ public enum JUnitReport {
     public static func escape(_ text: String) -> String {
         var out = ""
         for scalar in TerminalText.escape(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += "&#\(scalar.value);"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "?"
-            default: out.unicodeScalars.append(scalar)
+            if let entity = entities[scalar] {
+                out += entity
+            } else if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += "?"
+            } else {
+                out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
+
+    /// XML's markup characters, and the whitespace an attribute value would otherwise normalise.
+    private static let entities: [Unicode.Scalar: String] = [
+        "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
+        "\n": "&#10;", "\t": "&#9;", "\r": "&#13;",
+    ]
 }

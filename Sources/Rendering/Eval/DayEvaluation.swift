@@ -14,13 +14,8 @@ public struct DayEvaluation: Sendable {
 
     public init(day: Day, date: CalendarDate, select: PolicyStack.Decision, deselect: PolicyStack.Decision,
                 decoration: Decoration?, decorationPolicy: String?, lines: DecisionLines = DecisionLines()) {
-        self.day = day
-        self.date = date
-        self.select = select
-        self.deselect = deselect
-        self.decoration = decoration
-        self.decorationPolicy = decorationPolicy
-        self.lines = lines
+        (self.day, self.date, self.select, self.deselect) = (day, date, select, deselect)
+        (self.decoration, self.decorationPolicy, self.lines) = (decoration, decorationPolicy, lines)
     }
 
     public var isDenied: Bool { !select.isAllowed }
@@ -35,8 +30,6 @@ public struct DecisionLines: Sendable, Hashable {
     public var decoration: Int?
 
     public init(select: Int? = nil, deselect: Int? = nil, decoration: Int? = nil) {
-        self.select = select
-        self.deselect = deselect
-        self.decoration = decoration
+        (self.select, self.deselect, self.decoration) = (select, deselect, decoration)
     }
 }

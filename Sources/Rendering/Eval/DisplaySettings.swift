@@ -15,14 +15,8 @@ public struct DisplaySettings {
 
     public init(calendar: CalendarIdentifier, system: any CalendarSystem, localeIdentifier: String,
                 names: DisplayNames, firstWeekday: Int, weekRule: WeekRule, weekRuleName: String, today: Day) {
-        self.calendar = calendar
-        self.system = system
-        self.localeIdentifier = localeIdentifier
-        self.names = names
-        self.firstWeekday = firstWeekday
-        self.weekRule = weekRule
-        self.weekRuleName = weekRuleName
-        self.today = today
+        (self.calendar, self.system, self.localeIdentifier, self.names) = (calendar, system, localeIdentifier, names)
+        (self.firstWeekday, self.weekRule, self.weekRuleName, self.today) = (firstWeekday, weekRule, weekRuleName, today)
     }
 
     /// The Gregorian family directly: the registry builds every system on first use,

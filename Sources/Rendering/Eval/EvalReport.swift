@@ -10,11 +10,7 @@ public struct EvalReport {
 
     public init(settings: DisplaySettings, policies: [String], span: ResolvedSpan,
                 grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation]) {
-        self.settings = settings
-        self.policies = policies
-        self.span = span
-        self.grids = grids
-        self.days = days
+        (self.settings, self.policies, self.span, self.grids, self.days) = (settings, policies, span, grids, days)
     }
 
     public func evaluation(of day: Day) -> DayEvaluation? {
@@ -30,7 +26,6 @@ public struct ResolvedSpan {
     public let days: DaySpan
 
     public init(months: [CalendarMonth], days: DaySpan) {
-        self.months = months
-        self.days = days
+        (self.months, self.days) = (months, days)
     }
 }

@@ -10,10 +10,7 @@ public struct TextCalendarRenderer {
     public let verbose: Bool
 
     public init(report: EvalReport, weekNumbers: Bool, color: Bool, verbose: Bool) {
-        self.report = report
-        self.weekNumbers = weekNumbers
-        self.color = color
-        self.verbose = verbose
+        (self.report, self.weekNumbers, self.color, self.verbose) = (report, weekNumbers, color, verbose)
     }
 
     static let monthsPerRow = 3

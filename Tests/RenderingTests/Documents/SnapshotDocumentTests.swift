@@ -4,9 +4,11 @@ import Testing
 @testable import Rendering
 
 @Suite struct SnapshotDocumentTests {
+    /// A day open or closed (reason `closed`), with a decoration when `label` is given.
     private func record(_ iso: String, selectable: Bool = true, label: String? = nil) throws -> DayRecord {
-        DayRecord(day: try Day(iso: iso), selectable: selectable, deselectable: true,
-                  reason: selectable ? nil : "closed", decoration: label.map { Decoration(label: $0) })
+        let decoration = label.map { Decoration(label: $0) }
+        return DayRecord(day: try Day(iso: iso), selectable: selectable, deselectable: true,
+                         reason: selectable ? nil : "closed", decoration: decoration)
     }
 
     @Test func snapshotRoundTripsThroughItsText() throws {
