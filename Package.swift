@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // calpolicy: a calendar policy engine. Layers import one way:
-// CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → CalPolicyCLI → calpolicy.
+// CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → Rendering → CalPolicyCLI → calpolicy.
+// Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
 import PackageDescription
 
@@ -9,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "CalendarCore", targets: ["CalendarCore"]),
         .library(name: "PolicyEngine", targets: ["PolicyEngine"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "calpolicy", targets: ["calpolicy"]),
     ],
     targets: [
@@ -30,7 +32,8 @@ let package = Package(
         // Compiles Prelude/cal.lua to bytecode at build time (loading it is ~10x cheaper than compiling).
         .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"]),
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
-        .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine"]),
+        .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
+        .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine", "Rendering"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
         // Benchmarks (benchmarks/run.sh builds them with -c release; no tests run them).
@@ -44,7 +47,8 @@ let package = Package(
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
-        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
+        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 

@@ -57,35 +57,37 @@ public enum CLI {
                 console.write(HelpFormatter.topLevel())
                 return ExitCode.ok
             }
-            console.write(HelpFormatter.help(for: try spec(named: name)))
+            console.write(HelpFormatter.help(for: try command(named: name).spec))
             return ExitCode.ok
         case .positional(let name):
-            let spec = try spec(named: name)
+            let command = try command(named: name)
             if rest.contains(.long(name: "help", value: nil)) || rest.contains(.short("h")) {
-                console.write(HelpFormatter.help(for: spec))
+                console.write(HelpFormatter.help(for: command.spec))
                 return ExitCode.ok
             }
             let parsed: ParsedArguments
-            do { parsed = try ArgumentScanner(spec: spec).scan(rest) } catch { throw .usage(error) }
-            return try execute(spec.name, parsed, console: console)
+            do { parsed = try ArgumentScanner(spec: command.spec).scan(rest) } catch { throw .usage(error) }
+            return try execute(command, parsed, console: console)
         case .long, .short, .misspelled:
             let suggestion = Suggestion.nearest(to: first.spelling, among: ["--help", "--version"])
             throw .usage(.unknownOption(first.spelling, suggestion: suggestion))
         }
     }
 
-    private static func spec(named name: String) throws(CLIError) -> CommandSpec {
-        guard let spec = CommandCatalog.spec(named: name) else {
+    private static func command(named name: String) throws(CLIError) -> Command {
+        guard let command = CommandTable.command(named: name) else {
             throw .usage(.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: CommandCatalog.names)))
         }
-        return spec
+        return command
     }
 
     /// Every command runs as one `PolicyRun`: whatever Lua it runs — loads, day answers,
     /// explain's traced calls, test files — shares the run's deadline and memory. Work
     /// stuck where Lua cannot be interrupted ends the process with one line and exit 3,
     /// since a half-finished command's output would look complete.
-    private static func execute(_ name: String, _ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    private static func execute(_ command: Command, _ parsed: ParsedArguments, console: Console)
+        throws(CLIError) -> Int32
+    {
         let limits = try RunSettings.limits(parsed)
         let run = PolicyRun(limits: limits, onStuck: { description in
             var bytes = Array((ErrorRenderer.line(description) + "\n").utf8)
@@ -93,19 +95,7 @@ public enum CLI {
             _exit(ExitCode.policy)
         })
         return try run.perform { () throws(CLIError) -> Int32 in
-            try command(name, parsed, console: console)
-        }
-    }
-
-    private static func command(_ name: String, _ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
-        switch name {
-        case "eval": return try EvalCommand.run(parsed, console: console)
-        case "select": return try SelectCommand.run(parsed, console: console)
-        case "test": return try TestCommand.run(parsed, console: console)
-        case "snapshot": return try SnapshotCommand.run(parsed, console: console)
-        case "diff": return try DiffCommand.run(parsed, console: console)
-        case "explain": return try ExplainCommand.run(parsed, console: console)
-        default: return try CheckCommand.run(parsed, console: console)
+            try command.run(parsed, console)
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Rendering
 
 /// Where a command writes: buffered stdout and stderr plus the facts about the
 /// terminal that decide colour. Buffered so a year of output is one write, and so
@@ -10,14 +11,14 @@ import Darwin
 /// written in chunks once the buffer passes `chunk` bytes, so a century of JSON is not
 /// held in memory; commands render only after every policy answer is in, so nothing
 /// partial reaches stdout before a policy error.
-final class Console: @unchecked Sendable {
+final class Console: DocumentSink, @unchecked Sendable {
     private var outBytes: [UInt8] = []
     private(set) var err = ""
     let stdoutIsTerminal: Bool
     let environment: [String: String]
     /// The descriptor stdout goes to as it fills (nil: kept whole, for tests and capture).
     private let stream: Int32?
-    static let chunk = 1 << 20
+    static let chunk = DocumentChunk.size
 
     init(stdoutIsTerminal: Bool = false, environment: [String: String] = [:], streamingTo stream: Int32? = nil) {
         self.stdoutIsTerminal = stdoutIsTerminal

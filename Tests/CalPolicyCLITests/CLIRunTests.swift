@@ -88,4 +88,10 @@ import Testing
             #expect(result.stderr.split(separator: "\n").count <= 1, "\(arguments)")
         }
     }
+
+    @Test func evalDaysAreOneLineEachWithoutDecorations() {
+        let result = CLI.capture(["eval", "--from", "2026-01-01", "--to", "2026-01-03", "--format", "json"])
+        let dayLines = result.stdout.split(separator: "\n").filter { $0.hasPrefix("    {\"date\": \"2026-01-0") }
+        #expect(dayLines.count == 3)
+    }
 }

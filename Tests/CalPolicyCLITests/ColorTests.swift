@@ -1,5 +1,6 @@
 import Testing
 @testable import CalPolicyCLI
+import Rendering
 
 @Suite struct ColorTests {
     @Test func colourOnlyOnATerminalWithoutNoColor() {
@@ -8,14 +9,6 @@ import Testing
         #expect(!Console(stdoutIsTerminal: true, environment: ["NO_COLOR": ""]).usesColor)
         #expect(!Console(stdoutIsTerminal: true, environment: ["NO_COLOR": "1"]).usesColor)
         #expect(!Console(stdoutIsTerminal: true, environment: ["TERM": "dumb"]).usesColor)
-    }
-
-    @Test func decorationColoursMapToSGR() {
-        #expect(ANSI.foreground(for: "#FF8000") == "\u{1B}[38;2;255;128;0m")
-        #expect(ANSI.foreground(for: "red") == "\u{1B}[31m")
-        #expect(ANSI.foreground(for: "no-such-colour") == "\u{1B}[36m")
-        #expect(ANSI.foreground(for: nil) == "\u{1B}[36m")
-        #expect(ANSI.foreground(for: "#12345") == "\u{1B}[36m")
     }
 
     func eval(terminal: Bool, environment: [String: String]) -> String {

@@ -10,20 +10,8 @@ import Testing
     static let slack = 2_000
 
     private func state(_ source: String, hook: Bool = true) throws -> LuaState {
-        let lua = try LuaState(options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
-        _ = try lua.loadPolicy(Array(source.utf8), path: "budget.lua")
-        return lua
-    }
-
-    private func failure(_ body: () throws -> Void) -> LuaError? {
-        do {
-            try body()
-            return nil
-        } catch let error as LuaError {
-            return error
-        } catch {
-            return LuaError(kind: .runtime, message: "unexpected \(error)")
-        }
+        try loadedState(source, path: "budget.lua",
+                        options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
     }
 
     private static let nested = """

@@ -4,21 +4,8 @@ import Testing
 /// `callGlobal` and line tracing, the two entry points policy tests and explain use.
 @Suite struct LuaStateScriptTests {
     private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> LuaState {
-        let lua = try LuaState(options: LuaStateOptions(instructionBudget: budget))
-        if tracing { try lua.setTracing(true) }
-        _ = try lua.loadPolicy(Array(source.utf8), path: "script.lua")
-        return lua
-    }
-
-    private func failure(_ body: () throws -> Void) -> LuaError? {
-        do {
-            try body()
-            return nil
-        } catch let error as LuaError {
-            return error
-        } catch {
-            return LuaError(kind: .runtime, message: "unexpected \(error)")
-        }
+        try loadedState(source, path: "script.lua", options: LuaStateOptions(instructionBudget: budget),
+                        tracing: tracing)
     }
 
     @Test func callGlobalPassesAndReturnsStrings() throws {

@@ -10,17 +10,6 @@ import Testing
         try state.loadPolicy(Array(source.utf8), path: path)
     }
 
-    private func failure(_ body: () throws -> Void) -> LuaError? {
-        do {
-            try body()
-            return nil
-        } catch let error as LuaError {
-            return error
-        } catch {
-            return LuaError(kind: .runtime, message: "unexpected \(error)")
-        }
-    }
-
     @Test func loadedChunkReportsItsFunctionsAndLines() throws {
         let lua = try state()
         let info = try load("local t = {}\n\nfunction t.canSelect() return true end\nreturn t", into: lua)

@@ -1,19 +1,16 @@
 /// Options and help for the regression commands: test, snapshot, diff, explain.
 extension CommandCatalog {
-    static var regression: [CommandSpec] { [test, snapshot, diff, explain] }
-
-    static let testFormat = OptionSpec.value("format", "text|junit", help: "Output format (default text).")
+    static let testFormat = OptionSpec.choice("format", TestFormat.self, help: "Output format (default text).")
     static let out = OptionSpec.value("out", "FILE", help: "Write the output to FILE instead of stdout.")
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
-    static let diffFormat = OptionSpec.value("format", "text|json", help: "Output format (default text).")
+    static let diffFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
-        maxPositionals: nil,
         options: [runFilter, testFormat, out, coverage, updateSnapshots, timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
@@ -27,7 +24,6 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        maxPositionals: nil,
         options: [year, month, from, to, today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration. Policies see
@@ -40,7 +36,6 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        maxPositionals: nil,
         options: [year, month, from, to, today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
@@ -52,7 +47,6 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for one day, and the line that decided.",
         positionalUsage: "POLICY ... DATE",
-        maxPositionals: nil,
         options: [today, diffFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor

@@ -1,11 +1,14 @@
+import CalendarCore
+
 /// The commands and their options, in one place so help, "did you mean" and the
 /// scanner agree.
 enum CommandCatalog {
     static let version = "0.1.0"
     static var names: [String] { all.map(\.name) }
-    static var all: [CommandSpec] { [eval, select, check] + regression }
+    /// In help's order, as the command table lists them.
+    static var all: [CommandSpec] { CommandTable.all.map(\.spec) }
 
-    static func spec(named name: String) -> CommandSpec? { all.first { $0.name == name } }
+    static func spec(named name: String) -> CommandSpec? { CommandTable.command(named: name)?.spec }
 
     static let help = OptionSpec.flag("help", short: "h", help: "Show help for this command.")
     static let timeout = OptionSpec.value("timeout", "SECONDS",
@@ -25,19 +28,19 @@ enum CommandCatalog {
     static let locale = OptionSpec.value("locale", "ID", help: "Locale for names and first weekday (default from LANG).")
     static let firstWeekday = OptionSpec.value("first-weekday", "1-7", help: "First column, 1 = Sunday ... 7 = Saturday.")
     static let today = OptionSpec.value("today", "YYYY-MM-DD", help: "The day policies see as today (default: the clock).")
-    static let weekRule = OptionSpec.value("week-rule", "iso|locale", help: "Week numbering (default iso: ISO 8601).")
+    static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.self, help: "Week numbering (default iso: ISO 8601).")
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
 
     // Built-in policies
-    static let include = OptionSpec.value("include", "all|weekdays|weekends", help: "Only allow these days.")
+    static let include = OptionSpec.choice("include", IncludeChoice.self, help: "Only allow these days.")
     static let min = OptionSpec.value("min", "YYYY-MM-DD", help: "Deny days before this day.")
     static let max = OptionSpec.value("max", "YYYY-MM-DD", help: "Deny days after this day.")
 
-    static let evalFormat = OptionSpec.value("format", "text|json|csv", help: "Output format (default text).")
-    static let selectFormat = OptionSpec.value("format", "text|json", help: "Output format (default text).")
+    static let evalFormat = OptionSpec.choice("format", EvalFormat.self, help: "Output format (default text).")
+    static let selectFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
     // Selection
-    static let mode = OptionSpec.value("mode", "single|multiple|range|week|month", help: "Selection mode (required).")
+    static let mode = OptionSpec.choice("mode", SelectionMode.self, help: "Selection mode (required).")
     static let tap = OptionSpec.value("tap", "YYYY-MM-DD", repeats: true, help: "Tap a day; repeat, in order.")
     static let minLength = OptionSpec.value("min-length", "N", help: "Shortest allowed range, in days.")
     static let maxLength = OptionSpec.value("max-length", "N", help: "Longest allowed range, in days.")
@@ -47,7 +50,6 @@ enum CommandCatalog {
         name: "eval",
         abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
         positionalUsage: "[POLICY ...]",
-        maxPositionals: nil,
         options: [month, year, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
                   evalFormat, weekNumbers, timeout, verbose, help],
         discussion: """
@@ -62,7 +64,6 @@ enum CommandCatalog {
         name: "select",
         abstract: "Replay taps through the selection rules and show what was selected.",
         positionalUsage: "[POLICY ...]",
-        maxPositionals: nil,
         options: [mode, tap, minLength, maxLength, maxCount, selectFormat, calendar, firstWeekday, today,
                   include, min, max, timeout, verbose, help],
         discussion: """
@@ -74,7 +75,6 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        maxPositionals: nil,
         options: [timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,

@@ -1,5 +1,6 @@
 import CalendarCore
 import PolicyEngine
+import Rendering
 
 /// `calpolicy diff OLD NEW [span]`: every day two versions of a policy disagree on.
 enum DiffCommand {
@@ -11,7 +12,7 @@ enum DiffCommand {
         guard parsed.positionals.count == 2 else {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
-        let format = try FormatOption.value(parsed, option: CommandCatalog.diffFormat, among: ["text", "json"])
+        let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
         let settings = try DisplaySettings.resolve(parsed, console: console)
         let span: DaySpan
         if parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to") {
@@ -41,51 +42,7 @@ enum DiffCommand {
         } catch {
             throw .policy(error)
         }
-        console.write(format == "json" ? json(diff) : text(diff))
+        console.write(format == .json ? DiffRenderer.json(diff) : DiffRenderer.text(diff))
         return diff.changes.isEmpty ? ExitCode.ok : ExitCode.stop
-    }
-
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-
-    /// Grouped by month: a `YYYY-MM` heading, then one line per changed day. Linear in the
-    /// number of changes: each month's run is found once (changes come in date order).
-    static func text(_ diff: PolicyDiff) -> String {
-        var out = "--- " + ErrorRenderer.singleLine(diff.old) + "\n+++ " + ErrorRenderer.singleLine(diff.new) + "\n"
-        let changes = diff.changes
-        var start = changes.startIndex
-        while start < changes.endIndex {
-            let heading = changes[start].day.iso.prefix(7)
-            var end = changes.index(after: start)
-            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
-            let count = end - start
-            out += "\(heading) (\(count) day\(count == 1 ? "" : "s"))\n"
-            for change in changes[start..<end] {
-                let weekday = weekdays[(change.day.weekday - 1) % 7]
-                out += ErrorRenderer.singleLine("  \(change.day.iso) \(weekday): \(change.description)")
-                out += "\n"
-            }
-            start = end
-        }
-        let count = changes.count
-        out += count == 0
-            ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
-            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
-        return out + "\n"
-    }
-
-    /// `{"old", "new", "from", "to", "changes": [{"date", "fields", "old", "new"}]}`, one change per line.
-    static func json(_ diff: PolicyDiff) -> String {
-        var lines = ["{", "  \"old\": \(JSONText.string(diff.old)),", "  \"new\": \(JSONText.string(diff.new)),",
-                     "  \"from\": \(JSONText.string(diff.span.first.iso)),",
-                     "  \"to\": \(JSONText.string(diff.span.last.iso)),", "  \"changes\": ["]
-        for (index, change) in diff.changes.enumerated() {
-            let fields = "[" + change.fields.map(JSONText.string).joined(separator: ", ") + "]"
-            lines.append("    {\"date\": \(JSONText.string(change.day.iso)), \"fields\": \(fields), "
-                + "\"old\": \(change.old.map(JSONText.object) ?? "null"), "
-                + "\"new\": \(change.new.map(JSONText.object) ?? "null")}"
-                + (index == diff.changes.count - 1 ? "" : ","))
-        }
-        lines += ["  ]", "}"]
-        return lines.joined(separator: "\n") + "\n"
     }
 }

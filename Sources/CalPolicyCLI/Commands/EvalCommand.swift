@@ -1,4 +1,5 @@
 import CalendarCore
+import Rendering
 
 /// `calpolicy eval [POLICY ...] [span] [display] [--format text|json|csv]`.
 enum EvalCommand {
@@ -6,14 +7,7 @@ enum EvalCommand {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
         let settings = try DisplaySettings.resolve(parsed, console: console)
         let span = try SpanResolver.resolve(parsed, settings: settings)
-        let format: String
-        do {
-            format = try parsed.value("format").map { text throws(UsageError) in
-                try ValueParser.choice(text, option: CommandCatalog.evalFormat, among: ["text", "json", "csv"])
-            } ?? "text"
-        } catch {
-            throw .usage(error)
-        }
+        let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
         let builtIns = try PolicyLoader.builtIns(parsed)
         let grids = try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))
@@ -22,13 +16,13 @@ enum EvalCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         let stack = PolicyStack(files + builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-        if format == "json" { days = try Provenance.attach(days, policies: files, settings: settings) }
+        if format == .json { days = try Provenance.attach(days, policies: files, settings: settings) }
         let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
                                 days: days)
         switch format {
-        case "json": EvalJSONRenderer.render(report, to: console)
-        case "csv": EvalCSVRenderer.render(report, to: console)
-        default:
+        case .json: EvalJSONRenderer.render(report, to: console)
+        case .csv: EvalCSVRenderer.render(report, to: console)
+        case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose).render())
         }

@@ -62,14 +62,10 @@ enum PolicyLoader {
     static func builtIns(_ parsed: ParsedArguments) throws(CLIError) -> [any DayPolicy] {
         do throws(UsageError) {
             var policies: [any DayPolicy] = []
-            if let text = parsed.value("include") {
-                let choice = try ValueParser.choice(text, option: CommandCatalog.include,
-                                                    among: ["all", "weekdays", "weekends"])
-                switch choice {
-                case "weekdays": policies.append(IncludeDaysPolicy(.weekdays))
-                case "weekends": policies.append(IncludeDaysPolicy(.weekends))
-                default: break
-                }
+            switch try parsed.choice(CommandCatalog.include, as: IncludeChoice.self) {
+            case .weekdays?: policies.append(IncludeDaysPolicy(.weekdays))
+            case .weekends?: policies.append(IncludeDaysPolicy(.weekends))
+            case .all?, nil: break
             }
             let min = try parsed.value("min").map { text throws(UsageError) in
                 try ValueParser.day(text, option: CommandCatalog.min)

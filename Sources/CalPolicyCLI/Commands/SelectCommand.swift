@@ -1,4 +1,5 @@
 import CalendarCore
+import Rendering
 
 /// `calpolicy select [POLICY ...] --mode MODE --tap DAY [--tap DAY ...]`: replays taps
 /// through CalendarCore's selection rules, as a user tapping a calendar would.
@@ -8,12 +9,12 @@ enum SelectCommand {
         let mode: SelectionMode
         let taps: [Day]
         let limits: SelectionLimits
-        let format: String
+        let format: DocumentFormat
         do throws(UsageError) {
-            guard let modeText = parsed.value("mode") else { throw UsageError.missingOption(CommandCatalog.mode.display) }
-            let name = try ValueParser.choice(modeText, option: CommandCatalog.mode,
-                                              among: SelectionMode.allCases.map(\.rawValue))
-            mode = SelectionMode(rawValue: name) ?? .single
+            guard let chosen = try parsed.choice(CommandCatalog.mode, as: SelectionMode.self) else {
+                throw UsageError.missingOption(CommandCatalog.mode.display)
+            }
+            mode = chosen
             taps = try parsed.all("tap").map { text throws(UsageError) in
                 try ValueParser.day(text, option: CommandCatalog.tap)
             }
@@ -36,9 +37,7 @@ enum SelectCommand {
                 throw UsageError.invalidValue(String(max), option: CommandCatalog.maxLength.display,
                                               reason: "must not be less than --min-length \(min)")
             }
-            format = try parsed.value("format").map { text throws(UsageError) in
-                try ValueParser.choice(text, option: CommandCatalog.selectFormat, among: ["text", "json"])
-            } ?? "text"
+            format = try parsed.choice(CommandCatalog.selectFormat, as: DocumentFormat.self) ?? .text
         } catch {
             throw .usage(error)
         }
@@ -54,7 +53,7 @@ enum SelectCommand {
             throw CLIError(policyFailure: error)
         }
         let selection = controller.selection
-        if format == "json" {
+        if format == .json {
             console.write(SelectRenderer.json(mode: mode, selection: selection, pending: controller.pending,
                                               taps: results))
         } else {

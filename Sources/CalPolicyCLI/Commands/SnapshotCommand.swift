@@ -1,6 +1,7 @@
 import CalendarCore
 import Foundation
 import PolicyEngine
+import Rendering
 
 /// `calpolicy snapshot POLICY ... --year YYYY [--out FILE]`: the stable JSON that
 /// `calpolicy test` verifies.

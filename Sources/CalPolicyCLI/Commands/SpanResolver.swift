@@ -1,12 +1,8 @@
 import CalendarCore
+import Rendering
 
 /// The months to draw and the days to evaluate, from `--month`, `--year`,
 /// `--from/--to` or (none given) the month holding today.
-struct ResolvedSpan {
-    let months: [CalendarMonth]
-    let days: DaySpan
-}
-
 enum SpanResolver {
     /// A span longer than one Gregorian cycle (400 years) is almost surely a typo and
     /// would take minutes through a Lua policy.

@@ -1,5 +1,6 @@
 import Foundation
 import PolicyEngine
+import Rendering
 
 /// `calpolicy test [PATH ...]`: thin over `PolicyTestRunner`; renders text or JUnit.
 enum TestCommand {
@@ -8,11 +9,12 @@ enum TestCommand {
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw .usage(.badPolicyPath(path, problem: "no such file or directory; expected test files or a folder"))
         }
-        let format = try FormatOption.value(parsed, option: CommandCatalog.testFormat, among: ["text", "junit"])
+        let format = try parsed.choice(CommandCatalog.testFormat, default: TestFormat.text)
         var limits = LuaPolicyOptions()
         limits.verbose = parsed.has("verbose")
         let options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),
-                                        updateSnapshots: parsed.has("update-snapshots"), limits: limits)
+                                        updateSnapshots: parsed.has("update-snapshots"), limits: limits,
+                                        snapshotText: SnapshotDocument.text)
         let found: PolicyTestDiscovery.Found
         do { found = try PolicyTestDiscovery.find(paths) } catch { throw .policy(error) }
         if found.testFiles.isEmpty && found.snapshots.isEmpty {
@@ -26,8 +28,8 @@ enum TestCommand {
         } catch {
             throw .policy(error)
         }
-        let text = render(report, verbose: parsed.has("verbose"))
-        if format == "junit" {
+        let text = TestReportRenderer.text(report, verbose: parsed.has("verbose"))
+        if format == .junit {
             let xml = JUnitReport.xml(report)
             if let out = parsed.value("out") {
                 try OutputFile.write(xml, to: out)
@@ -37,44 +39,11 @@ enum TestCommand {
             }
         } else if let out = parsed.value("out") {
             try OutputFile.write(text, to: out)
-            console.print(summary(report))
+            console.print(TestReportRenderer.summary(report))
         } else {
             console.write(text)
         }
         return report.failedCount > 0 ? ExitCode.stop : ExitCode.ok
-    }
-
-    static func summary(_ report: PolicyTestReport) -> String {
-        "\(report.passedCount) passed, \(report.failedCount) failed"
-    }
-
-    /// Failures first-class, passing tests only with `--verbose`, coverage, then the count.
-    static func render(_ report: PolicyTestReport, verbose: Bool) -> String {
-        var lines: [String] = []
-        for result in report.results {
-            if result.updated { lines.append("updated \(result.file)") }
-            if result.passed {
-                if verbose { lines.append("ok \(result.file):\(result.line): \(result.name)") }
-                continue
-            }
-            for failure in result.failures {
-                lines.append("\(failure.file):\(failure.line): \(result.kind == .snapshot ? "" : "test ")'\(result.name)': "
-                    + "expected \(failure.expected), got \(failure.actual)")
-            }
-        }
-        for coverage in report.coverage {
-            let total = coverage.linesRun.count + coverage.linesNotRun.count
-            lines.append("coverage \(coverage.path): \(coverage.linesRun.count) of \(total) lines ran (\(coverage.percent)%)")
-            if !coverage.linesNotRun.isEmpty {
-                lines.append("  lines not run: \(PolicyCoverage.ranges(coverage.linesNotRun))")
-            }
-            if !coverage.rulesNeverDeciding.isEmpty {
-                lines.append("  rules that never decided a day: lines \(PolicyCoverage.ranges(coverage.rulesNeverDeciding))")
-            }
-        }
-        lines.append(summary(report))
-        // Test names, file names and policy text reach the terminal: every line is escaped.
-        return lines.map(ErrorRenderer.singleLine).joined(separator: "\n") + "\n"
     }
 }
 

@@ -32,7 +32,7 @@ struct CommandSpec: Sendable {
     /// `[POLICY ...]`, shown in usage.
     let positionalUsage: String
     /// How many positional arguments are allowed at most (nil: any number).
-    let maxPositionals: Int?
+    var maxPositionals: Int? = nil
     let options: [OptionSpec]
     /// Extra help paragraphs after the options.
     let discussion: String

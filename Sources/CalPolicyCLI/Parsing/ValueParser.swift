@@ -83,12 +83,6 @@ extension Character {
     var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
-extension String {
-    func leftPadded(_ width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
-}
-
 extension ValueParser {
     /// Splits an optional `ERA:` prefix off a year (`heisei:31`, `0:1` for ROC before Minguo);
     /// an unknown era is left in place so the year parser reports the whole text.

@@ -33,9 +33,13 @@ public struct PolicyTestOptions: Sendable {
     public var updateSnapshots = false
     /// Limits for the policies and the test files.
     public var limits = LuaPolicyOptions()
+    /// A snapshot file's text, for `updateSnapshots` (the Rendering module's `SnapshotDocument`).
+    public var snapshotText: (@Sendable (PolicySnapshot) -> String)?
 
     public init(filter: String? = nil, coverage: Bool = false, updateSnapshots: Bool = false,
-                limits: LuaPolicyOptions = LuaPolicyOptions()) {
+                limits: LuaPolicyOptions = LuaPolicyOptions(),
+                snapshotText: (@Sendable (PolicySnapshot) -> String)? = nil) {
+        self.snapshotText = snapshotText
         self.filter = filter
         self.coverage = coverage
         self.updateSnapshots = updateSnapshots

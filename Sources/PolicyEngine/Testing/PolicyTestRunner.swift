@@ -31,8 +31,7 @@ public enum PolicyTestRunner {
             if let filter = options.filter, !name.contains(filter) { continue }
             let folder = found.folders[snapshot] ?? PolicyTestDiscovery.TestedFolder(
                 shown: PolicyTestDiscovery.directory(of: snapshot), real: PolicyTestDiscovery.directory(of: snapshot))
-            results.append(try SnapshotCheck.verify(snapshot, name: name, folder: folder, update: options.updateSnapshots,
-                                                    limits: options.limits))
+            results.append(try SnapshotCheck.verify(snapshot, name: name, folder: folder, options: options))
         }
         let coverage = options.coverage ? order.compactMap { traces[$0].map(PolicyCoverage.init) } : []
         return PolicyTestReport(results: results, coverage: coverage)

@@ -3,8 +3,9 @@ import Foundation
 
 /// Compares a stored snapshot with what its policies answer now (or rewrites it).
 enum SnapshotCheck {
-    static func verify(_ path: String, name: String, folder: PolicyTestDiscovery.TestedFolder, update: Bool,
-                       limits: LuaPolicyOptions) throws(PolicyError) -> PolicyTestResult {
+    static func verify(_ path: String, name: String, folder: PolicyTestDiscovery.TestedFolder,
+                       options: PolicyTestOptions) throws(PolicyError) -> PolicyTestResult {
+        let limits = options.limits
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PolicyError(kind: .io, file: path, message: "cannot read the snapshot")
         }
@@ -24,11 +25,14 @@ enum SnapshotCheck {
         }
         let current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
                                               today: stored.today, limits: limits)
-        if update {
+        if options.updateSnapshots {
             let changed = current != stored
             if changed {
+                guard let encode = options.snapshotText else {
+                    throw PolicyError(kind: .io, file: path, message: "no snapshot writer was given to rewrite the snapshot")
+                }
                 do {
-                    try Data(current.encoded.utf8).write(to: URL(fileURLWithPath: path))
+                    try Data(encode(current).utf8).write(to: URL(fileURLWithPath: path))
                 } catch {
                     throw PolicyError(kind: .io, file: path, message: "cannot write the snapshot")
                 }

@@ -25,17 +25,6 @@ import Testing
         #expect(changes[0].fields == ["day"])
     }
 
-    @Test func snapshotRoundTripsThroughItsText() throws {
-        let snapshot = PolicySnapshot(policies: ["a.lua", "b \"c\".lua"],
-                                      span: DaySpan(try Day(iso: "2027-01-01"), try Day(iso: "2027-01-03")),
-                                      today: try Day(iso: "2027-01-01"),
-                                      days: [try record("2027-01-01", label: "New\tYear"),
-                                             try record("2027-01-02", selectable: false), try record("2027-01-03")])
-        let text = snapshot.encoded
-        #expect(text.split(separator: "\n").count == PolicySnapshot.headerLines + 3 + 2)
-        #expect(try PolicySnapshot.decode(text) == snapshot)
-    }
-
     @Test func malformedSnapshotsSayWhatIsWrong() {
         #expect(throws: SnapshotFormatError.self) { try PolicySnapshot.decode("[]") }
         do {

@@ -1,0 +1,25 @@
+/// A command: what it accepts and how help shows it (`CommandSpec`), and what runs it.
+struct Command: Sendable {
+    typealias Run = @Sendable (ParsedArguments, Console) throws(CLIError) -> Int32
+
+    let spec: CommandSpec
+    let run: Run
+
+    var name: String { spec.name }
+}
+
+/// Every command by name, in the order help lists them: the one table the dispatcher,
+/// help and "did you mean" read.
+enum CommandTable {
+    static let all: [Command] = [
+        Command(spec: CommandCatalog.eval, run: EvalCommand.run),
+        Command(spec: CommandCatalog.select, run: SelectCommand.run),
+        Command(spec: CommandCatalog.check, run: CheckCommand.run),
+        Command(spec: CommandCatalog.test, run: TestCommand.run),
+        Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run),
+        Command(spec: CommandCatalog.diff, run: DiffCommand.run),
+        Command(spec: CommandCatalog.explain, run: ExplainCommand.run),
+    ]
+
+    static func command(named name: String) -> Command? { all.first { $0.name == name } }
+}

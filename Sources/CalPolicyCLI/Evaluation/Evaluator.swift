@@ -1,0 +1,75 @@
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// Asks the policy stack about a span of days, for `eval`'s renderers.
+enum Evaluator {
+    /// Days asked per step: the run's limit on kept text is checked after each.
+    static let chunk = 1024
+
+    /// Asks the stack about every day of `span`, in order. The first policy error ends it:
+    /// a half-evaluated calendar would look like a valid answer. The policy texts kept for
+    /// the output count against the run's limit (`RunLimits.retainedText`), so a policy
+    /// returning long distinct texts every day cannot grow the process without bound.
+    static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
+        throws(CLIError) -> [DayEvaluation]
+    {
+        let context = settings.context
+        let limit = PolicyRun.current?.limits.retainedText ?? RunLimits().retainedText
+        var kept = 0
+        var results: [DayEvaluation] = []
+        results.reserveCapacity(span.count)
+        var first = span.first
+        while first <= span.last {
+            let last = first.adding(days: min(chunk - 1, first.distance(to: span.last)))
+            let part = DaySpan(first, last)
+            do {
+                // Runs of days, one crossing into Lua each.
+                let outcomes = try stack.evaluate(part, context: context)
+                for (day, outcome) in zip(part, outcomes) {
+                    kept += outcome.textBytes
+                    results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
+                                                 deselect: outcome.deselect, decoration: outcome.decoration,
+                                                 decorationPolicy: outcome.decorationPolicy))
+                }
+            } catch {
+                throw CLIError(policyFailure: error)
+            }
+            if kept > limit {
+                throw .policyFile(path: stack.policies.lazy.compactMap { ($0 as? LuaPolicy)?.path }.first ?? "policy",
+                                  problem: "the policies' texts for this span pass \(limit >> 20) MiB, the most a run "
+                                      + "keeps for its output; ask for a shorter span")
+            }
+            if last == span.last { break }
+            first = last.adding(days: 1)
+        }
+        return results
+    }
+}
+
+extension PolicyStack.Outcome {
+    /// Bytes of policy text this answer keeps alive.
+    var textBytes: Int {
+        var bytes = 0
+        if case .denied(let reason?) = select.verdict { bytes += reason.utf8.count }
+        if case .denied(let reason?) = deselect.verdict { bytes += reason.utf8.count }
+        if let decoration {
+            bytes += (decoration.label?.utf8.count ?? 0) + (decoration.color?.utf8.count ?? 0)
+                + (decoration.image?.utf8.count ?? 0)
+        }
+        return bytes
+    }
+}
+
+extension CLIError {
+    /// Policy errors keep their type; anything else a policy throws is still a policy error.
+    init(policyFailure error: any Error) {
+        if let policyError = error as? PolicyError {
+            self = .policy(policyError)
+        } else if let cliError = error as? CLIError {
+            self = cliError
+        } else {
+            self = .policyFile(path: "policy", problem: ErrorRenderer.singleLine(String(describing: error)))
+        }
+    }
+}

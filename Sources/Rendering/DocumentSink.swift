@@ -1,0 +1,26 @@
+/// Where a renderer writes a document. Renderers never print: the CLI's console is one
+/// sink (it passes stdout on in `DocumentSink.chunk`-sized writes), a server's response
+/// body or a test's `DocumentBuffer` another, and each gets the same bytes.
+public protocol DocumentSink: AnyObject {
+    func write(_ text: String)
+    func write(bytes: [UInt8])
+}
+
+/// How much a streaming renderer gathers before handing it on: a century of days is
+/// never held whole.
+public enum DocumentChunk {
+    public static let size = 1 << 20
+}
+
+/// A sink that keeps everything, as one string.
+public final class DocumentBuffer: DocumentSink {
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
+
+    public func write(bytes more: [UInt8]) { bytes.append(contentsOf: more) }
+}

@@ -1,0 +1,50 @@
+import CalendarCore
+import PolicyEngine
+
+/// `diff` output: every day two versions of a policy disagree on.
+public enum DiffRenderer {
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// Grouped by month: a `YYYY-MM` heading, then one line per changed day. Linear in the
+    /// number of changes: each month's run is found once (changes come in date order).
+    public static func text(_ diff: PolicyDiff) -> String {
+        var out = "--- " + TerminalText.escape(diff.old) + "\n+++ " + TerminalText.escape(diff.new) + "\n"
+        let changes = diff.changes
+        var start = changes.startIndex
+        while start < changes.endIndex {
+            let heading = changes[start].day.iso.prefix(7)
+            var end = changes.index(after: start)
+            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
+            let count = end - start
+            out += "\(heading) (\(count) day\(count == 1 ? "" : "s"))\n"
+            for change in changes[start..<end] {
+                let weekday = weekdays[(change.day.weekday - 1) % 7]
+                out += TerminalText.escape("  \(change.day.iso) \(weekday): \(change.description)")
+                out += "\n"
+            }
+            start = end
+        }
+        let count = changes.count
+        out += count == 0
+            ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
+            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
+        return out + "\n"
+    }
+
+    /// `{"old", "new", "from", "to", "changes": [{"date", "fields", "old", "new"}]}`, one change per line.
+    public static func json(_ diff: PolicyDiff) -> String {
+        JSONRecordDocument.write(fields: [
+            ("old", .string(diff.old)),
+            ("new", .string(diff.new)),
+            ("from", .string(diff.span.first.iso)),
+            ("to", .string(diff.span.last.iso)),
+        ], listKey: "changes", records: diff.changes.map { change in
+            .object([
+                ("date", .string(change.day.iso)),
+                ("fields", .array(change.fields.map(JSONValue.string))),
+                ("old", change.old.map(JSONValue.record) ?? .null),
+                ("new", change.new.map(JSONValue.record) ?? .null),
+            ])
+        })
+    }
+}

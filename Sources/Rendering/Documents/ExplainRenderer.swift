@@ -1,0 +1,81 @@
+import CalendarCore
+import PolicyEngine
+
+/// `explain` output: each policy's answers for one day, in stack order, with the
+/// file:line of the `return` that gave each answer.
+public enum ExplainRenderer {
+    private static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    private static func place(_ answer: PolicyAnswer, _ line: Int?) -> String {
+        line.map { "\(answer.path):\($0)" } ?? "-"
+    }
+
+    private static func verdict(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .allowed: "allowed"
+        case .denied(let reason): "denied" + (reason.map { " '\($0)'" } ?? "")
+        }
+    }
+
+    private static func decoration(_ decoration: Decoration?) -> String {
+        guard let decoration else { return "none" }
+        return decoration.kind.rawValue + (decoration.label.map { " '\($0)'" } ?? "")
+    }
+
+    public static func text(_ e: PolicyExplanation) -> String {
+        var lines = ["\(e.day.iso) (\(weekdays[(e.day.weekday - 1) % 7]))"]
+        for (index, answer) in e.answers.enumerated() {
+            lines.append("\(index + 1). \(answer.path)")
+            lines.append("   canSelect      \(pad(verdict(answer.canSelect)))  \(place(answer, answer.canSelectLine))")
+            lines.append("   canDeselect    \(pad(verdict(answer.canDeselect)))  \(place(answer, answer.canDeselectLine))")
+            lines.append("   decorationFor  \(pad(decoration(answer.decoration)))  \(place(answer, answer.decorationLine))")
+        }
+        var result: [String] = []
+        if let decider = e.selectDecider {
+            result.append("denied by \(decider.policy) at \(place(decider, decider.canSelectLine))")
+        } else {
+            result.append("selectable")
+        }
+        if let decider = e.deselectDecider {
+            result.append("not deselectable by \(decider.policy) at \(place(decider, decider.canDeselectLine))")
+        }
+        if let decider = e.decorationDecider {
+            result.append("decoration from \(decider.policy) at \(place(decider, decider.decorationLine))")
+        }
+        lines.append("result: " + result.joined(separator: "; "))
+        return lines.map(TerminalText.escape).joined(separator: "\n") + "\n"
+    }
+
+    private static func pad(_ text: String) -> String {
+        text.count >= 32 ? text : text + String(repeating: " ", count: 32 - text.count)
+    }
+
+    private static func verdictJSON(_ verdict: Verdict, _ line: Int?) -> JSONValue {
+        .object([("allowed", .bool(verdict.isAllowed)), ("reason", .optional(verdict.reason)), ("line", .line(line))])
+    }
+
+    private static func decider(_ answer: PolicyAnswer?, _ line: Int?) -> JSONValue {
+        guard let answer else { return .null }
+        return .object([("policy", .string(answer.policy)), ("file", .string(answer.path)), ("line", .line(line))])
+    }
+
+    public static func json(_ e: PolicyExplanation) -> String {
+        JSONRecordDocument.write(fields: [
+            ("date", .string(e.day.iso)),
+            ("selectable", .bool(e.selectable)),
+            ("deselectable", .bool(e.deselectable)),
+            ("decidedSelect", decider(e.selectDecider, e.selectDecider?.canSelectLine)),
+            ("decidedDeselect", decider(e.deselectDecider, e.deselectDecider?.canDeselectLine)),
+            ("decidedDecoration", decider(e.decorationDecider, e.decorationDecider?.decorationLine)),
+        ], listKey: "policies", records: e.answers.map { answer in
+            .object([
+                ("policy", .string(answer.policy)),
+                ("file", .string(answer.path)),
+                ("canSelect", verdictJSON(answer.canSelect, answer.canSelectLine)),
+                ("canDeselect", verdictJSON(answer.canDeselect, answer.canDeselectLine)),
+                ("decoration", .object([("value", .decoration(answer.decoration)),
+                                        ("line", .line(answer.decorationLine))])),
+            ])
+        })
+    }
+}

@@ -1,0 +1,35 @@
+import CalendarCore
+
+/// Everything the stack answered for one day, with the policies that decided.
+public struct DayEvaluation: Sendable {
+    public let day: Day
+    /// The day in the displayed calendar.
+    public let date: CalendarDate
+    public let select: PolicyStack.Decision
+    public let deselect: PolicyStack.Decision
+    public let decoration: Decoration?
+    public let decorationPolicy: String?
+    /// Filled for JSON output only (the CLI's `Provenance`).
+    public var lines = DecisionLines()
+
+    public init(day: Day, date: CalendarDate, select: PolicyStack.Decision, deselect: PolicyStack.Decision,
+                decoration: Decoration?, decorationPolicy: String?, lines: DecisionLines = DecisionLines()) {
+        (self.day, self.date, self.select, self.deselect) = (day, date, select, deselect)
+        (self.decoration, self.decorationPolicy, self.lines) = (decoration, decorationPolicy, lines)
+    }
+
+    public var isDenied: Bool { !select.isAllowed }
+    public var isMarked: Bool { isDenied || decoration != nil }
+}
+
+/// The policy file lines that decided a day (`line`, `deselectLine`, `decorationLine`
+/// in `eval --format json`): the `return` each deciding policy answered from.
+public struct DecisionLines: Sendable, Hashable {
+    public var select: Int?
+    public var deselect: Int?
+    public var decoration: Int?
+
+    public init(select: Int? = nil, deselect: Int? = nil, decoration: Int? = nil) {
+        (self.select, self.deselect, self.decoration) = (select, deselect, decoration)
+    }
+}

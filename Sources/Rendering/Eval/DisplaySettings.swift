@@ -1,0 +1,32 @@
+import CalendarCore
+
+/// How days are shown and what policies see: calendar, locale, first column, week
+/// numbering and today, resolved by a face (the CLI from its options) with their defaults.
+public struct DisplaySettings {
+    public let calendar: CalendarIdentifier
+    public let system: any CalendarSystem
+    public let localeIdentifier: String
+    public let names: DisplayNames
+    public let firstWeekday: Int
+    public let weekRule: WeekRule
+    /// `iso` or `locale`, as JSON reports it.
+    public let weekRuleName: String
+    public let today: Day
+
+    public init(calendar: CalendarIdentifier, system: any CalendarSystem, localeIdentifier: String,
+                names: DisplayNames, firstWeekday: Int, weekRule: WeekRule, weekRuleName: String, today: Day) {
+        (self.calendar, self.system, self.localeIdentifier, self.names) = (calendar, system, localeIdentifier, names)
+        (self.firstWeekday, self.weekRule, self.weekRuleName, self.today) = (firstWeekday, weekRule, weekRuleName, today)
+    }
+
+    /// The Gregorian family directly: the registry builds every system on first use,
+    /// including ICU-backed lunar calendars, which costs more than a whole default run.
+    public static func system(for calendar: CalendarIdentifier) -> any CalendarSystem {
+        switch calendar {
+        case .gregorian, .iso8601: return GregorianCalendarSystem(identifier: calendar)
+        default: return CalendarSystems.system(for: calendar)
+        }
+    }
+
+    public var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: []) }
+}

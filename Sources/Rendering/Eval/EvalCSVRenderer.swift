@@ -1,0 +1,58 @@
+import CalendarCore
+
+/// `eval --format csv`: one row per day, columns as agreed in the API contract.
+public enum EvalCSVRenderer {
+    public static let header = ["date", "year", "month", "day", "weekday", "selectable", "deselectable", "reason",
+                         "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
+                         "decoration_size"]
+
+    /// Rows go to the sink a chunk at a time, so a long span is never held twice.
+    public static func render(_ report: EvalReport, to sink: some DocumentSink) {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(report.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
+        CSVWriter.append(header, to: &out)
+        for result in report.days {
+            if out.count >= DocumentChunk.size {
+                sink.write(bytes: out)
+                out.removeAll(keepingCapacity: true)
+            }
+            // Fields are written straight into the buffer: a per-row array of 13 Strings
+            // and `String(Int)` for each number cost thousands of instructions per row.
+            let decoration = result.decoration
+            CSVWriter.appendISO(result.day, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.year, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.month.month, to: &out)
+            if result.date.isLeapMonth { out.append(UInt8(ascii: "L")) }
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.date.day, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendInteger(result.day.weekday, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendBool(result.select.isAllowed, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendBool(result.deselect.isAllowed, to: &out)
+            out.append(UInt8(ascii: ","))
+            if let reason = result.select.verdict.reason ?? result.deselect.verdict.reason {
+                CSVWriter.appendText(reason, to: &out)
+            }
+            out.append(UInt8(ascii: ","))
+            if let decoration {
+                CSVWriter.appendField(decoration.kind.rawValue, to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendText(decoration.label ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendText(decoration.color ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendText(decoration.image ?? "", to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
+            } else {
+                for _ in 0..<4 { out.append(UInt8(ascii: ",")) }
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
+        sink.write(bytes: out)
+    }
+}

@@ -1,0 +1,101 @@
+import CalendarCore
+import PolicyEngine
+
+/// `eval --format json`; the schema is documented in docs/json-schema.md and keys come
+/// out in that order. `date` is Gregorian ISO; `year/month/day/isLeapMonth` are in the
+/// displayed calendar.
+public enum EvalJSONRenderer {
+    /// The document as `JSONWriter.write` lays it out, written month by month and day by
+    /// day to the sink: a century of days is never one value tree plus its text.
+    public static func render(_ report: EvalReport, to sink: some DocumentSink) {
+        let settings = report.settings
+        let head: [(String, JSONValue)] = [
+            ("calendar", .string(settings.calendar.rawValue)),
+            ("locale", .string(settings.localeIdentifier)),
+            ("firstWeekday", .int(settings.firstWeekday)),
+            ("weekRule", .string(settings.weekRuleName)),
+            ("today", .string(settings.today.iso)),
+            ("from", .string(report.span.days.first.iso)),
+            ("to", .string(report.span.days.last.iso)),
+            ("policies", .array(report.policies.map(JSONValue.string))),
+        ]
+        var out = "{\n"
+        for (key, value) in head {
+            field(key, &out)
+            JSONWriter.append(value, indent: 2, to: &out)
+            out += ",\n"
+        }
+        field("months", &out)
+        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
+        out += ",\n"
+        field("days", &out)
+        rows(report.days, to: sink, &out, day)
+        out += "\n}\n"
+        sink.write(out)
+    }
+
+    private static func field(_ key: String, _ out: inout String) {
+        out += "  "
+        JSONWriter.escape(key, into: &out)
+        out += ": "
+    }
+
+    /// A `.rows` array at indent 2, one element per line, passed on in chunks.
+    private static func rows<Element>(_ elements: [Element], to sink: some DocumentSink, _ out: inout String,
+                                      _ value: (Element) -> JSONValue) {
+        guard !elements.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "[\n"
+        for (index, element) in elements.enumerated() {
+            out += "    "
+            JSONWriter.append(value(element), indent: 4, to: &out)
+            out += index < elements.count - 1 ? ",\n" : "\n"
+            if out.utf8.count >= DocumentChunk.size {
+                sink.write(out)
+                out = ""
+            }
+        }
+        out += "  ]"
+    }
+
+    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
+        .object([
+            ("year", .int(month.year)),
+            ("month", .int(month.month)),
+            ("isLeapMonth", .bool(month.isLeapMonth)),
+            ("era", month.era.map(JSONValue.int) ?? .null),
+            ("name", .string(settings.names.monthName(month))),
+            ("weekNumbers", .array(grid.rows.map { .int($0.weekNumber) })),
+            ("weeks", .rows(grid.rows.map { row in
+                .array(row.cells.map { cell in
+                    .object([("date", .string(cell.day.iso)), ("day", .int(cell.dayOfMonth)),
+                             ("inMonth", .bool(cell.isInMonth))])
+                })
+            })),
+        ])
+    }
+
+    public static func day(_ result: DayEvaluation) -> JSONValue {
+        .object([
+            ("date", .string(result.day.iso)),
+            ("year", .int(result.date.year)),
+            ("month", .int(result.date.month.month)),
+            ("day", .int(result.date.day)),
+            ("isLeapMonth", .bool(result.date.isLeapMonth)),
+            ("weekday", .int(result.day.weekday)),
+            ("selectable", .bool(result.select.isAllowed)),
+            ("deselectable", .bool(result.deselect.isAllowed)),
+            ("reason", .optional(result.select.verdict.reason)),
+            ("policy", .optional(result.select.policy)),
+            ("line", .line(result.lines.select)),
+            ("deselectReason", .optional(result.deselect.verdict.reason)),
+            ("deselectPolicy", .optional(result.deselect.policy)),
+            ("deselectLine", .line(result.lines.deselect)),
+            ("decoration", .decoration(result.decoration)),
+            ("decorationPolicy", .optional(result.decorationPolicy)),
+            ("decorationLine", .line(result.lines.decoration)),
+        ])
+    }
+}

@@ -1,0 +1,31 @@
+import CalendarCore
+
+/// One `eval` result, ready for any renderer: the grids to draw and every day's answers.
+public struct EvalReport {
+    public let settings: DisplaySettings
+    public let policies: [String]
+    public let span: ResolvedSpan
+    public let grids: [(month: CalendarMonth, grid: MonthGrid)]
+    public let days: [DayEvaluation]
+
+    public init(settings: DisplaySettings, policies: [String], span: ResolvedSpan,
+                grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation]) {
+        (self.settings, self.policies, self.span, self.grids, self.days) = (settings, policies, span, grids, days)
+    }
+
+    public func evaluation(of day: Day) -> DayEvaluation? {
+        let index = span.days.first.distance(to: day)
+        guard days.indices.contains(index) else { return nil }
+        return days[index]
+    }
+}
+
+/// The months to draw and the days to evaluate, as the span options resolved them.
+public struct ResolvedSpan {
+    public let months: [CalendarMonth]
+    public let days: DaySpan
+
+    public init(months: [CalendarMonth], days: DaySpan) {
+        (self.months, self.days) = (months, days)
+    }
+}

@@ -1,0 +1,101 @@
+import CalendarCore
+
+/// `eval` text output, laid out like `cal`: one block per month, three side by side
+/// for a year. Each cell is the day number and one mark column: `*` decorated,
+/// `!` denied, `#` both. A legend below lists every marked day of the span.
+public struct TextCalendarRenderer {
+    public let report: EvalReport
+    public let weekNumbers: Bool
+    public let color: Bool
+    public let verbose: Bool
+
+    public init(report: EvalReport, weekNumbers: Bool, color: Bool, verbose: Bool) {
+        (self.report, self.weekNumbers, self.color, self.verbose) = (report, weekNumbers, color, verbose)
+    }
+
+    static let monthsPerRow = 3
+
+    public func render() -> String {
+        let blocks = report.grids.map { block(for: $0.month, grid: $0.grid) }
+        // Built by appending rather than with `joined(separator:)`: the standard library's
+        // unspecialised join looks up a conformance at run time on first use, a scan of
+        // every conformance in the static binary that cost ~0.2 M instructions per run.
+        var out = ""
+        var index = 0
+        while index < blocks.count {
+            let row = blocks[index..<min(index + TextCalendarRenderer.monthsPerRow, blocks.count)]
+            if index > 0 { out += "\n" }
+            let height = row.map(\.count).max() ?? 0
+            for line in 0..<height {
+                var text = ""
+                for (column, block) in row.enumerated() {
+                    if column > 0 { text += "  " }
+                    text += line < block.count ? block[line] : blankLine
+                }
+                out += trimmingTrailingSpaces(text)
+                out += "\n"
+            }
+            index += TextCalendarRenderer.monthsPerRow
+        }
+        let legend = LegendRenderer(report: report, verbose: verbose).render()
+        if !legend.isEmpty { out += "\n" + legend }
+        return out
+    }
+
+    private var prefixWidth: Int { weekNumbers ? 3 : 0 }
+    private var blockWidth: Int { prefixWidth + 21 }
+    private var blankLine: String { String(repeating: " ", count: blockWidth) }
+
+    private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
+        let settings = report.settings
+        let name = settings.names.monthName(month)
+        let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
+        var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
+        let symbols = TextCalendarRenderer.headerSymbols(settings.names)
+        var header = weekNumbers ? "wk " : ""
+        for column in 0..<7 {
+            let weekday = (settings.firstWeekday - 1 + column) % 7
+            let symbol = symbols.indices.contains(weekday) ? symbols[weekday] : ""
+            header += DisplayWidth.fit(symbol, width: 2) + " "
+        }
+        lines.append(header)
+        for row in grid.rows {
+            var line = weekNumbers ? String(row.weekNumber).leftPadded(2, with: " ") + " " : ""
+            for cell in row.cells { line += render(cell) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Two-column weekday names: the short names cut to two columns when that keeps
+    /// them distinct (`Su Mo`), else the very short ones (Hebrew `א׳ ב׳`, where every
+    /// short name starts with "יום").
+    static func headerSymbols(_ names: DisplayNames) -> [String] {
+        let cut = names.weekdaySymbols(style: .short).map { DisplayWidth.fit($0, width: 2) }
+        if Set(cut).count == 7 { return cut }
+        let veryShort = names.weekdaySymbols(style: .veryShort).map { DisplayWidth.fit($0, width: 2) }
+        return Set(veryShort).count == 7 ? veryShort : cut
+    }
+
+    private func render(_ cell: MonthGrid.Cell) -> String {
+        guard cell.isInMonth else { return "   " }
+        let number = String(cell.dayOfMonth).leftPadded(2, with: " ")
+        guard let result = report.evaluation(of: cell.day) else { return number + " " }
+        let mark = LegendRenderer.mark(for: result)
+        guard color else { return number + mark }
+        var style = ""
+        if let decoration = result.decoration {
+            style += ANSI.bold + ANSI.foreground(for: decoration.color)
+        } else if result.isDenied {
+            style += ANSI.dim
+        }
+        if cell.day == report.settings.today { style += ANSI.reverse }
+        return style.isEmpty ? number + mark : style + number + ANSI.reset + mark
+    }
+
+    private func trimmingTrailingSpaces(_ line: String) -> String {
+        var line = line
+        while line.last == " " { line.removeLast() }
+        return line
+    }
+}

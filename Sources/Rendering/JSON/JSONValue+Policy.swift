@@ -1,0 +1,30 @@
+import CalendarCore
+import PolicyEngine
+
+extension JSONValue {
+    /// `{"kind", "label", "color", "image", "size"}`, or null.
+    public static func decoration(_ decoration: Decoration?) -> JSONValue {
+        guard let decoration else { return .null }
+        return .object([
+            ("kind", .string(decoration.kind.rawValue)),
+            ("label", .optional(decoration.label)),
+            ("color", .optional(decoration.color)),
+            ("image", .optional(decoration.image)),
+            ("size", .optional(decoration.size?.rawValue)),
+        ])
+    }
+
+    /// One day of a snapshot or a diff: `{"date", "selectable", "deselectable", "reason", "decoration"}`.
+    public static func record(_ record: DayRecord) -> JSONValue {
+        .object([
+            ("date", .string(record.day.iso)),
+            ("selectable", .bool(record.selectable)),
+            ("deselectable", .bool(record.deselectable)),
+            ("reason", .optional(record.reason)),
+            ("decoration", .decoration(record.decoration)),
+        ])
+    }
+
+    /// An optional line number.
+    public static func line(_ line: Int?) -> JSONValue { line.map(JSONValue.int) ?? .null }
+}

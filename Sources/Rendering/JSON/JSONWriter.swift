@@ -1,0 +1,118 @@
+/// The one JSON writer: every document calpolicy prints or stores (eval, select, diff,
+/// explain, snapshots) goes through it.
+///
+/// Writes `JSONValue` deterministically: keys in the order given, two-space indent,
+/// objects and arrays nested at most two deep on one line (a day, a week) and `rows`
+/// one element per line, which keeps a year's output readable and line-diffable.
+/// `appendInline` writes any value on one line (a record per line in snapshots, diffs
+/// and explanations).
+public enum JSONWriter {
+    public static func write(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, inline: false, into: &out)
+        out += "\n"
+        return out
+    }
+
+    /// One value as it appears `indent` spaces deep in a document (no newline after it):
+    /// lets a long document be written piece by piece with the same layout.
+    public static func append(_ value: JSONValue, indent: Int, to out: inout String) {
+        write(value, indent: indent, inline: false, into: &out)
+    }
+
+    /// One value on one line, however deep it nests.
+    public static func appendInline(_ value: JSONValue, to out: inout String) {
+        write(value, indent: 0, inline: true, into: &out)
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, inline: Bool, into out: inout String) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .int(let number): out += String(number)
+        case .string(let text): escape(text, into: &out)
+        case .array(let values), .rows(let values):
+            if values.isEmpty { out += "[]"; return }
+            if inline || (value.isArray && value.depth <= 2) {
+                out += "["
+                for (index, element) in values.enumerated() {
+                    if index > 0 { out += ", " }
+                    write(element, indent: indent, inline: inline, into: &out)
+                }
+                out += "]"
+                return
+            }
+            out += "[\n"
+            for (index, element) in values.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                write(element, indent: indent + 2, inline: false, into: &out)
+                out += index < values.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "]"
+        case .object(let pairs):
+            if pairs.isEmpty { out += "{}"; return }
+            if inline || value.depth <= 2 {
+                out += "{"
+                for (index, (key, element)) in pairs.enumerated() {
+                    if index > 0 { out += ", " }
+                    escape(key, into: &out)
+                    out += ": "
+                    write(element, indent: indent, inline: inline, into: &out)
+                }
+                out += "}"
+                return
+            }
+            out += "{\n"
+            for (index, (key, element)) in pairs.enumerated() {
+                out += String(repeating: " ", count: indent + 2)
+                escape(key, into: &out)
+                out += ": "
+                write(element, indent: indent + 2, inline: false, into: &out)
+                out += index < pairs.count - 1 ? ",\n" : "\n"
+            }
+            out += String(repeating: " ", count: indent) + "}"
+        }
+    }
+
+    /// `text` as a JSON string, quotes included.
+    public static func string(_ text: String) -> String {
+        var out = ""
+        escape(text, into: &out)
+        return out
+    }
+
+    /// RFC 8259 escaping, quotes included: quote, backslash and every control character
+    /// (DEL too); U+2028/2029 are escaped as well, for JavaScript's sake. The rest is
+    /// written as UTF-8 unchanged.
+    public static func escape(_ text: String, into out: inout String) {
+        out += "\""
+        // Almost every string (dates, names, labels) needs nothing escaped: one byte scan,
+        // one append. 0xE2 leads U+2028/2029 (and other scalars, which then take the slow path).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += text
+            out += "\""
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,79 @@
+import CalendarCore
+import Testing
+@testable import Rendering
+
+@Suite struct CSVWriterTests {
+    @Test func plainFieldsAreNotQuoted() {
+        #expect(CSVWriter.row(["2026-12-25", "true", ""]) == "2026-12-25,true,\n")
+    }
+
+    @Test func commasQuotesAndNewlinesAreQuoted() {
+        #expect(CSVWriter.field("a,b") == "\"a,b\"")
+        #expect(CSVWriter.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVWriter.field("two\nlines") == "\"two\nlines\"")
+        #expect(CSVWriter.field("crlf\r\nend") == "\"crlf\r\nend\"")
+    }
+
+    @Test func headerMatchesTheAgreedColumns() {
+        #expect(EvalCSVRenderer.header.joined(separator: ",") ==
+            "date,year,month,day,weekday,selectable,deselectable,reason,decoration_kind,decoration_label,"
+            + "decoration_color,decoration_image,decoration_size")
+    }
+
+    @Test func integersAreWrittenAsStringDescribesThem() {
+        for value in [0, 7, 9, 10, 99, 100, 999, 1000, 5786, 9999, 10_000, 100_000, 1_234_567, -1, -42, -10_000, Int.max, Int.min + 1] {
+            var out: [UInt8] = []
+            CSVWriter.appendInteger(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value), "\(value)")
+        }
+    }
+
+    @Test func daysAreWrittenAsTheirISODate() throws {
+        for iso in ["0001-01-01", "0999-12-31", "1900-02-28", "2026-12-25", "9999-12-31"] {
+            var out: [UInt8] = []
+            CSVWriter.appendISO(try Day(iso: iso), to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == iso)
+        }
+    }
+
+    @Test func booleansAreWrittenAsStringDescribesThem() {
+        for value in [true, false] {
+            var out: [UInt8] = []
+            CSVWriter.appendBool(value, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == String(value))
+        }
+    }
+
+    private func text(_ value: String) -> String {
+        var out: [UInt8] = []
+        CSVWriter.appendText(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func policyTextStartingAFormulaGetsAnApostrophe() {
+        #expect(text("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"")
+        #expect(text("+1") == "'+1")
+        #expect(text("-1") == "'-1")
+        #expect(text("@SUM(A1)") == "'@SUM(A1)")
+        #expect(text("\tx") == "' x")
+        #expect(text("\rx") == "'\\rx")
+        #expect(text("a=b") == "a=b")
+        #expect(text("Christmas Day") == "Christmas Day")
+        #expect(text("New Year’s Day, observed") == "\"New Year’s Day, observed\"")
+    }
+
+    @Test func policyTextHasControlAndBidiCharactersEscaped() {
+        #expect(text("\u{1B}[31mred\u{7}") == "\\u{1b}[31mred\\u{7}")
+        #expect(text("C1\u{9B}x\u{85}") == "C1\\u{9b}x\\u{85}")
+        #expect(text("abc\u{202E}fdp") == "abc\\u{202e}fdp")
+        #expect(text("two\nlines") == "two\\nlines")
+    }
+
+    @Test func numbersAndDatesAreNeverNeutralised() throws {
+        var out: [UInt8] = []
+        CSVWriter.appendInteger(-42, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendISO(try Day(iso: "2026-12-25"), to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "-42,2026-12-25")
+    }
+}
