@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // calpolicy: a calendar policy engine. Layers import one way:
-// CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → CalPolicyCLI → calpolicy.
+// CLua (system liblua5.4) → CLuaShim (C kernel) → LuaHost → PolicyEngine → CalPolicyCLI → calpolicy,
+// with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
 import PackageDescription
 
@@ -19,10 +20,12 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The policy-shaped C (day/selection views, policy calls): an extension of the kernel.
+        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
-            dependencies: ["CalendarCore", "LuaHost"],
+            dependencies: ["CalendarCore", "LuaHost", "CPolicyBridge"],
             // The text stays embedded: it is the fallback when the bytecode does not load.
             resources: [.embedInCode("Prelude/cal.lua")],
             plugins: ["PreludeBytecode"]

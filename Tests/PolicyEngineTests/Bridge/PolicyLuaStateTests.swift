@@ -1,12 +1,14 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
-@Suite struct LuaStateTests {
-    private func state(_ options: LuaStateOptions = .init()) throws -> LuaState {
-        try LuaState(options: options)
+@Suite struct PolicyLuaStateTests {
+    private func state(_ options: LuaStateOptions = .init()) throws -> PolicyLuaState {
+        try PolicyLuaState(options: options)
     }
 
-    private func load(_ source: String, into state: LuaState, path: String = "test.lua") throws -> LuaChunkInfo {
+    private func load(_ source: String, into state: PolicyLuaState, path: String = "test.lua") throws -> LuaChunkInfo {
         try state.loadPolicy(Array(source.utf8), path: path)
     }
 

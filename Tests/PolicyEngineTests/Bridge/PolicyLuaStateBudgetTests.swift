@@ -1,16 +1,18 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
 /// The budget a call spends, as the state accounts it: instructions and pattern-matching
 /// steps come out of one count, however the matching nests.
-@Suite struct LuaStateBudgetTests {
+@Suite struct PolicyLuaStateBudgetTests {
     static let budget = 1_000_000
     /// The hook charges instructions 1,000 at a time, and the step that overdraws the
     /// budget is charged whole: a call never accounts more than this past its budget.
     static let slack = 2_000
 
-    private func state(_ source: String, hook: Bool = true) throws -> LuaState {
-        let lua = try LuaState(options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
+    private func state(_ source: String, hook: Bool = true) throws -> PolicyLuaState {
+        let lua = try PolicyLuaState(options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
         _ = try lua.loadPolicy(Array(source.utf8), path: "budget.lua")
         return lua
     }

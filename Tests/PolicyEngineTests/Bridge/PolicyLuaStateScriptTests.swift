@@ -1,10 +1,12 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
 /// `callGlobal` and line tracing, the two entry points policy tests and explain use.
-@Suite struct LuaStateScriptTests {
-    private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> LuaState {
-        let lua = try LuaState(options: LuaStateOptions(instructionBudget: budget))
+@Suite struct PolicyLuaStateScriptTests {
+    private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> PolicyLuaState {
+        let lua = try PolicyLuaState(options: LuaStateOptions(instructionBudget: budget))
         if tracing { try lua.setTracing(true) }
         _ = try lua.loadPolicy(Array(source.utf8), path: "script.lua")
         return lua
