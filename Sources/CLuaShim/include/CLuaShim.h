@@ -9,16 +9,6 @@
 #include <stdint.h>
 #include <lua.h>
 
-/* ---- Macro wrappers (Swift cannot import function-like macros) ---------- */
-
-/* lua_pop is a macro over lua_settop. */
-static inline void cls_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
-/* LUA_REGISTRYINDEX expands to an expression Swift cannot import. */
-static inline int cls_registry_index(void) { return LUA_REGISTRYINDEX; }
-/* lua_tostring is a macro over lua_tolstring; callers must check the type first. */
-static inline const char *cls_string_at(lua_State *L, int idx, size_t *len) {
-    return lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, len) : NULL;
-}
 
 /* ---- Error kinds --------------------------------------------------------- */
 
