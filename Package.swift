@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // calpolicy: a calendar policy engine. Layers import one way:
-// CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → Rendering → CalPolicyCLI → calpolicy.
+// CLua (system liblua5.4) → CLuaShim (C kernel) → LuaHost → PolicyEngine → Rendering → CalPolicyCLI → calpolicy,
+// with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
 import PackageDescription
@@ -21,10 +22,12 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // The policy-shaped C (day/selection views, policy calls): an extension of the kernel.
+        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
-            dependencies: ["CalendarCore", "LuaHost"],
+            dependencies: ["CalendarCore", "LuaHost", "CPolicyBridge"],
             // The text stays embedded: it is the fallback when the bytecode does not load.
             resources: [.embedInCode("Prelude/cal.lua")],
             plugins: ["PreludeBytecode"]

@@ -241,7 +241,7 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
     lua_pushcfunction(L, cls_msgh);
     lua_pushcfunction(L, body);
     lua_pushlightuserdata(L, argument);
-    return cls_run_armed(L, h, 1, budget);
+    return cls_run_armed(L, 1, budget);
 }
 
 static void cls_disarm(lua_State *L, cls_host *h) {
@@ -280,8 +280,8 @@ static int cls_classify(cls_host *h, int status, int exhausted) {
     return status;
 }
 
-int cls_run_armed(lua_State *L, cls_host *h, int nargs, long long budget) {
-    return cls_run_armed_at(L, h, nargs, budget, 1);
+int cls_run_armed(lua_State *L, int nargs, long long budget) {
+    return cls_run_armed_at(L, nargs, budget, 1);
 }
 
 /* The run's guard stopped it: this call's error, whatever the call did. */
@@ -294,7 +294,8 @@ static int cls_stopped(lua_State *L, cls_host *h, cls_guard *g) {
     return LUA_ERRRUN;
 }
 
-int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
+int cls_run_armed_at(lua_State *L, int nargs, long long budget, int handler) {
+    cls_host *h = cls_host_of(L);
     cls_arm(L, h, budget);
     /* Entered after arming, so a stop signalled from now on is not overwritten. */
     lua_State *previous = NULL;
@@ -329,14 +330,21 @@ int cls_run_armed_at(lua_State *L, cls_host *h, int nargs, long long budget, int
 static int cls_open_body(lua_State *L) {
     cls_open_sandbox(L);
     cls_open_patterns(L);
-    cls_open_views(L);
+    const cls_extension *extension = cls_host_of(L)->extension;
+    if (extension != NULL && extension->open != NULL) extension->open(L);
     return 0;
+}
+
+/* The extension's record belongs to the state from cls_open on. */
+static void cls_release_extension(const cls_config *config) {
+    if (config->extension != NULL && config->extension->close != NULL) config->extension->close(config->extension_data);
 }
 
 lua_State *cls_open(const cls_config *config, cls_error *error) {
     cls_host *h = calloc(1, sizeof *h);
     if (h == NULL) {
         if (error) snprintf(error->message, sizeof error->message, "out of memory");
+        cls_release_extension(config);
         return NULL;
     }
     h->limit = config->memory_limit ? config->memory_limit : CLS_DEFAULT_MEMORY;
@@ -348,11 +356,8 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
     h->verbose = config->verbose;
     h->print_line = config->print_line;
     if (config->print_prefix) snprintf(h->print_prefix, sizeof h->print_prefix, "%s", config->print_prefix);
-    h->context = config->context;
-    h->convert = config->convert;
-    h->from_calendar = config->from_calendar;
-    for (int i = 0; i < CLS_FN_COUNT; i++) h->function_ref[i] = LUA_NOREF;
-    h->selection_ref = h->day_meta_ref = h->date_meta_ref = h->selection_meta_ref = LUA_NOREF;
+    h->extension = config->extension;
+    h->extension_data = config->extension_data;
     lua_State *L = lua_newstate(cls_alloc, h);
     if (L == NULL) {
         if (error) {
@@ -361,6 +366,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
         }
         cls_pool_release(h->pool);
         free(h);
+        cls_release_extension(config);
         return NULL;
     }
     int status = cls_protected(L, cls_open_body, NULL, h->load_budget);
@@ -380,7 +386,8 @@ void cls_close(lua_State *L) {
         atomic_fetch_sub_explicit(&h->pool->used, h->reserved, memory_order_relaxed);
         cls_pool_release(h->pool);
     }
-    for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
+    if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
+    cls_native_free(h);
     free(h->source);
     cls_trace_free(h);
     free(h);
@@ -392,13 +399,14 @@ size_t cls_memory_used(lua_State *L) { return cls_host_of(L)->used; }
 
 long long cls_budget_spent(lua_State *L) { return cls_host_of(L)->spent; }
 
-int cls_register_calendar(lua_State *L, const char *name) {
-    cls_host *h = cls_host_of(L);
-    for (int i = 0; i < h->calendar_count; i++)
-        if (strcmp(h->calendars[i], name) == 0) return i;
-    if (h->calendar_count >= CLS_MAX_CALENDARS) return -1;
-    char *copy = strdup(name);
-    if (copy == NULL) return -1;
-    h->calendars[h->calendar_count] = copy;
-    return h->calendar_count++;
-}
+cls_error *cls_error_record(lua_State *L) { return &cls_host_of(L)->error; }
+
+void cls_error_clear(lua_State *L) { cls_error_reset(cls_host_of(L)); }
+
+long long cls_call_budget(lua_State *L) { return cls_host_of(L)->call_budget; }
+
+long long cls_load_budget(lua_State *L) { return cls_host_of(L)->load_budget; }
+
+size_t cls_memory_limit(lua_State *L) { return cls_host_of(L)->limit; }
+
+void cls_call_finish(lua_State *L) { lua_settop(L, 0); }

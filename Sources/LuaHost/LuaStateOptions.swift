@@ -12,14 +12,14 @@ public struct LuaStateOptions: Sendable {
     public var verbose: Bool
     /// Starts each printed line (usually the policy's file name).
     public var printPrefix: String?
-    /// Converts days for `day.calendar` and the native helpers.
-    public var dateBridge: (any LuaDateBridge)?
+    /// A C library built on the kernel that every state opens with (see `LuaExtension`).
+    public var cExtension: LuaExtension?
     /// Shared with the other states of the run, which together may not pass its limit.
     public var memoryPool: LuaMemoryPool?
 
     public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000,
                 memoryLimit: Int = 64 << 20, hookEnabled: Bool = true, verbose: Bool = false,
-                printPrefix: String? = nil, dateBridge: (any LuaDateBridge)? = nil,
+                printPrefix: String? = nil, cExtension: LuaExtension? = nil,
                 memoryPool: LuaMemoryPool? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
@@ -27,39 +27,7 @@ public struct LuaStateOptions: Sendable {
         self.hookEnabled = hookEnabled
         self.verbose = verbose
         self.printPrefix = printPrefix
-        self.dateBridge = dateBridge
+        self.cExtension = cExtension
         self.memoryPool = memoryPool
     }
-}
-
-/// A date in a named calendar system, as the host computes it.
-public struct LuaCalendarDate: Hashable, Sendable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var era: Int?
-    public var isLeapMonth: Bool
-
-    public init(year: Int, month: Int, day: Int, era: Int?, isLeapMonth: Bool) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.era = era
-        self.isLeapMonth = isLeapMonth
-    }
-}
-
-/// Why the host could not convert a date; the message reaches the policy as a Lua error.
-public struct LuaBridgeError: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-}
-
-/// Calendar conversions the host offers to Lua (Gregorian is handled in C).
-///
-/// Called from C trampolines: the answer comes back as data and C raises the
-/// Lua error after this Swift frame has returned.
-public protocol LuaDateBridge: Sendable {
-    func convert(dayNumber: Int, calendar: String) throws(LuaBridgeError) -> LuaCalendarDate
-    func dayNumber(calendar: String, year: Int, month: Int, day: Int, isLeapMonth: Bool) throws(LuaBridgeError) -> Int
 }

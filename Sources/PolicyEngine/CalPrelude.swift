@@ -12,7 +12,7 @@ enum CalPrelude {
 
     /// Installs `cal` into `state`; says which form was used.
     @discardableResult
-    static func load(into state: LuaState) throws(LuaError) -> LuaChunkForm {
+    static func load(into state: PolicyLuaState) throws(LuaError) -> LuaChunkForm {
         try state.loadPrelude(source, bytecode: bytecode, name: chunkName)
     }
 }

@@ -38,14 +38,14 @@ public final class LuaPolicy: DayPolicy, Sendable {
         let fileName = PolicyFile.fileName(of: path)
         let subject = PolicySubjects.shared.id(for: path)
         RunNote.noteLoading(subject: subject)
-        let loaded: (LuaState, LuaChunkInfo, LuaChunkForm)
+        let loaded: (PolicyLuaState, LuaChunkInfo, LuaChunkForm)
         do {
-            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, LuaChunkInfo, LuaChunkForm) in
-                let state = try LuaState(options: LuaStateOptions(
+            loaded = try LuaNativeStack.run { () throws(LuaError) -> (PolicyLuaState, LuaChunkInfo, LuaChunkForm) in
+                let state = try PolicyLuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: fileName, dateBridge: bridge,
-                    memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool))
+                    verbose: options.verbose, printPrefix: fileName,
+                    memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
                 let form = try CalPrelude.load(into: state)
@@ -71,33 +71,23 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.engine = PolicyEngineState(state: state, bridge: bridge)
     }
 
+    // Each single question is a run of one day through `answer` (one entry into Lua).
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard has.canSelect else { return .allowed }
-        return try verdict(.canSelect, day, context)
+        return try answer(DayQuestions(canSelect: true, canDeselect: false, decoration: false), for: day,
+                          context: context).select
     }
 
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard has.canDeselect else { return .allowed }
-        return try verdict(.canDeselect, day, context)
+        return try answer(DayQuestions(canSelect: false, canDeselect: true, decoration: false), for: day,
+                          context: context).deselect
     }
 
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard has.decoration else { return nil }
-        let today = (context.today ?? options.today)?.dayNumber
-        let result = try call(.decorationFor, day) { (engine: PolicyEngineState) throws(LuaError) in
-            let tag = try engine.prepare(context, selection: false)
-            return try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
-        }
-        return result.map(Decoration.init)
-    }
-
-    private func verdict(_ slot: LuaFunctionSlot, _ day: Day, _ context: PolicyContext) throws(PolicyError) -> Verdict {
-        let today = (context.today ?? options.today)?.dayNumber
-        let answer = try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) in
-            let tag = try engine.prepare(context, selection: true)
-            return try engine.state.callVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
-        }
-        return answer.allowed ? .allowed : .denied(reason: answer.reason)
+        return try answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true), for: day,
+                          context: context).decoration
     }
 
     /// Enters the state under the lock, on a thread with enough native stack.
@@ -120,26 +110,6 @@ public final class LuaPolicy: DayPolicy, Sendable {
         var policyError = PolicyError(error, file: path, function: slot.name, day: day)
         if policyError.line == nil, error.kind == .type { policyError.line = lines[slot] }
         return policyError
-    }
-}
-
-extension Decoration.Kind {
-    init(_ kind: LuaDecoration.Kind) {
-        switch kind {
-        case .default: self = .default
-        case .image: self = .image
-        case .custom: self = .custom
-        }
-    }
-}
-
-extension Decoration.Size {
-    init(_ size: LuaDecoration.Size) {
-        switch size {
-        case .small: self = .small
-        case .medium: self = .medium
-        case .large: self = .large
-        }
     }
 }
 

@@ -7,13 +7,13 @@ import LuaHost
 /// `@unchecked Sendable`: `LuaPolicy` touches it only while holding its lock, which
 /// is what keeps a Lua state from ever being entered by two threads.
 final class PolicyEngineState: @unchecked Sendable {
-    let state: LuaState
+    let state: PolicyLuaState
     let bridge: PolicyDateBridge
     private var selection: [Day]?
     private var calendar: CalendarIdentifier?
     private var calendarTag: Int32 = 0
 
-    init(state: LuaState, bridge: PolicyDateBridge) {
+    init(state: PolicyLuaState, bridge: PolicyDateBridge) {
         self.state = state
         self.bridge = bridge
     }

@@ -24,7 +24,7 @@ import Testing
     @Test func policiesLoadCalFromTheBytecode() throws {
         let loaded = try LuaPolicy(path: "p.lua", source: policy)
         #expect(loaded.preludeForm == .bytecode)
-        #expect(try CalPrelude.load(into: LuaState()) == .bytecode)
+        #expect(try CalPrelude.load(into: PolicyLuaState()) == .bytecode)
     }
 
     @Test(arguments: ["foreign", "truncated", "empty", "text"])
@@ -35,7 +35,7 @@ import Testing
         case "empty": []
         default: CalPrelude.source
         }
-        let state = try LuaState()
+        let state = try PolicyLuaState()
         #expect(try state.loadPrelude(CalPrelude.source, bytecode: dump, name: CalPrelude.chunkName) == .text)
         let info = try state.loadPolicy(Array("return { canSelect = function() return cal.addDays('2026-12-31', 1) == '2027-01-01' end }".utf8),
                                         path: "p.lua")
@@ -46,13 +46,13 @@ import Testing
     @Test func aDumpNamedOtherwiseIsNotUsed() throws {
         // The dump is named "=cal"; loaded under another name, the text is compiled so
         // that messages always carry the name the host asked for.
-        let state = try LuaState()
+        let state = try PolicyLuaState()
         #expect(try state.loadPrelude(CalPrelude.source, bytecode: CalPrelude.bytecode, name: "=helpers") == .text)
     }
 
     @Test func errorsInsideCalReadTheSameFromEitherForm() throws {
         func failure(_ dump: [UInt8]) throws -> LuaError? {
-            let state = try LuaState()
+            let state = try PolicyLuaState()
             try state.loadPrelude(CalPrelude.source, bytecode: dump, name: CalPrelude.chunkName)
             do {
                 _ = try state.loadPolicy(loadTimeError, path: "p.lua")

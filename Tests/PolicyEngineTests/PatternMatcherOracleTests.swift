@@ -256,7 +256,7 @@ import Testing
             Issue.record("lua5.4 is not installed: run scripts/setup.sh test")
             return
         }
-        let lua = try LuaState(options: LuaStateOptions(instructionBudget: 2_000_000_000))
+        let lua = try PolicyLuaState(options: LuaStateOptions(instructionBudget: 2_000_000_000))
         _ = try lua.loadPolicy(Array("""
             function oracle()
             \(script)

@@ -9,16 +9,6 @@
 #include <stdint.h>
 #include <lua.h>
 
-/* ---- Macro wrappers (Swift cannot import function-like macros) ---------- */
-
-/* lua_pop is a macro over lua_settop. */
-static inline void cls_pop(lua_State *L, int n) { lua_settop(L, -(n) - 1); }
-/* LUA_REGISTRYINDEX expands to an expression Swift cannot import. */
-static inline int cls_registry_index(void) { return LUA_REGISTRYINDEX; }
-/* lua_tostring is a macro over lua_tolstring; callers must check the type first. */
-static inline const char *cls_string_at(lua_State *L, int idx, size_t *len) {
-    return lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, len) : NULL;
-}
 
 /* ---- Error kinds --------------------------------------------------------- */
 
@@ -41,21 +31,7 @@ typedef struct cls_error {
     char traceback[4096];
 } cls_error;
 
-/* ---- Host callbacks (implemented in Swift, called by C trampolines) ------ */
-
-/* A date in some calendar system, as the Swift side computes it. */
-typedef struct cls_calendar_date {
-    long long year, month, day, era;
-    int has_era;
-    int is_leap_month;
-} cls_calendar_date;
-
-/* Return 0 on success; otherwise write a message into `message` (NUL-terminated). */
-typedef int (*cls_convert_fn)(void *context, long long day_number, const char *calendar,
-                              cls_calendar_date *out, char *message, size_t capacity);
-typedef int (*cls_from_calendar_fn)(void *context, const char *calendar, long long year,
-                                    long long month, long long day, int is_leap_month,
-                                    long long *day_number, char *message, size_t capacity);
+/* ---- Host callbacks ----------------------------------------------------- */
 
 /* One `print` call when verbose: the state's print prefix and the arguments joined by
  * tabs (may hold any bytes); the host escapes and writes it as one stderr line. */
@@ -97,6 +73,11 @@ int cls_guard_interrupted(const cls_guard *guard);
 void cls_guard_note(long long subject, long long detail, long long first, long long last);
 void cls_guard_noted(const cls_guard *guard, long long out[4]);
 
+typedef struct cls_extension {
+    int (*open)(lua_State *L);
+    void (*close)(void *data);
+} cls_extension;
+
 typedef struct cls_config {
     size_t memory_limit;          /* bytes; 0 means the 64 MiB default */
     cls_pool *pool;               /* shared with other states of the run, or NULL */
@@ -106,9 +87,12 @@ typedef struct cls_config {
     int verbose;                  /* print goes to stderr when non-zero */
     const char *print_prefix;     /* e.g. the policy file name, may be NULL */
     cls_print_fn print_line;      /* where verbose print goes; NULL drops it */
-    void *context;                /* passed back to the callbacks */
-    cls_convert_fn convert;
-    cls_from_calendar_fn from_calendar;
+    /* What a C library built on the kernel adds to every state (CPolicyBridge's views
+     * and policy calls): `open` runs inside the protected open, after the sandbox;
+     * `close` frees `extension_data` after the state is closed (also when opening
+     * failed: the state owns it from cls_open on). Both may be NULL. */
+    const struct cls_extension *extension;
+    void *extension_data;
 } cls_config;
 
 /* A new sandboxed state, or NULL (message written into `error`). */
@@ -125,92 +109,62 @@ size_t cls_memory_used(lua_State *L);
  * instructions counted by the hook (in steps of up to 1,000) plus pattern-matching
  * steps; pattern steps alone when the hook is off. Over the budget when it failed so. */
 long long cls_budget_spent(lua_State *L);
-/* Registers a calendar name for day.calendar; returns its tag or -1. */
-int cls_register_calendar(lua_State *L, const char *name);
 
-/* ---- Loading ------------------------------------------------------------- */
+/* ---- Generic chunks, calls and native functions --------------------------- */
 
-enum { CLS_FN_CANSELECT = 0, CLS_FN_CANDESELECT = 1, CLS_FN_DECORATION = 2, CLS_FN_COUNT = 3 };
+/* A value crossing between Lua and the host. Strings are not copied: in results they
+ * stay valid until cls_call_finish; OTHER carries the Lua type name in `string`. */
+enum {
+    CLS_VALUE_NIL = 0,
+    CLS_VALUE_BOOLEAN = 1,
+    CLS_VALUE_INTEGER = 2,
+    CLS_VALUE_NUMBER = 3,
+    CLS_VALUE_STRING = 4,
+    CLS_VALUE_OTHER = 5
+};
 
-/* What a loaded policy offers; strings stay valid until the next call on the state. */
-typedef struct cls_policy_info {
-    int has_function[CLS_FN_COUNT];
-    int line_defined[CLS_FN_COUNT];
-    const char *name, *description, *version;
-    size_t name_len, description_len, version_len;
-} cls_policy_info;
-
-enum { CLS_FORM_NONE = 0, CLS_FORM_TEXT = 1, CLS_FORM_BYTECODE = 2 };
-
-/*
- * Runs the helper prelude (chunk named `prelude_name`), which receives the native
- * table and returns the `cal` table, installed read-only as global `cal`. The prelude
- * is trusted, so it alone may come as a binary dump (`bytecode`, may be NULL); a dump
- * that does not load, or does not carry `prelude_name`, falls back to the text.
- * Returns a Lua status; details in cls_last_error.
- */
-int cls_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
-                     size_t bytecode_length, const char *prelude_name);
-/* CLS_FORM_* of the last prelude chunk loaded in this state (CLS_FORM_NONE before any, or when it did not load). */
-int cls_prelude_form(lua_State *L);
-/*
- * Loads and runs a policy chunk (text only), named "@" + `path` for Lua and
- * reported with `path` by the host; fills `info`. Returns a Lua status.
- */
-int cls_load_policy(lua_State *L, const char *source, size_t length, const char *path,
-                    cls_policy_info *info);
-
-/* ---- Evaluation ---------------------------------------------------------- */
-
-typedef struct cls_call {
-    /* inputs */
-    int function;            /* CLS_FN_* */
-    long long day_number;
-    int calendar_tag;
-    int has_today;
-    long long today;
-    /* outputs (strings valid until cls_call_finish) */
-    int allowed;
-    const char *reason; size_t reason_len;
-    int has_decoration;
-    int decoration_kind;     /* 0 default, 1 image, 2 custom */
-    int decoration_size;     /* -1 none, 0 small, 1 medium, 2 large */
-    const char *label; size_t label_len;
-    const char *color; size_t color_len;
-    const char *image; size_t image_len;
-} cls_call;
-
-/* Replaces the selection view handed to policy functions (days ascending). */
-int cls_set_selection(lua_State *L, const long long *days, size_t count);
-/* Calls one policy function and validates what it returns. Returns a Lua status. */
-int cls_call_policy(lua_State *L, cls_call *call);
-/* Several policy functions for one day. */
-typedef struct cls_day_call {
-    /* inputs */
-    long long day_number;
-    int calendar_tag;
-    int has_today;
-    long long today;
-    int wants;               /* bit (1 << CLS_FN_*) for each function to call */
-    /* outputs */
-    int failed;              /* CLS_FN_* of the call that failed */
-    cls_call select, deselect, decoration;
-} cls_day_call;
+typedef struct cls_value {
+    int type;
+    int boolean;
+    long long integer;
+    double number;
+    const char *string;
+    size_t length;
+} cls_value;
 
 /*
- * Calls the wanted functions of `count` days in order (a span) in one crossing from the
- * host, each function under its own budget and protected call. Every successful call's
- * strings stay valid until cls_call_finish, also after a failure: `answered` days
- * succeeded, the failing day's `failed` names the function, and nothing after it ran.
+ * Compiles a text chunk named `name` (e.g. "=probe" or "@file.lua") without running it;
+ * the function is kept in the registry under `*ref`. Returns a Lua status.
  */
-int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered);
+int cls_load_chunk(lua_State *L, const char *source, size_t length, const char *name, int *ref);
+/* Drops a reference from cls_load_chunk. */
+void cls_release_ref(lua_State *L, int ref);
 /*
- * Policy function calls finished so far in this process, by any state (a relaxed
- * atomic counter). A watchdog that watches a run of days as one piece of work reads it
- * to see that calls inside the run still finish.
+ * Calls the function under `ref` with `nargs` values and the call budget, reading up to
+ * `capacity` results into `results` (`*nresults` of them) without running metamethods.
+ * Returns a Lua status; results stay valid until cls_call_finish.
  */
+int cls_call_ref(lua_State *L, int ref, const cls_value *args, int nargs, cls_value *results, int capacity,
+                 int *nresults);
 /* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
+
+/* Where a native function writes its results (copied by C) or its error. */
+typedef struct cls_native_out cls_native_out;
+/* Adds a result (strings are copied); returns 0 when there is no room (at most 16). */
+int cls_native_push(cls_native_out *out, const cls_value *value);
+/* Makes the call fail with `message`: C raises it as a runtime error once the host returned. */
+void cls_native_fail(cls_native_out *out, const char *message, size_t length);
+/* A host function: reads its arguments, fills `out`; never raises. */
+typedef void (*cls_native_fn)(void *context, const cls_value *args, int nargs, cls_native_out *out);
+/*
+ * Installs global `name` as a C closure that calls `fn(context, ...)`: arguments are read
+ * as cls_value (tables and functions as OTHER), and the results or the error are pushed
+ * or raised by C after `fn` returned, so no Lua error ever crosses the host's frames.
+ * `release(context)` runs when the state closes (or at once when registering failed).
+ */
+int cls_register_native(lua_State *L, const char *name, cls_native_fn fn, void *context,
+                        void (*release)(void *));
 
 /* ---- Native stack -------------------------------------------------------- */
 

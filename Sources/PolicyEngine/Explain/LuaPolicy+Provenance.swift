@@ -28,13 +28,11 @@ extension LuaPolicy {
                 if transient { try engine.state.setTracing(true) }
                 defer { if transient { try? engine.state.setTracing(false) } }
                 let tag = try engine.prepare(context, selection: false)
-                let value = try engine.state.callDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+                let value = try engine.state.call(.decorationFor, dayNumber: day.dayNumber, calendarTag: tag,
+                                                  today: today).decoration
                 return (value, engine.state.lastReturnLine)
             }
-            decoration = (traced.0.map { result in
-                Decoration(kind: Decoration.Kind(result.kind), label: result.label, color: result.color,
-                           image: result.image, size: result.size.map(Decoration.Size.init))
-            }, traced.1)
+            decoration = (traced.0, traced.1)
         }
         return PolicyAnswer(policy: name, path: path, canSelect: select.0, canSelectLine: select.1,
                             canDeselect: deselect.0, canDeselectLine: deselect.1,
@@ -58,10 +56,10 @@ extension LuaPolicy {
             if transient { try engine.state.setTracing(true) }
             defer { if transient { try? engine.state.setTracing(false) } }
             let tag = try engine.prepare(context, selection: true)
-            let answer = try engine.state.callVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
-            return (answer.allowed, answer.reason, engine.state.lastReturnLine)
+            let answers = try engine.state.call(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+            return (slot == .canSelect ? answers.select : answers.deselect, engine.state.lastReturnLine)
         }
-        return (traced.0 ? .allowed : .denied(reason: traced.1), traced.2)
+        return (traced.0, traced.1)
     }
 }
 

@@ -56,21 +56,21 @@ final class PolicyTestScript {
     let policyLines: [Int]
     let today: Day?
     let tests: [Declared]
-    private let state: LuaState
+    private let state: PolicyLuaState
 
     init(path: String, options: LuaPolicyOptions) throws(PolicyError) {
         let source = try PolicyFile.read(path, limit: options.memoryLimit)
         let bridge = PolicyDateBridge()
         let pool = options.memoryPool ?? PolicyRun.current?.memoryPool
         RunNote.noteLoading(subject: PolicySubjects.shared.id(for: path))
-        let loaded: (LuaState, String)
+        let loaded: (PolicyLuaState, String)
         do {
-            loaded = try LuaNativeStack.run { () throws(LuaError) -> (LuaState, String) in
-                let state = try LuaState(options: LuaStateOptions(
+            loaded = try LuaNativeStack.run { () throws(LuaError) -> (PolicyLuaState, String) in
+                let state = try PolicyLuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path), dateBridge: bridge,
-                    memoryPool: pool))
+                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path),
+                    memoryPool: pool), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 try CalPrelude.load(into: state)
                 try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")

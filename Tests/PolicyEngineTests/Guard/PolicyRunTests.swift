@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func workStuckOutsideLuaIsHandedToTheHostOnce() throws {
-        let state = try LuaState(options: LuaStateOptions(dateBridge: BlockingBridge()))
+        let state = try PolicyLuaState(dateBridge: BlockingBridge())
         let tag = try #require(state.registerCalendar("hebrew"))
         _ = try state.loadPolicy(Array("return { canSelect = function(day) return day.calendar.year > 0 end }".utf8),
                                  path: "blocking.lua")

@@ -1,17 +1,19 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
 /// The budget a call spends, as the state accounts it: instructions and pattern-matching
 /// steps come out of one count, however the matching nests.
-@Suite struct LuaStateBudgetTests {
+@Suite struct PolicyLuaStateBudgetTests {
     static let budget = 1_000_000
     /// The hook charges instructions 1,000 at a time, and the step that overdraws the
     /// budget is charged whole: a call never accounts more than this past its budget.
     static let slack = 2_000
 
-    private func state(_ source: String, hook: Bool = true) throws -> LuaState {
-        try loadedState(source, path: "budget.lua",
-                        options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
+    private func state(_ source: String, hook: Bool = true) throws -> PolicyLuaState {
+        try loadedPolicyState(source, path: "budget.lua",
+                              options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
     }
 
     private static let nested = """
@@ -34,7 +36,7 @@ import Testing
     ])
     func nestedMatchingNeverSpendsPastTheBudget(body: String) throws {
         let lua = try state(Self.nested + "\nfunction canSelect() \(body) return true end")
-        let error = failure { _ = try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil) }
+        let error = luaFailure { _ = try lua.callVerdict(.canSelect, dayNumber: 0, calendarTag: 0, today: nil) }
         #expect(error?.kind == .budget)
         #expect(error?.message.contains("budget of \(Self.budget)") == true, "\(String(describing: error?.message))")
         #expect(lua.budgetSpent >= Self.budget)

@@ -1,12 +1,14 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
-@Suite struct LuaStateTests {
-    private func state(_ options: LuaStateOptions = .init()) throws -> LuaState {
-        try LuaState(options: options)
+@Suite struct PolicyLuaStateTests {
+    private func state(_ options: LuaStateOptions = .init()) throws -> PolicyLuaState {
+        try PolicyLuaState(options: options)
     }
 
-    private func load(_ source: String, into state: LuaState, path: String = "test.lua") throws -> LuaChunkInfo {
+    private func load(_ source: String, into state: PolicyLuaState, path: String = "test.lua") throws -> LuaChunkInfo {
         try state.loadPolicy(Array(source.utf8), path: path)
     }
 
@@ -22,7 +24,7 @@ import Testing
     @Test func everyStatusBecomesATypedError() throws {
         let lua = try state()
         #expect(throws: LuaError.self) { _ = try load("return {", into: lua) }
-        let error = failure { _ = try load("x = = 1", into: lua) }
+        let error = luaFailure { _ = try load("x = = 1", into: lua) }
         #expect(error?.kind == .syntax)
         #expect(error?.line == 1)
     }
@@ -31,14 +33,14 @@ import Testing
         let lua = try state()
         let info = try lua.loadPolicy([0xEF, 0xBB, 0xBF] + Array("function canSelect() return true end".utf8), path: "bom.lua")
         #expect(info.functions == [.canSelect])
-        let error = failure { _ = try lua.loadPolicy(Array("return {}\0 this is not lua".utf8), path: "nul.lua") }
+        let error = luaFailure { _ = try lua.loadPolicy(Array("return {}\0 this is not lua".utf8), path: "nul.lua") }
         #expect(error?.kind == .syntax)
     }
 
     @Test func longPathsKeepTheirLineNumbers() throws {
         let lua = try state()
         let path = "/" + String(repeating: "very-long-directory/", count: 8) + "policy.lua"
-        let error = failure { _ = try load("\n\nerror('boom')", into: lua, path: path) }
+        let error = luaFailure { _ = try load("\n\nerror('boom')", into: lua, path: path) }
         #expect(error?.kind == .runtime)
         #expect(error?.line == 3)
         #expect(error?.message == "boom")
@@ -79,7 +81,7 @@ import Testing
 
     @Test func onlyThePreludeMayBeBinary() throws {
         let lua = try state()
-        let error = failure { _ = try lua.loadPolicy([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00], path: "b.lua") }
+        let error = luaFailure { _ = try lua.loadPolicy([0x1B, 0x4C, 0x75, 0x61, 0x54, 0x00], path: "b.lua") }
         #expect(error?.kind == .sandbox)
     }
 }

@@ -1,36 +1,33 @@
-/* Read-only views handed to policies besides the day itself (cls_day_view.c):
+/* Read-only views handed to policies besides the day itself (cpb_day_view.c):
  * `day.calendar`, `selection` and the native helpers of the cal prelude. Each is a
  * userdata with C metamethods; a kept view never changes. */
-#include "cls_internal.h"
+#include "cpb_internal.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-typedef struct cls_date {
-    cls_calendar_date date;
+typedef struct cpb_date {
+    cpb_calendar_date date;
     int calendar_tag;
-} cls_date;
+} cpb_date;
 
-typedef struct cls_selection {
+typedef struct cpb_selection {
     size_t count;
     long long days[1];
-} cls_selection;
+} cpb_selection;
 
-int cls_readonly(lua_State *L) {
-    return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only", luaL_typename(L, 1));
-}
-
-static int cls_is_gregorian(const char *name) {
+static int cpb_is_gregorian(const char *name) {
     return strcmp(name, "gregorian") == 0 || strcmp(name, "iso8601") == 0;
 }
 
 /* Converts a day into a named calendar: Gregorian in C, others through the host. */
-void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_calendar_date *out,
+void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_calendar_date *out,
                  const char *who) {
-    cls_host *h = cls_host_of(L);
+    cpb_state *h = cpb_of(L);
     memset(out, 0, sizeof *out);
-    if (cls_is_gregorian(calendar)) {
+    if (cpb_is_gregorian(calendar)) {
         int m, d;
-        cls_civil(day_number, &out->year, &m, &d);
+        cpb_civil(day_number, &out->year, &m, &d);
         out->month = m;
         out->day = d;
         out->era = out->year > 0 ? 1 : 0;
@@ -46,34 +43,34 @@ void cls_convert(lua_State *L, long long day_number, const char *calendar, cls_c
         cls_raise(L, CLS_KIND_RUNTIME, "%s%s", who, message);
 }
 
-void cls_push_date(lua_State *L, const cls_calendar_date *date, int tag) {
-    cls_host *h = cls_host_of(L);
-    cls_date *u = lua_newuserdatauv(L, sizeof *u, 0);
+void cpb_push_date(lua_State *L, const cpb_calendar_date *date, int tag) {
+    cpb_state *h = cpb_of(L);
+    cpb_date *u = lua_newuserdatauv(L, sizeof *u, 0);
     u->date = *date;
     u->calendar_tag = tag;
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->date_meta_ref);
     lua_setmetatable(L, -2);
 }
 
-static int cls_field_is(const char *key, size_t len, const char *name) {
+static int cpb_field_is(const char *key, size_t len, const char *name) {
     return strlen(name) == len && memcmp(key, name, len) == 0;
 }
 
 /* ---- day.calendar --------------------------------------------------------- */
 
-static int cls_date_index(lua_State *L) {
-    cls_date *u = lua_touserdata(L, 1);
-    cls_host *h = cls_host_of(L);
+static int cpb_date_index(lua_State *L) {
+    cpb_date *u = lua_touserdata(L, 1);
+    cpb_state *h = cpb_of(L);
     size_t len = 0;
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
-    if (cls_field_is(key, len, "name")) {
+    if (cpb_field_is(key, len, "name")) {
         int tag = u->calendar_tag;
         lua_pushstring(L, (tag >= 0 && tag < h->calendar_count) ? h->calendars[tag] : "gregorian");
-    } else if (cls_field_is(key, len, "year")) lua_pushinteger(L, u->date.year);
-    else if (cls_field_is(key, len, "month")) lua_pushinteger(L, u->date.month);
-    else if (cls_field_is(key, len, "day")) lua_pushinteger(L, u->date.day);
-    else if (cls_field_is(key, len, "isLeapMonth")) lua_pushboolean(L, u->date.is_leap_month);
-    else if (cls_field_is(key, len, "era")) {
+    } else if (cpb_field_is(key, len, "year")) lua_pushinteger(L, u->date.year);
+    else if (cpb_field_is(key, len, "month")) lua_pushinteger(L, u->date.month);
+    else if (cpb_field_is(key, len, "day")) lua_pushinteger(L, u->date.day);
+    else if (cpb_field_is(key, len, "isLeapMonth")) lua_pushboolean(L, u->date.is_leap_month);
+    else if (cpb_field_is(key, len, "era")) {
         if (u->date.has_era) lua_pushinteger(L, u->date.era); else lua_pushnil(L);
     } else
         return cls_raise(L, CLS_KIND_RUNTIME,
@@ -83,23 +80,23 @@ static int cls_date_index(lua_State *L) {
 
 /* ---- native.convert / native.fromCalendar / native.today ------------------ */
 
-static int cls_native_today(lua_State *L) {
-    cls_host *h = cls_host_of(L);
+static int cpb_native_today(lua_State *L) {
+    cpb_state *h = cpb_of(L);
     if (!h->has_today) { lua_pushnil(L); return 1; }
     char buffer[32];
-    lua_pushlstring(L, buffer, cls_format_iso(h->today, buffer, sizeof buffer));
+    lua_pushlstring(L, buffer, cpb_format_iso(h->today, buffer, sizeof buffer));
     return 1;
 }
 
-static int cls_native_convert(lua_State *L) {
+static int cpb_native_convert(lua_State *L) {
     size_t len;
     const char *iso = luaL_checklstring(L, 1, &len);
     const char *calendar = luaL_checkstring(L, 2);
     long long day_number;
-    if (!cls_parse_iso(iso, len, &day_number))
+    if (!cpb_parse_iso(iso, len, &day_number))
         return cls_raise(L, CLS_KIND_RUNTIME, "cal.convert: invalid date '%s': expected YYYY-MM-DD", iso);
-    cls_calendar_date date;
-    cls_convert(L, day_number, calendar, &date, "cal.convert: ");
+    cpb_calendar_date date;
+    cpb_convert(L, day_number, calendar, &date, "cal.convert: ");
     lua_createtable(L, 0, 6);
     lua_pushstring(L, calendar);
     lua_setfield(L, -2, "name");
@@ -122,25 +119,25 @@ static int cls_native_convert(lua_State *L) {
  * own numbering, narrow enough that no arithmetic on them (here, in the host's calendars)
  * can overflow. Checked before anything else touches the values; the Swift bridge checks
  * the same bound (PolicyDateBridge.componentRange). */
-#define CLS_CALENDAR_FIELD_LIMIT 999999
+#define CPB_CALENDAR_FIELD_LIMIT 999999
 
-static int cls_native_from_calendar(lua_State *L) {
-    cls_host *h = cls_host_of(L);
+static int cpb_native_from_calendar(lua_State *L) {
+    cpb_state *h = cpb_of(L);
     const char *calendar = luaL_checkstring(L, 1);
     lua_Integer y = luaL_checkinteger(L, 2), m = luaL_checkinteger(L, 3), d = luaL_checkinteger(L, 4);
     int leap = lua_toboolean(L, 5);
     const lua_Integer fields[3] = {y, m, d};
     static const char *const names[3] = {"year", "month", "day"};
     for (int i = 0; i < 3; i++)
-        if (fields[i] < -CLS_CALENDAR_FIELD_LIMIT || fields[i] > CLS_CALENDAR_FIELD_LIMIT)
+        if (fields[i] < -CPB_CALENDAR_FIELD_LIMIT || fields[i] > CPB_CALENDAR_FIELD_LIMIT)
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s %lld is out of range (%d...%d)", names[i],
-                             (long long)fields[i], -CLS_CALENDAR_FIELD_LIMIT, CLS_CALENDAR_FIELD_LIMIT);
+                             (long long)fields[i], -CPB_CALENDAR_FIELD_LIMIT, CPB_CALENDAR_FIELD_LIMIT);
     long long day_number = 0;
-    if (cls_is_gregorian(calendar)) {
-        if (leap || y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > cls_days_in_month(y, (int)m))
+    if (cpb_is_gregorian(calendar)) {
+        if (leap || y < 1 || y > 9999 || m < 1 || m > 12 || d < 1 || d > cpb_days_in_month(y, (int)m))
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: no such date %lld-%lld-%lld in calendar '%s'",
                              (long long)y, (long long)m, (long long)d, calendar);
-        day_number = cls_day_number(y, (int)m, (int)d);
+        day_number = cpb_day_number(y, (int)m, (int)d);
     } else {
         char message[256] = "";
         if (h->from_calendar == NULL)
@@ -149,31 +146,31 @@ static int cls_native_from_calendar(lua_State *L) {
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s", message);
     }
     char buffer[32];
-    lua_pushlstring(L, buffer, cls_format_iso(day_number, buffer, sizeof buffer));
+    lua_pushlstring(L, buffer, cpb_format_iso(day_number, buffer, sizeof buffer));
     return 1;
 }
 
-void cls_push_native(lua_State *L) {
+void cpb_push_native(lua_State *L) {
     lua_createtable(L, 0, 4);
-    lua_pushcfunction(L, cls_native_today);
+    lua_pushcfunction(L, cpb_native_today);
     lua_setfield(L, -2, "today");
-    lua_pushcfunction(L, cls_native_convert);
+    lua_pushcfunction(L, cpb_native_convert);
     lua_setfield(L, -2, "convert");
-    lua_pushcfunction(L, cls_native_from_calendar);
+    lua_pushcfunction(L, cpb_native_from_calendar);
     lua_setfield(L, -2, "fromCalendar");
-    cls_register_by_year(L, lua_gettop(L));
+    cpb_register_by_year(L, lua_gettop(L));
 }
 
 /* ---- selection ----------------------------------------------------------- */
 
-static int cls_selection_contains(lua_State *L) {
-    cls_selection *u = lua_touserdata(L, lua_upvalueindex(1));
+static int cpb_selection_contains(lua_State *L) {
+    cpb_selection *u = lua_touserdata(L, lua_upvalueindex(1));
     int arg = lua_rawequal(L, 1, lua_upvalueindex(1)) ? 2 : 1; /* selection:contains(x) too */
     long long target;
-    if (!cls_check_day(L, arg, &target)) {
+    if (!cpb_check_day(L, arg, &target)) {
         size_t len = 0;
         const char *iso = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : NULL;
-        if (iso == NULL || !cls_parse_iso(iso, len, &target))
+        if (iso == NULL || !cpb_parse_iso(iso, len, &target))
             return cls_raise(L, CLS_KIND_RUNTIME, "selection.contains expects a day or 'YYYY-MM-DD', got %s",
                              iso ? iso : luaL_typename(L, arg));
     }
@@ -186,43 +183,43 @@ static int cls_selection_contains(lua_State *L) {
     return 1;
 }
 
-static int cls_selection_index(lua_State *L) {
-    cls_selection *u = lua_touserdata(L, 1);
+static int cpb_selection_index(lua_State *L) {
+    cpb_selection *u = lua_touserdata(L, 1);
     if (lua_type(L, 2) == LUA_TNUMBER) {
         lua_Integer i = lua_tointeger(L, 2);
         if (i >= 1 && (size_t)i <= u->count) {
             char buffer[32];
-            lua_pushlstring(L, buffer, cls_format_iso(u->days[i - 1], buffer, sizeof buffer));
+            lua_pushlstring(L, buffer, cpb_format_iso(u->days[i - 1], buffer, sizeof buffer));
         } else
             lua_pushnil(L);
         return 1;
     }
     size_t len = 0;
     const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len) : "";
-    if (cls_field_is(key, len, "contains")) {
+    if (cpb_field_is(key, len, "contains")) {
         lua_getiuservalue(L, 1, 1);
         return 1;
     }
     return cls_raise(L, CLS_KIND_RUNTIME, "selection has no field '%s' (use selection[i], #selection, selection.contains)", key);
 }
 
-static int cls_selection_len(lua_State *L) {
-    cls_selection *u = lua_touserdata(L, 1);
+static int cpb_selection_len(lua_State *L) {
+    cpb_selection *u = lua_touserdata(L, 1);
     lua_pushinteger(L, (lua_Integer)u->count);
     return 1;
 }
 
-static int cls_set_selection_body(lua_State *L) {
-    cls_host *h = cls_host_of(L);
+static int cpb_set_selection_body(lua_State *L) {
+    cpb_state *h = cpb_of(L);
     const long long *days = ((const void *const *)lua_touserdata(L, 1))[0];
     size_t count = *(const size_t *)((const void *const *)lua_touserdata(L, 1))[1];
-    cls_selection *u = lua_newuserdatauv(L, sizeof(cls_selection) + count * sizeof(long long), 1);
+    cpb_selection *u = lua_newuserdatauv(L, sizeof(cpb_selection) + count * sizeof(long long), 1);
     u->count = count;
     if (count) memcpy(u->days, days, count * sizeof(long long));
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_meta_ref);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, -1);
-    lua_pushcclosure(L, cls_selection_contains, 1);
+    lua_pushcclosure(L, cpb_selection_contains, 1);
     lua_setiuservalue(L, -2, 1);
     if (h->selection_ref == LUA_NOREF) {
         h->selection_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -232,38 +229,60 @@ static int cls_set_selection_body(lua_State *L) {
     return 0;
 }
 
-int cls_set_selection(lua_State *L, const long long *days, size_t count) {
+int cpb_set_selection(lua_State *L, const long long *days, size_t count) {
     const void *args[2] = {days, &count};
-    return cls_protected(L, cls_set_selection_body, (void *)args, 0);
+    return cls_protected(L, cpb_set_selection_body, (void *)args, 0);
 }
 
-/* ---- metatables ----------------------------------------------------------- */
-
-int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring) {
-    lua_createtable(L, 0, 8);
-    lua_pushstring(L, name);
-    lua_setfield(L, -2, "__name");
-    lua_pushcfunction(L, index);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, cls_readonly);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    if (tostring) {
-        lua_pushcfunction(L, tostring);
-        lua_setfield(L, -2, "__tostring");
-    }
-    return lua_gettop(L);
-}
-
-int cls_open_views(lua_State *L) {
-    cls_host *h = cls_host_of(L);
-    cls_open_day_view(L);
-    cls_new_meta(L, "calendar date", cls_date_index, NULL);
+int cpb_open_views(lua_State *L) {
+    cpb_state *h = cpb_of(L);
+    cpb_open_day_view(L);
+    cls_new_meta(L, "calendar date", cpb_date_index, NULL);
     h->date_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    int t = cls_new_meta(L, "selection", cls_selection_index, NULL);
-    lua_pushcfunction(L, cls_selection_len);
+    int t = cls_new_meta(L, "selection", cpb_selection_index, NULL);
+    lua_pushcfunction(L, cpb_selection_len);
     lua_setfield(L, t, "__len");
     h->selection_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     return 0;
+}
+
+/* ---- the bridge as a kernel extension ---------------------------------------- */
+
+cpb_state *cpb_new(void *context, cpb_convert_fn convert, cpb_from_calendar_fn from_calendar) {
+    cpb_state *h = calloc(1, sizeof *h);
+    if (h == NULL) return NULL;
+    h->context = context;
+    h->convert = convert;
+    h->from_calendar = from_calendar;
+    for (int i = 0; i < CPB_FN_COUNT; i++) h->function_ref[i] = LUA_NOREF;
+    h->selection_ref = h->day_meta_ref = h->date_meta_ref = h->selection_meta_ref = LUA_NOREF;
+    return h;
+}
+
+static int cpb_open(lua_State *L) {
+    cpb_of(L)->call_budget = cls_call_budget(L);
+    return cpb_open_views(L);
+}
+
+static void cpb_free(void *data) {
+    cpb_state *h = data;
+    if (h == NULL) return;
+    for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
+    free(h);
+}
+
+const cls_extension *cpb_extension(void) {
+    static const cls_extension extension = {cpb_open, cpb_free};
+    return &extension;
+}
+
+int cpb_register_calendar(lua_State *L, const char *name) {
+    cpb_state *h = cpb_of(L);
+    for (int i = 0; i < h->calendar_count; i++)
+        if (strcmp(h->calendars[i], name) == 0) return i;
+    if (h->calendar_count >= CPB_MAX_CALENDARS) return -1;
+    char *copy = strdup(name);
+    if (copy == NULL) return -1;
+    h->calendars[h->calendar_count] = copy;
+    return h->calendar_count++;
 }

@@ -4,23 +4,23 @@
  * budget hook; here a day's number comes straight from the light userdata and nothing
  * is interpreted unless `build` runs. Behaviour and messages match the pure-Lua
  * cal.byYear, which plain lua5.4 (Tests/lua) still uses. */
-#include "cls_internal.h"
+#include "cpb_internal.h"
 #include <stdio.h>
 #include <string.h>
 
 /* Upvalues of the lookup closure. */
 enum { UP_BUILD = 1, UP_YEARS, UP_CURRENT, UP_LAST_DAY, UP_LAST_ANSWER, UP_STATE };
 
-typedef struct cls_year_range {
+typedef struct cpb_year_range {
     long long first, last; /* day numbers of the year in UP_CURRENT; first > last when none */
     /* The last day asked, when it was a real day (light userdata): kept here, not in an
      * upvalue, as is whether its answer was nil (most days), to spare upvalue writes. */
     void *last_key;
     int has_last_key, last_answer_nil, last_day_in_upvalue;
-} cls_year_range;
+} cpb_year_range;
 
 /* How cal.lua's show() names a value in messages. */
-static void cls_show(lua_State *L, int idx, char *out, size_t cap) {
+static void cpb_show(lua_State *L, int idx, char *out, size_t cap) {
     int t = lua_type(L, idx);
     if (t == LUA_TSTRING) {
         size_t len;
@@ -37,21 +37,21 @@ static void cls_show(lua_State *L, int idx, char *out, size_t cap) {
 }
 
 /* An integer field of a day given as a table (or anything indexable). */
-static long long cls_day_field_integer(lua_State *L, const char *field) {
+static long long cpb_day_field_integer(lua_State *L, const char *field) {
     lua_getfield(L, 1, field);
     int ok = 0;
     lua_Integer v = lua_type(L, -1) == LUA_TNUMBER ? lua_tointegerx(L, -1, &ok) : 0;
     if (!ok) {
         char got[64];
-        cls_show(L, -1, got, sizeof got);
+        cpb_show(L, -1, got, sizeof got);
         return luaL_error(L, "cal.byYear: day.%s must be an integer, got %s", field, got);
     }
     lua_pop(L, 1);
     return v;
 }
 
-static int cls_by_year_lookup(lua_State *L) {
-    cls_year_range *st = lua_touserdata(L, lua_upvalueindex(UP_STATE));
+static int cpb_by_year_lookup(lua_State *L) {
+    cpb_year_range *st = lua_touserdata(L, lua_upvalueindex(UP_STATE));
     int light = lua_type(L, 1) == LUA_TLIGHTUSERDATA;
     void *key = light ? lua_touserdata(L, 1) : NULL;
     /* The same day again: light userdata compare by value, anything else as `==` does. */
@@ -62,17 +62,17 @@ static int cls_by_year_lookup(lua_State *L) {
         return 1;
     }
     long long n;
-    if (light) cls_check_day(L, 1, &n);
-    else n = cls_day_field_integer(L, "dayNumber");
+    if (light) cpb_check_day(L, 1, &n);
+    else n = cpb_day_field_integer(L, "dayNumber");
     if (n < st->first || n > st->last) {
         long long y;
         if (light) {
             int m, d;
-            cls_civil(n, &y, &m, &d);
+            cpb_civil(n, &y, &m, &d);
         } else {
-            y = cls_day_field_integer(L, "year");
+            y = cpb_day_field_integer(L, "year");
             /* A table day's year is the policy's own value: checked before build() sees it
-             * and before cls_day_number does arithmetic on it. */
+             * and before cpb_day_number does arithmetic on it. */
             if (y < 1 || y > 9999)
                 return luaL_error(L, "cal.byYear: day.year must be 1...9999, got '%I'", (lua_Integer)y);
         }
@@ -83,15 +83,15 @@ static int cls_by_year_lookup(lua_State *L) {
             lua_call(L, 1, 1);
             if (lua_type(L, -1) != LUA_TTABLE) {
                 char got[64];
-                cls_show(L, -1, got, sizeof got);
+                cpb_show(L, -1, got, sizeof got);
                 return luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", (lua_Integer)y, got);
             }
             lua_pushvalue(L, -1);
             lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
         }
         lua_replace(L, lua_upvalueindex(UP_CURRENT));
-        st->first = cls_day_number(y, 1, 1);
-        st->last = cls_day_number(y, 12, 31);
+        st->first = cpb_day_number(y, 1, 1);
+        st->last = cpb_day_number(y, 12, 31);
     }
     lua_geti(L, lua_upvalueindex(UP_CURRENT), n); /* the year's table may have an __index */
     if (light) {
@@ -113,22 +113,22 @@ static int cls_by_year_lookup(lua_State *L) {
 }
 
 /* native.byYear(build): cal.byYear has checked that `build` is a function. */
-static int cls_native_by_year(lua_State *L) {
+static int cpb_native_by_year(lua_State *L) {
     luaL_checktype(L, 1, LUA_TFUNCTION);
     lua_settop(L, 1);
     lua_newtable(L);                 /* UP_YEARS */
     lua_pushnil(L);                  /* UP_CURRENT */
     lua_pushnil(L);                  /* UP_LAST_DAY: a day that is not a light userdata */
     lua_pushnil(L);                  /* UP_LAST_ANSWER */
-    cls_year_range *range = lua_newuserdatauv(L, sizeof *range, 0); /* UP_STATE */
+    cpb_year_range *range = lua_newuserdatauv(L, sizeof *range, 0); /* UP_STATE */
     memset(range, 0, sizeof *range);
     range->first = 1;
     range->last = 0;
-    lua_pushcclosure(L, cls_by_year_lookup, UP_STATE);
+    lua_pushcclosure(L, cpb_by_year_lookup, UP_STATE);
     return 1;
 }
 
-void cls_register_by_year(lua_State *L, int native) {
-    lua_pushcfunction(L, cls_native_by_year);
+void cpb_register_by_year(lua_State *L, int native) {
+    lua_pushcfunction(L, cpb_native_by_year);
     lua_setfield(L, native, "byYear");
 }

@@ -3,31 +3,32 @@
  * what it returned is checked afterwards with calls that can neither raise nor
  * allocate — type tests, raw traversal, reading strings in place — so type errors
  * are written straight into the error record. */
-#include "cls_internal.h"
+#include "cpb_internal.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#define CLS_MAX_TEXT 4096
+#define CPB_MAX_TEXT 4096
 
-static const char *const cls_function_names[CLS_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
+static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
 
 /* Records a type error (no Lua involved) and drops the results. */
-static int cls_type_error(lua_State *L, cls_host *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int cls_type_error(lua_State *L, cls_host *h, const char *fmt, ...) {
+static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) {
+    cls_error *error = cls_error_record(L);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(h->error.message, sizeof h->error.message, fmt, ap);
+    vsnprintf(error->message, sizeof error->message, fmt, ap);
     va_end(ap);
-    h->error.kind = CLS_KIND_TYPE;
-    h->error.line = 0;
-    h->error.traceback[0] = 0;
+    error->kind = CLS_KIND_TYPE;
+    error->line = 0;
+    error->traceback[0] = 0;
     lua_settop(L, h->call_base); /* earlier calls of a span keep their results */
     return LUA_ERRRUN;
 }
 
 /* What came back, e.g. "string 'yes'", "number 1", "table"; never allocates. */
-static void cls_describe(lua_State *L, int idx, char *out, size_t cap) {
+static void cpb_describe(lua_State *L, int idx, char *out, size_t cap) {
     int t = lua_type(L, idx);
     if (t == LUA_TSTRING) {
         size_t len;
@@ -46,7 +47,7 @@ static void cls_describe(lua_State *L, int idx, char *out, size_t cap) {
 }
 
 /* A string field (nil allowed): 0 when fine, else the error was recorded. */
-static int cls_text(lua_State *L, cls_host *h, int idx, const char *what, const char **out, size_t *len) {
+static int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len) {
     int t = lua_type(L, idx);
     if (t == LUA_TNIL) {
         *out = NULL;
@@ -55,37 +56,37 @@ static int cls_text(lua_State *L, cls_host *h, int idx, const char *what, const 
     }
     if (t != LUA_TSTRING) {
         char got[96];
-        cls_describe(L, idx, got, sizeof got);
-        cls_type_error(L, h, "%s must be a string, got %s", what, got);
+        cpb_describe(L, idx, got, sizeof got);
+        cpb_type_error(L, h, "%s must be a string, got %s", what, got);
         return -1;
     }
     *out = lua_tolstring(L, idx, len);
-    if (*len > CLS_MAX_TEXT) {
-        cls_type_error(L, h, "%s is too long (%zu bytes, at most %d)", what, *len, CLS_MAX_TEXT);
+    if (*len > CPB_MAX_TEXT) {
+        cpb_type_error(L, h, "%s is too long (%zu bytes, at most %d)", what, *len, CPB_MAX_TEXT);
         return -1;
     }
     return 0;
 }
 
 /* A string field's value (at the top) read and copied to its anchor slot. */
-static int cls_anchored_text(lua_State *L, cls_host *h, const char *what, const char **out, size_t *len,
+static int cpb_anchored_text(lua_State *L, cpb_state *h, const char *what, const char **out, size_t *len,
                              int anchor) {
-    if (cls_text(L, h, -1, what, out, len) != 0) return -1;
+    if (cpb_text(L, h, -1, what, out, len) != 0) return -1;
     lua_copy(L, -1, anchor);
     return 0;
 }
 
-static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, const char *const *options,
+static int cpb_choice(lua_State *L, cpb_state *h, int idx, const char *what, const char *const *options,
                       const char *expected, int *out) {
     const char *s;
     size_t len;
-    if (cls_text(L, h, idx, what, &s, &len) != 0) return -1;
+    if (cpb_text(L, h, idx, what, &s, &len) != 0) return -1;
     for (int i = 0; i < 3; i++)
         if (strlen(options[i]) == len && memcmp(options[i], s, len) == 0) {
             *out = i;
             return 0;
         }
-    cls_type_error(L, h, "%s must be %s, got '%.*s'", what, expected, (int)(len > 40 ? 40 : len), s);
+    cpb_type_error(L, h, "%s must be %s, got '%.*s'", what, expected, (int)(len > 40 ? 40 : len), s);
     return -1;
 }
 
@@ -93,18 +94,18 @@ static int cls_choice(lua_State *L, cls_host *h, int idx, const char *what, cons
  * else the call left (its other results, ignored extra values): the kept slots hold the
  * strings the host reads after the span, and nothing else piles up over a span's days.
  * lua_copy and lua_settop neither allocate nor raise. */
-static void cls_keep(lua_State *L, cls_host *h, int first, int count) {
+static void cpb_keep(lua_State *L, cpb_state *h, int first, int count) {
     for (int i = 0; i < count; i++) lua_copy(L, first + i, h->call_base + 1 + i);
     lua_settop(L, h->call_base + count);
 }
 
-static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int result) {
+static int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     static const char *const kinds[] = {"default", "image", "custom"};
     static const char *const sizes[] = {"small", "medium", "large"};
     const char *expected = "(expected kind, label, color, image, size)";
     c->decoration_kind = 0;
     c->decoration_size = -1;
-    if (!lua_checkstack(L, 8)) return cls_type_error(L, h, "decorationFor returned too many values");
+    if (!lua_checkstack(L, 8)) return cpb_type_error(L, h, "decorationFor returned too many values");
     /* Anchors for the label, colour and image strings: the table may be changed by the
      * next call of a span (the same table returned with a new label), so the strings the
      * host will read are held by stack slots of their own, not only by the table. */
@@ -115,116 +116,110 @@ static int cls_check_decoration(lua_State *L, cls_host *h, cls_call *c, int resu
     lua_pushnil(L);
     while (lua_next(L, result) != 0) { /* raw: no metamethods run */
         if (lua_type(L, -2) != LUA_TSTRING)
-            return cls_type_error(L, h, "decorationFor returned a table with a %s key %s",
+            return cpb_type_error(L, h, "decorationFor returned a table with a %s key %s",
                                   lua_typename(L, lua_type(L, -2)), expected);
         size_t len;
         const char *key = lua_tolstring(L, -2, &len);
         int bad = 0;
         if (len == 4 && memcmp(key, "kind", 4) == 0)
-            bad = cls_choice(L, h, -1, "decoration kind", kinds, "'default', 'image' or 'custom'", &c->decoration_kind);
+            bad = cpb_choice(L, h, -1, "decoration kind", kinds, "'default', 'image' or 'custom'", &c->decoration_kind);
         else if (len == 4 && memcmp(key, "size", 4) == 0)
-            bad = cls_choice(L, h, -1, "decoration size", sizes, "'small', 'medium' or 'large'", &c->decoration_size);
+            bad = cpb_choice(L, h, -1, "decoration size", sizes, "'small', 'medium' or 'large'", &c->decoration_size);
         else if (len == 5 && memcmp(key, "label", 5) == 0)
-            bad = cls_anchored_text(L, h, "decoration label", &c->label, &c->label_len, anchor);
+            bad = cpb_anchored_text(L, h, "decoration label", &c->label, &c->label_len, anchor);
         else if (len == 5 && memcmp(key, "color", 5) == 0)
-            bad = cls_anchored_text(L, h, "decoration color", &c->color, &c->color_len, anchor + 1);
+            bad = cpb_anchored_text(L, h, "decoration color", &c->color, &c->color_len, anchor + 1);
         else if (len == 5 && memcmp(key, "image", 5) == 0)
-            bad = cls_anchored_text(L, h, "decoration image", &c->image, &c->image_len, anchor + 2);
+            bad = cpb_anchored_text(L, h, "decoration image", &c->image, &c->image_len, anchor + 2);
         else
-            return cls_type_error(L, h, "decorationFor returned an unknown field '%.*s' %s",
+            return cpb_type_error(L, h, "decorationFor returned an unknown field '%.*s' %s",
                                   (int)(len > 40 ? 40 : len), key, expected);
         if (bad) return LUA_ERRRUN;
         lua_pop(L, 1);
     }
     c->has_decoration = 1;
-    cls_keep(L, h, anchor, 3);
+    cpb_keep(L, h, anchor, 3);
     return LUA_OK;
 }
 
 /* One policy function, called above what earlier calls of the same span kept on the
- * stack: only the strings the host reads (cls_keep), alive until cls_call_finish. */
-static int cls_call_one(lua_State *L, cls_host *h, cls_call *c) {
-    cls_error_reset(h);
-    if (c->function < 0 || c->function >= CLS_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
-        h->error.kind = CLS_KIND_RUNTIME;
-        strcpy(h->error.message, "no such policy function");
+ * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
+static int cpb_call_one(lua_State *L, cpb_state *h, cpb_call *c) {
+    cls_error_clear(L);
+    if (c->function < 0 || c->function >= CPB_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
+        cls_error *error = cls_error_record(L);
+        error->kind = CLS_KIND_RUNTIME;
+        strcpy(error->message, "no such policy function");
         return LUA_ERRRUN;
     }
     if (!lua_checkstack(L, 8)) {
-        h->error.kind = CLS_KIND_MEMORY;
-        snprintf(h->error.message, sizeof h->error.message, "memory limit of %zu bytes exceeded", h->limit);
+        cls_error *error = cls_error_record(L);
+        error->kind = CLS_KIND_MEMORY;
+        snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
         return LUA_ERRMEM;
     }
     h->call_base = lua_gettop(L);
     int handler = h->call_base + 1;
     lua_pushcfunction(L, cls_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
-    cls_push_day(L, c->day_number, c->calendar_tag);
+    cpb_push_day(L, c->day_number, c->calendar_tag);
     int nargs = 1;
-    if (c->function != CLS_FN_DECORATION) {
+    if (c->function != CPB_FN_DECORATION) {
         if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
         else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
         nargs = 2;
     }
-    int status = cls_run_armed_at(L, h, nargs, h->call_budget, handler);
+    int status = cls_run_armed_at(L, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
     /* results sit above the message handler */
-    return cls_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
+    return cpb_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
 }
 
-int cls_read_results(lua_State *L, cls_host *h, cls_call *c, int first, int n) {
-    const char *fname = cls_function_names[c->function];
+int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n) {
+    const char *fname = cpb_function_names[c->function];
     char got[96];
     c->has_decoration = 0;
     c->reason = NULL;
     c->reason_len = 0;
-    if (c->function == CLS_FN_DECORATION) {
+    if (c->function == CPB_FN_DECORATION) {
         /* Falling off the end means no decoration (unlike the verdict functions). */
         if (n == 0 || lua_type(L, first) == LUA_TNIL) {
             lua_settop(L, h->call_base);
             return LUA_OK;
         }
         if (lua_type(L, first) != LUA_TTABLE) {
-            cls_describe(L, first, got, sizeof got);
-            return cls_type_error(L, h, "decorationFor must return a table or nil, got %s", got);
+            cpb_describe(L, first, got, sizeof got);
+            return cpb_type_error(L, h, "decorationFor must return a table or nil, got %s", got);
         }
-        return cls_check_decoration(L, h, c, first);
+        return cpb_check_decoration(L, h, c, first);
     }
-    if (n == 0) return cls_type_error(L, h, "%s returned nothing; return true, or false and a reason", fname);
+    if (n == 0) return cpb_type_error(L, h, "%s returned nothing; return true, or false and a reason", fname);
     if (lua_type(L, first) != LUA_TBOOLEAN) {
-        cls_describe(L, first, got, sizeof got);
-        return cls_type_error(L, h, "%s must return a boolean, got %s", fname, got);
+        cpb_describe(L, first, got, sizeof got);
+        return cpb_type_error(L, h, "%s must return a boolean, got %s", fname, got);
     }
     c->allowed = lua_toboolean(L, first);
     if (n >= 2 && !c->allowed) {
-        if (cls_text(L, h, first + 1, "the reason", &c->reason, &c->reason_len) != 0) return LUA_ERRRUN;
-        cls_keep(L, h, first + 1, 1);
+        if (cpb_text(L, h, first + 1, "the reason", &c->reason, &c->reason_len) != 0) return LUA_ERRRUN;
+        cpb_keep(L, h, first + 1, 1);
     } else {
         lua_settop(L, h->call_base);
     }
     return LUA_OK;
 }
 
-int cls_call_policy(lua_State *L, cls_call *c) {
-    cls_host *h = cls_host_of(L);
-    lua_settop(L, 0);
-    h->has_today = c->has_today;
-    h->today = c->today;
-    return cls_call_one(L, h, c);
-}
-
 /* One day's wanted functions, above what earlier days of a span left on the stack. */
-static int cls_call_wanted(lua_State *L, cls_host *h, cls_day_call *day) {
-    cls_call *calls[CLS_FN_COUNT] = {&day->select, &day->deselect, &day->decoration};
+static int cpb_call_wanted(lua_State *L, cpb_state *h, cpb_day_call *day) {
+    cpb_call *calls[CPB_FN_COUNT] = {&day->select, &day->deselect, &day->decoration};
     h->has_today = day->has_today;
     h->today = day->today;
-    for (int f = 0; f < CLS_FN_COUNT; f++) {
+    for (int f = 0; f < CPB_FN_COUNT; f++) {
         if (!(day->wants & (1 << f))) continue;
-        cls_call *c = calls[f];
+        cpb_call *c = calls[f];
         c->function = f;
         c->day_number = day->day_number;
         c->calendar_tag = day->calendar_tag;
-        int status = cls_call_one(L, h, c);
+        int status = cpb_call_one(L, h, c);
         if (status != LUA_OK) {
             day->failed = f;
             return status;
@@ -233,11 +228,11 @@ static int cls_call_wanted(lua_State *L, cls_host *h, cls_day_call *day) {
     return LUA_OK;
 }
 
-int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered) {
-    cls_host *h = cls_host_of(L);
+int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
+    cpb_state *h = cpb_of(L);
     lua_settop(L, 0);
     for (int i = 0; i < count; i++) {
-        int status = cls_call_wanted(L, h, &days[i]);
+        int status = cpb_call_wanted(L, h, &days[i]);
         if (status != LUA_OK) {
             *answered = i;
             return status;
@@ -247,4 +242,4 @@ int cls_call_days(lua_State *L, cls_day_call *days, int count, int *answered) {
     return LUA_OK;
 }
 
-void cls_call_finish(lua_State *L) { lua_settop(L, 0); }
+void cpb_call_finish(lua_State *L) { cls_call_finish(L); }

@@ -1,8 +1,9 @@
 import LuaHost
+@testable import PolicyEngine
 
 /// The `LuaError` `body` throws, or nil when it succeeds (any other error becomes a
 /// runtime `LuaError` saying so, so a test's expectation fails readably).
-func failure(_ body: () throws -> Void) -> LuaError? {
+func luaFailure(_ body: () throws -> Void) -> LuaError? {
     do {
         try body()
         return nil
@@ -13,10 +14,10 @@ func failure(_ body: () throws -> Void) -> LuaError? {
     }
 }
 
-/// A fresh state with `source` loaded as the policy chunk `path`.
-func loadedState(_ source: String, path: String, options: LuaStateOptions = .init(),
-                 tracing: Bool = false) throws -> LuaState {
-    let lua = try LuaState(options: options)
+/// A fresh policy state with `source` loaded as the policy chunk `path`.
+func loadedPolicyState(_ source: String, path: String, options: LuaStateOptions = .init(),
+                       tracing: Bool = false) throws -> PolicyLuaState {
+    let lua = try PolicyLuaState(options: options)
     if tracing { try lua.setTracing(true) }
     _ = try lua.loadPolicy(Array(source.utf8), path: path)
     return lua

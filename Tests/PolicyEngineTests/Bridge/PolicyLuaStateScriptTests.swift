@@ -1,11 +1,13 @@
 import LuaHost
 import Testing
+@testable import PolicyEngine
+import CalendarCore
 
 /// `callGlobal` and line tracing, the two entry points policy tests and explain use.
-@Suite struct LuaStateScriptTests {
-    private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> LuaState {
-        try loadedState(source, path: "script.lua", options: LuaStateOptions(instructionBudget: budget),
-                        tracing: tracing)
+@Suite struct PolicyLuaStateScriptTests {
+    private func load(_ source: String, tracing: Bool = false, budget: Int = 10_000_000) throws -> PolicyLuaState {
+        try loadedPolicyState(source, path: "script.lua", options: LuaStateOptions(instructionBudget: budget),
+                              tracing: tracing)
     }
 
     @Test func callGlobalPassesAndReturnsStrings() throws {
@@ -15,9 +17,9 @@ import Testing
 
     @Test func callGlobalRefusesMissingFunctionsAndNonStrings() throws {
         let lua = try load("function number() return 1 end\nfunction fail() error('nope') end")
-        #expect(failure { _ = try lua.callGlobal("absent", argument: "") }?.kind == .type)
-        #expect(failure { _ = try lua.callGlobal("number", argument: "") }?.kind == .type)
-        let error = failure { _ = try lua.callGlobal("fail", argument: "") }
+        #expect(luaFailure { _ = try lua.callGlobal("absent", argument: "") }?.kind == .type)
+        #expect(luaFailure { _ = try lua.callGlobal("number", argument: "") }?.kind == .type)
+        let error = luaFailure { _ = try lua.callGlobal("fail", argument: "") }
         #expect(error?.kind == .runtime)
         #expect(error?.message.contains("nope") == true)
         #expect(error?.line == 2)
@@ -25,7 +27,7 @@ import Testing
 
     @Test func callGlobalStaysWithinTheBudget() throws {
         let lua = try load("function spin() while true do end end", budget: 10_000)
-        #expect(failure { _ = try lua.callGlobal("spin", argument: "") }?.kind == .budget)
+        #expect(luaFailure { _ = try lua.callGlobal("spin", argument: "") }?.kind == .budget)
     }
 
     @Test func tracingCountsLinesAndTheDecidingReturn() throws {

@@ -1,0 +1,56 @@
+#ifndef CLS_EXTENSION_H
+#define CLS_EXTENSION_H
+/*
+ * What a C library built on the kernel (CPolicyBridge) may use inside a state: its own
+ * record, raising classified errors, protected runs under the budget and the message
+ * handler, the state's chunk names, and read-only metatables. The kernel never includes
+ * an extension's headers.
+ */
+#include "CLuaShim.h"
+
+/* The extension's record given in cls_config: the first field of the kernel's host
+ * record, so reading it costs one load after lua_getallocf. */
+static inline void *cls_extension_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return *(void **)ud;
+}
+
+/* Raises an error of a given kind (CLS_KIND_*); the message handler recognises it by text. */
+int cls_raise(lua_State *L, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Runs `body` (a C function taking one light userdata) under lua_pcall with the
+ * message handler and `budget` instructions. Returns the Lua status. */
+int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long budget);
+/* With the message handler at `handler` and a function and its `nargs` arguments just
+ * above it, calls it with `budget` instructions and classifies any failure; on failure
+ * the stack is cut to below the handler. */
+int cls_run_armed_at(lua_State *L, int nargs, long long budget, int handler);
+/* The message handler cls_run_armed_at expects. */
+int cls_msgh(lua_State *L);
+/* The state's error record, and clearing it before an operation. */
+cls_error *cls_error_record(lua_State *L);
+void cls_error_clear(lua_State *L);
+/* The configured budgets and memory cap. */
+long long cls_call_budget(lua_State *L);
+long long cls_load_budget(lua_State *L);
+size_t cls_memory_limit(lua_State *L);
+
+/* Chunk roles the message handler knows: positions in either are stripped from messages
+ * into the error's line; the main chunk also names tracebacks, traced lines and the
+ * line of an error raised below it. */
+enum { CLS_CHUNK_OTHER = 0, CLS_CHUNK_MAIN = 1, CLS_CHUNK_HELPER = 2 };
+/* Makes "@path" the main chunk's name; returns it (owned by the state) or NULL. */
+const char *cls_set_main_chunk(lua_State *L, const char *path);
+/* Records how Lua abbreviates `name` in messages for a role. */
+void cls_name_chunk(lua_State *L, int role, const char *name);
+/* Pushes a text chunk's function (a binary one is refused before Lua's undump sees it);
+ * raises a syntax error (or memory) on failure. Names it for `role`. */
+void cls_load_text(lua_State *L, const char *source, size_t length, const char *name, int role);
+
+/* A metatable with __name, __index, a refusing __newindex and a hidden __metatable;
+ * returns its stack index. */
+int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring);
+/* The refusing __newindex of read-only views. */
+int cls_readonly(lua_State *L);
+
+#endif

@@ -1,0 +1,61 @@
+#ifndef CPB_INTERNAL_H
+#define CPB_INTERNAL_H
+/* Shared between the bridge's C files; never seen by Swift. */
+#include "CPolicyBridge.h"
+#include "cls_extension.h"
+#include <lauxlib.h>
+#include <lualib.h>
+
+#define CPB_MAX_CALENDARS 32
+#define CPB_DAY_FIELD_COUNT 8
+
+/* The bridge's record of a state, reached through the kernel's extension slot. */
+struct cpb_state {
+    /* calendar conversions (the host's) */
+    void *context;
+    cpb_convert_fn convert;
+    cpb_from_calendar_fn from_calendar;
+    int prelude_form;           /* CPB_FORM_* of the last prelude loaded */
+    /* evaluation */
+    long long call_budget;      /* the state's, read once at open */
+    int has_today;
+    long long today;
+    char *calendars[CPB_MAX_CALENDARS];
+    int calendar_count;
+    int function_ref[CPB_FN_COUNT];
+    int call_base;              /* stack top below the policy call in progress */
+    int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
+    const char *day_field[CPB_DAY_FIELD_COUNT]; /* interned field names (cpb_day_view.c) */
+    int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
+    long long civil_day, civil_year;
+};
+
+static inline cpb_state *cpb_of(lua_State *L) { return (cpb_state *)cls_extension_of(L); }
+
+/* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
+ * a type error is recorded and the stack cut to h->call_base. Returns a Lua status. */
+int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n);
+
+/* Day, calendar date and selection views. */
+int cpb_open_views(lua_State *L);
+void cpb_push_day(lua_State *L, long long day_number, int calendar_tag);
+void cpb_open_day_view(lua_State *L);
+/* 1 and the day number when the value at idx is a day, else 0. */
+int cpb_check_day(lua_State *L, int idx, long long *day_number);
+/* A day in a named calendar (Gregorian in C, others through the host); raises on failure, the
+ * message starting with `who` (e.g. "cal.convert: ", or ""). */
+void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_calendar_date *out,
+                 const char *who);
+void cpb_push_date(lua_State *L, const cpb_calendar_date *date, int tag);
+void cpb_push_native(lua_State *L);
+/* Adds native.byYear (cpb_by_year.c) to the native table at index `native`. */
+void cpb_register_by_year(lua_State *L, int native);
+
+/* Date helpers. */
+void cpb_civil(long long day_number, long long *y, int *m, int *d);
+long long cpb_day_number(long long y, int m, int d);
+int cpb_days_in_month(long long y, int m);
+size_t cpb_format_iso(long long day_number, char *buffer, size_t capacity);
+int cpb_parse_iso(const char *text, size_t length, long long *day_number);
+
+#endif

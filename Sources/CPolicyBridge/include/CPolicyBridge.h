@@ -1,0 +1,117 @@
+#ifndef CPOLICYBRIDGE_H
+#define CPOLICYBRIDGE_H
+/*
+ * The policy-shaped C on top of the kernel (CLuaShim): the `day`, `day.calendar` and
+ * `selection` views, the native helpers of the `cal` prelude (convert, fromCalendar,
+ * today, byYear), loading a policy chunk and calling its functions for runs of days,
+ * and reading what they return. A state gets all of it by opening with
+ * cpb_extension() and a record from cpb_new(). Seen by PolicyEngine only.
+ */
+#include <stddef.h>
+#include <lua.h>
+#include "CLuaShim.h"
+
+/* ---- Calendar conversions (implemented by the host, called from C) ---------- */
+
+/* A date in some calendar system, as the host computes it. */
+typedef struct cpb_calendar_date {
+    long long year, month, day, era;
+    int has_era;
+    int is_leap_month;
+} cpb_calendar_date;
+
+/* Return 0 on success; otherwise write a message into `message` (NUL-terminated). */
+typedef int (*cpb_convert_fn)(void *context, long long day_number, const char *calendar,
+                              cpb_calendar_date *out, char *message, size_t capacity);
+typedef int (*cpb_from_calendar_fn)(void *context, const char *calendar, long long year,
+                                    long long month, long long day, int is_leap_month,
+                                    long long *day_number, char *message, size_t capacity);
+
+/* ---- Opening ---------------------------------------------------------------- */
+
+typedef struct cpb_state cpb_state;
+/* The bridge's record for one state, handed to cls_open as `extension_data` with
+ * cpb_extension() (the state frees it). Conversions other than Gregorian go through
+ * `convert`/`from_calendar` with `context`; NULL ones make those calendars unavailable. */
+cpb_state *cpb_new(void *context, cpb_convert_fn convert, cpb_from_calendar_fn from_calendar);
+const cls_extension *cpb_extension(void);
+/* Registers a calendar name for day.calendar; returns its tag or -1. */
+int cpb_register_calendar(lua_State *L, const char *name);
+
+/* ---- Loading ---------------------------------------------------------------- */
+
+enum { CPB_FN_CANSELECT = 0, CPB_FN_CANDESELECT = 1, CPB_FN_DECORATION = 2, CPB_FN_COUNT = 3 };
+
+/* What a loaded policy offers; strings stay valid until the next call on the state. */
+typedef struct cpb_policy_info {
+    int has_function[CPB_FN_COUNT];
+    int line_defined[CPB_FN_COUNT];
+    const char *name, *description, *version;
+    size_t name_len, description_len, version_len;
+} cpb_policy_info;
+
+enum { CPB_FORM_NONE = 0, CPB_FORM_TEXT = 1, CPB_FORM_BYTECODE = 2 };
+
+/*
+ * Runs the helper prelude (chunk named `prelude_name`), which receives the native
+ * table and returns the `cal` table, installed read-only as global `cal`. The prelude
+ * is trusted, so it alone may come as a binary dump (`bytecode`, may be NULL); a dump
+ * that does not load, or does not carry `prelude_name`, falls back to the text.
+ * Returns a Lua status; details in cls_last_error.
+ */
+int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
+                     size_t bytecode_length, const char *prelude_name);
+/* CPB_FORM_* of the last prelude chunk loaded in this state (CPB_FORM_NONE before any, or when it did not load). */
+int cpb_prelude_form(lua_State *L);
+/*
+ * Loads and runs a policy chunk (text only), named "@" + `path` for Lua and
+ * reported with `path` by the host; fills `info`. Returns a Lua status.
+ */
+int cpb_load_policy(lua_State *L, const char *source, size_t length, const char *path,
+                    cpb_policy_info *info);
+
+/* ---- Evaluation --------------------------------------------------------------- */
+
+/* One policy function's answer (strings valid until cpb_call_finish). */
+typedef struct cpb_call {
+    int function;            /* CPB_FN_* */
+    long long day_number;
+    int calendar_tag;
+    int allowed;
+    const char *reason; size_t reason_len;
+    int has_decoration;
+    int decoration_kind;     /* 0 default, 1 image, 2 custom */
+    int decoration_size;     /* -1 none, 0 small, 1 medium, 2 large */
+    const char *label; size_t label_len;
+    const char *color; size_t color_len;
+    const char *image; size_t image_len;
+} cpb_call;
+
+/* Replaces the selection view handed to policy functions (days ascending). */
+int cpb_set_selection(lua_State *L, const long long *days, size_t count);
+
+/* Several policy functions for one day. */
+typedef struct cpb_day_call {
+    /* inputs */
+    long long day_number;
+    int calendar_tag;
+    int has_today;
+    long long today;
+    int wants;               /* bit (1 << CPB_FN_*) for each function to call */
+    /* outputs */
+    int failed;              /* CPB_FN_* of the call that failed */
+    cpb_call select, deselect, decoration;
+} cpb_day_call;
+
+/*
+ * The one way into a policy's functions: calls the wanted functions of `count` days in
+ * order (a span; a single day is a run of one) in one crossing from the host, each
+ * function under its own budget and protected call. Every successful call's strings stay
+ * valid until cpb_call_finish, also after a failure: `answered` days succeeded, the
+ * failing day's `failed` names the function, and nothing after it ran.
+ */
+int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
+/* Releases the values successful calls left for the host to copy. */
+void cpb_call_finish(lua_State *L);
+
+#endif

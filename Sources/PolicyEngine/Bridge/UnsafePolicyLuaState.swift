@@ -1,0 +1,244 @@
+import CalendarCore
+internal import CPolicyBridge
+import LuaHost
+
+/// A Lua state opened with the policy bridge (CPolicyBridge): the `day`, `selection`
+/// and `day.calendar` views, the `cal` prelude's native helpers, policy loading and
+/// the one entry into a policy's functions (`callDays`, a run of days). Every pointer
+/// the bridge touches lives in this file; statuses go through LuaHost's one choke point.
+final class PolicyLuaState {
+    let lua: LuaState
+    /// Kept alive for the state's lifetime: C holds an unretained pointer to it.
+    private let box: BridgeBox?
+
+    init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
+        let box = dateBridge.map(BridgeBox.init)
+        guard let record = box.map({ box in
+            cpb_new(Unmanaged.passUnretained(box).toOpaque(), PolicyLuaState.convertTrampoline,
+                    PolicyLuaState.fromCalendarTrampoline)
+        }) ?? cpb_new(nil, nil, nil) else {
+            throw LuaError(kind: .memory, message: "cannot allocate the policy bridge")
+        }
+        var options = options
+        options.cExtension = LuaExtension(hooks: UnsafeRawPointer(cpb_extension()), data: UnsafeMutableRawPointer(record))
+        lua = try LuaState(options: options)
+        self.box = box
+    }
+
+    var memoryUsed: Int { lua.memoryUsed }
+    var budgetSpent: Int { lua.budgetSpent }
+
+    /// A small integer naming a calendar for `day.calendar`; nil when the table is full.
+    func registerCalendar(_ name: String) -> Int32? {
+        let tag = lua.withUnsafeHandle { cpb_register_calendar($0, name) }
+        return tag >= 0 ? tag : nil
+    }
+
+    /// Runs the helper library: a chunk that receives the `native` table and returns the
+    /// table installed, read-only, as global `cal`. Only this trusted chunk may come
+    /// precompiled (`bytecode`, a dump of `source` named `name`); the text is compiled
+    /// whenever the dump does not load. Never pass a dump built from user input.
+    @discardableResult
+    func loadPrelude(_ source: [UInt8], bytecode: [UInt8]? = nil, name: String) throws(LuaError) -> LuaChunkForm {
+        let dump = bytecode ?? []
+        let status = lua.withUnsafeHandle { state in
+            source.withUnsafeBufferPointer { text in
+                dump.withUnsafeBufferPointer { dump in
+                    text.withMemoryRebound(to: CChar.self) { text in
+                        dump.withMemoryRebound(to: CChar.self) { dump in
+                            cpb_load_prelude(state, text.baseAddress, text.count, dump.baseAddress, dump.count, name)
+                        }
+                    }
+                }
+            }
+        }
+        try lua.check(status: status)
+        return lua.withUnsafeHandle { cpb_prelude_form($0) } == Int32(CPB_FORM_BYTECODE) ? .bytecode : .text
+    }
+
+    /// Loads and runs a policy chunk (text only, UTF-8 BOM skipped), named `@path`.
+    func loadPolicy(_ source: [UInt8], path: String) throws(LuaError) -> LuaChunkInfo {
+        var bytes = source
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        var info = cpb_policy_info()
+        let status = lua.withUnsafeHandle { state in
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    cpb_load_policy(state, chars.baseAddress, chars.count, path, &info)
+                }
+            }
+        }
+        try lua.check(status: status)
+        defer { lua.finishCall() }
+        var functions = Set<LuaFunctionSlot>()
+        var lines = [LuaFunctionSlot: Int]()
+        withUnsafeBytes(of: info.has_function) { has in
+            withUnsafeBytes(of: info.line_defined) { defined in
+                for slot in LuaFunctionSlot.allCases {
+                    let offset = slot.rawValue * MemoryLayout<Int32>.stride
+                    if has.load(fromByteOffset: offset, as: Int32.self) != 0 {
+                        functions.insert(slot)
+                        lines[slot] = Int(defined.load(fromByteOffset: offset, as: Int32.self))
+                    }
+                }
+            }
+        }
+        return LuaChunkInfo(functions: functions, lines: lines,
+                            name: PolicyLuaState.text(info.name, info.name_len),
+                            description: PolicyLuaState.text(info.description, info.description_len),
+                            version: PolicyLuaState.text(info.version, info.version_len))
+    }
+
+    /// The read-only `selection` view passed to canSelect/canDeselect (day numbers ascending).
+    func setSelection(_ days: [Int]) throws(LuaError) {
+        let status = lua.withUnsafeHandle { state in
+            days.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: Int64.self) { values in
+                    cpb_set_selection(state, values.baseAddress, values.count)
+                }
+            }
+        }
+        try lua.check(status: status)
+    }
+
+    /// The one way into a policy's functions: the asked functions of many days in one
+    /// crossing (`questions[i]` for `dayNumbers[i]`; a single day is a run of one). Answers
+    /// for the days before a failure are kept and returned with it; a function not asked
+    /// answers `.allowed` (or no decoration).
+    func callDays(_ questions: [DayQuestions], dayNumbers: [Int], calendarTag: Int32,
+                  today: Int?) -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
+        let count = min(questions.count, dayNumbers.count)
+        guard count > 0 else { return ([], nil) }
+        var days = [cpb_day_call](repeating: cpb_day_call(), count: count)
+        for index in 0..<count {
+            let asked = questions[index]
+            days[index].day_number = Int64(dayNumbers[index])
+            days[index].calendar_tag = calendarTag
+            days[index].has_today = today == nil ? 0 : 1
+            days[index].today = Int64(today ?? 0)
+            days[index].wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
+        }
+        var answered: Int32 = 0
+        let status = lua.withUnsafeHandle { state in
+            days.withUnsafeMutableBufferPointer { buffer in
+                cpb_call_days(state, buffer.baseAddress, Int32(count), &answered)
+            }
+        }
+        defer { lua.finishCall() }
+        let done = max(0, min(count, Int(answered)))
+        var answers: [DayAnswers] = []
+        answers.reserveCapacity(done)
+        for index in 0..<done {
+            let asked = questions[index]
+            var answer = DayAnswers()
+            if asked.canSelect { answer.select = PolicyLuaState.verdict(days[index].select) }
+            if asked.canDeselect { answer.deselect = PolicyLuaState.verdict(days[index].deselect) }
+            if asked.decoration { answer.decoration = PolicyLuaState.decoration(days[index].decoration) }
+            answers.append(answer)
+        }
+        do throws(LuaError) {
+            try lua.check(status: status)
+            return (answers, nil)
+        } catch {
+            let failed = done < count ? Int(days[done].failed) : 0
+            return (answers, (LuaFunctionSlot(rawValue: failed) ?? .canSelect, error))
+        }
+    }
+
+    /// One function for one day: a run of one through `callDays`.
+    func call(_ slot: LuaFunctionSlot, dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> DayAnswers {
+        let asked = DayQuestions(canSelect: slot == .canSelect, canDeselect: slot == .canDeselect,
+                                 decoration: slot == .decorationFor)
+        let result = callDays([asked], dayNumbers: [dayNumber], calendarTag: calendarTag, today: today)
+        if let failure = result.failure { throw failure.error }
+        return result.answers.first ?? DayAnswers()
+    }
+
+    private static func verdict(_ call: cpb_call) -> Verdict {
+        call.allowed != 0 ? .allowed : .denied(reason: text(call.reason, call.reason_len))
+    }
+
+    private static func decoration(_ call: cpb_call) -> Decoration? {
+        guard call.has_decoration != 0 else { return nil }
+        let kind: Decoration.Kind = switch call.decoration_kind {
+        case 1: .image
+        case 2: .custom
+        default: .default
+        }
+        let size: Decoration.Size? = switch call.decoration_size {
+        case 0: .small
+        case 1: .medium
+        case 2: .large
+        default: nil
+        }
+        return Decoration(kind: kind, label: text(call.label, call.label_len), color: text(call.color, call.color_len),
+                          image: text(call.image, call.image_len), size: size)
+    }
+
+    private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
+        guard let pointer else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    // MARK: - Calendar conversions called from C
+
+    final class BridgeBox {
+        let bridge: any LuaDateBridge
+        init(_ bridge: any LuaDateBridge) { self.bridge = bridge }
+    }
+
+    private static func write(_ message: String, to buffer: UnsafeMutablePointer<CChar>?, capacity: Int) {
+        guard let buffer, capacity > 0 else { return }
+        var utf8 = Array(message.utf8.prefix(capacity - 1))
+        utf8.append(0)
+        utf8.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: bytes.count)
+        }
+    }
+
+    private static let convertTrampoline: cpb_convert_fn = { context, dayNumber, calendar, out, message, capacity in
+        guard let context, let calendar, let out else { return 1 }
+        let box = Unmanaged<BridgeBox>.fromOpaque(context).takeUnretainedValue()
+        do throws(LuaBridgeError) {
+            let date = try box.bridge.convert(dayNumber: Int(dayNumber), calendar: String(cString: calendar))
+            out.pointee.year = Int64(date.year)
+            out.pointee.month = Int64(date.month)
+            out.pointee.day = Int64(date.day)
+            out.pointee.era = Int64(date.era ?? 0)
+            out.pointee.has_era = date.era == nil ? 0 : 1
+            out.pointee.is_leap_month = date.isLeapMonth ? 1 : 0
+            return 0
+        } catch {
+            write(error.message, to: message, capacity: capacity)
+            return 1
+        }
+    }
+
+    private static let fromCalendarTrampoline: cpb_from_calendar_fn = {
+        context, calendar, year, month, day, leap, dayNumber, message, capacity in
+        guard let context, let calendar, let dayNumber else { return 1 }
+        let box = Unmanaged<BridgeBox>.fromOpaque(context).takeUnretainedValue()
+        do throws(LuaBridgeError) {
+            dayNumber.pointee = Int64(try box.bridge.dayNumber(
+                calendar: String(cString: calendar), year: Int(year), month: Int(month), day: Int(day),
+                isLeapMonth: leap != 0))
+            return 0
+        } catch {
+            write(error.message, to: message, capacity: capacity)
+            return 1
+        }
+    }
+}
+
+/// Tools around policies (policy tests, coverage, explain) reach the generic state.
+extension PolicyLuaState {
+    func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {
+        try lua.callGlobal(name, argument: argument)
+    }
+
+    func setTracing(_ on: Bool) throws(LuaError) { try lua.setTracing(on) }
+    var tracedLines: [Int: Int] { lua.tracedLines }
+    var decidingLines: [Int: Int] { lua.decidingLines }
+    var lastReturnLine: Int? { lua.lastReturnLine }
+}
