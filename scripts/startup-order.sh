@@ -11,7 +11,11 @@ cd "$(dirname "$0")/.."
 for tool in valgrind strip nm readelf python3; do
     command -v "$tool" >/dev/null || { echo "startup-order: '$tool' is missing" >&2; exit 1; }
 done
-release_flags=$(sed -n 's/^RELEASE_FLAGS := //p' Makefile)
+release_flags=$(scripts/release-flags.sh)
+case " $release_flags " in
+*" --symbol-ordering-file="*) ;;
+*) echo "startup-order: this toolchain builds without lld's symbol ordering; the order would not be used" >&2; exit 1 ;;
+esac
 # shellcheck disable=SC2086  # the flags are words
 swift build -c release --product calpolicy $release_flags >&2
 work=$(mktemp -d)
