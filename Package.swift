@@ -2,6 +2,9 @@
 // calpolicy: a calendar policy engine. Layers import one way:
 // CLua (system liblua5.4) → CLuaShim (C) → LuaHost → PolicyEngine → CalPolicyCLI → calpolicy.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
+// Platforms: Linux only (tested: Debian 12 with Swift 6.3 and liblua5.4-dev; Ubuntu 22.04+ has
+// the same packages). macOS does not build: the C shim uses glibc's pthread_getattr_np.
+// Plain `swift build` / `swift run calpolicy` work; `make release` adds scripts/release-flags.sh.
 import PackageDescription
 
 let package = Package(
