@@ -5,7 +5,8 @@
 # side. A cold start then maps far fewer pages of the 17 MB of code and 38 MB of data,
 # most of them Foundation's (one-month eval: 257 -> 174 page faults, ~0.6 ms less).
 # A stale list costs only that time, never correctness: names the linker no longer
-# finds are skipped. Rerun after larger changes; needs valgrind, strip, nm, readelf.
+# finds are skipped. Rerun after larger changes (the startup-order check of `make test` warns
+# with a count when names have gone); needs valgrind, strip, nm, readelf.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind strip nm readelf python3; do
