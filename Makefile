@@ -10,17 +10,12 @@ setup:
 setup-test:
 	@scripts/setup.sh test
 
-# A fully static executable (Swift runtime, Foundation, liblua5.4.a and libm linked in)
-# starts in about a third of the time of the dynamic build, close to `ncal`: there are
-# no shared libraries to load and relocate. lld links it without gold's glibc warnings.
-# Metadata of generic types such as Set<LuaFunctionSlot> is reached through accessors,
-# not mangled names: demangling one checks each `Hashable` requirement by scanning every
-# protocol conformance in the binary (Foundation's included), ~0.3 M instructions per
-# new key type on a start that runs ~4 M in all.
-# The functions a cold start runs are linked side by side (scripts/startup.order, made
-# by scripts/startup-order.sh), so fewer pages of code are mapped at start; the path is
-# relative, so build from the repository root.
-RELEASE_FLAGS := -Xswiftc -static-executable -Xswiftc -use-ld=lld -Xlinker -lm -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors -Xlinker --symbol-ordering-file=scripts/startup.order -Xlinker --no-warn-symbol-ordering
+# Release flags (a fully static executable linked with lld in the order of
+# scripts/startup.order, plus one undocumented frontend flag) come from
+# scripts/release-flags.sh, which keeps only what this toolchain accepts and says on stderr
+# what it dropped; the reasons for each flag are there. Evaluated only by `make release`;
+# `make release RELEASE_FLAGS=` builds without any.
+RELEASE_FLAGS = $(shell scripts/release-flags.sh)
 
 release: setup
 	$(SWIFT) build -c release --product calpolicy $(RELEASE_FLAGS)

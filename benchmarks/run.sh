@@ -14,9 +14,10 @@ for tool in lua5.4 ncal /usr/bin/time; do
 done
 
 # The way `make release` (and so README's first command) builds calpolicy: the flags
-# come from the Makefile. The benchmark executable gets the same flags, so both share
+# come from scripts/release-flags.sh, as in the Makefile (RELEASE_FLAGS in the environment,
+# even empty, replaces them). The benchmark executable gets the same flags, so both share
 # one build configuration instead of rebuilding each other's modules.
-release_flags=$(sed -n 's/^RELEASE_FLAGS := //p' Makefile)
+release_flags=${RELEASE_FLAGS-$(scripts/release-flags.sh)}
 echo "bench: building release binaries (${release_flags:-no extra flags})" >&2
 # shellcheck disable=SC2086  # the flags are words
 swift build -c release --product calpolicy $release_flags >&2

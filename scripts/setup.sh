@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what calpolicy needs on a Debian machine that has only the Swift toolchain.
-# Idempotent: installs only what is missing. `setup.sh` for building and running;
+# Idempotent: installs only what is missing, and calls sudo (when not root) only then, so a
+# machine that has everything needs neither root nor sudo. `setup.sh` for building and running;
 # `setup.sh test` also brings the test oracles (ncal, valgrind, pinned Python packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,16 +9,24 @@ cd "$(dirname "$0")/.."
 want_test=0
 [ "${1:-}" = "test" ] && want_test=1
 
-sudo_cmd=()
-[ "$(id -u)" -ne 0 ] && sudo_cmd=(sudo)
-
 packages=(liblua5.4-dev pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time)
 
 missing=()
-for p in "${packages[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
+if command -v dpkg-query >/dev/null 2>&1; then
+    for p in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+else
+    # Not Debian: no apt to ask. Check what the build needs and say what is missing.
+    command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lua5.4 ||
+        { echo "setup: Lua 5.4 headers and library (pkg-config 'lua5.4') not found; install them with your package manager" >&2; exit 1; }
+    if [ "$want_test" -eq 1 ]; then
+        for tool in lua5.4 ncal valgrind python3; do
+            command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2
+        done
+    fi
+fi
 # python3 may come from elsewhere (pyenv); only ask apt when no working one is found.
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/dev/null 2>&1; then
     filtered=()
@@ -27,6 +36,15 @@ if command -v python3 >/dev/null 2>&1 && python3 -c 'import venv, ensurepip' >/d
     missing=("${filtered[@]+"${filtered[@]}"}")
 fi
 if [ "${#missing[@]}" -gt 0 ]; then
+    # sudo only when something is missing and we are not root.
+    sudo_cmd=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null 2>&1; then
+            echo "setup: missing ${missing[*]}; install them as root: apt-get install ${missing[*]}" >&2
+            exit 1
+        fi
+        sudo_cmd=(sudo)
+    fi
     echo "setup: installing ${missing[*]}" >&2
     "${sudo_cmd[@]}" apt-get update -qq
     DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -5,13 +5,18 @@
 # side. A cold start then maps far fewer pages of the 17 MB of code and 38 MB of data,
 # most of them Foundation's (one-month eval: 257 -> 174 page faults, ~0.6 ms less).
 # A stale list costs only that time, never correctness: names the linker no longer
-# finds are skipped. Rerun after larger changes; needs valgrind, strip, nm, readelf.
+# finds are skipped. Rerun after larger changes (the startup-order check of `make test` warns
+# with a count when names have gone); needs valgrind, strip, nm, readelf.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in valgrind strip nm readelf python3; do
     command -v "$tool" >/dev/null || { echo "startup-order: '$tool' is missing" >&2; exit 1; }
 done
-release_flags=$(sed -n 's/^RELEASE_FLAGS := //p' Makefile)
+release_flags=$(scripts/release-flags.sh)
+case " $release_flags " in
+*" --symbol-ordering-file="*) ;;
+*) echo "startup-order: this toolchain builds without lld's symbol ordering; the order would not be used" >&2; exit 1 ;;
+esac
 # shellcheck disable=SC2086  # the flags are words
 swift build -c release --product calpolicy $release_flags >&2
 work=$(mktemp -d)

@@ -1,3 +1,5 @@
+/* Derived from str_find_aux, gmatch, gsub and their helpers in lstrlib.c of Lua 5.4. Copyright (C)
+ * 1994-2023 Lua.org, PUC-Rio. MIT license: the full notice is in LICENSE (third-party section). */
 /* string.find/match/gmatch/gsub for policies, on the budgeted matcher in
  * cls_pattern_match.c: same results as Lua's own (checked against stock lua5.4 by
  * PatternMatcherOracleTests), but a pathological pattern ends with a budget error. */

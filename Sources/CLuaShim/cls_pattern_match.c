@@ -1,3 +1,5 @@
+/* Derived from match() and its helpers in lstrlib.c of Lua 5.4. Copyright (C) 1994-2023
+ * Lua.org, PUC-Rio. MIT license: the full notice is in LICENSE (third-party section). */
 /* Lua's pattern matcher runs in C, where the count hook never fires, and it can
  * backtrack exponentially. This is the same pattern language, matched by code that
  * counts its steps against the policy's shared instruction budget, so a pathological

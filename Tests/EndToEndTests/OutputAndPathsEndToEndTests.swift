@@ -90,7 +90,8 @@ import Testing
         #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{202E}"))
     }
 
-    @Test func gitRevisionsStartingWithADashAreRefusedAndGitErrorsKeepTheirCase() throws {
+    @Test(.enabled(if: RegressionFixtures.hasGit, "needs git on PATH"))
+    func gitRevisionsStartingWithADashAreRefusedAndGitErrorsKeepTheirCase() throws {
         let files = try TemporaryFiles()
         let repository = files.directory.path
         let policy = try files.write("p.lua", Self.weekends)

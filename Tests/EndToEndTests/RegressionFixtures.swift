@@ -15,6 +15,18 @@ enum RegressionFixtures {
         text.split(separator: "\n").last.map(String.init) ?? ""
     }
 
+    /// Whether git runs here: the `git:REV:path` tests are skipped (with that reason) without it.
+    static let hasGit: Bool = {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "--version"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
     /// Runs git in `directory`; false when it fails (or git is missing).
     @discardableResult
     static func git(_ arguments: [String], in directory: String) -> Bool {

@@ -96,7 +96,8 @@ import Testing
         #expect(RegressionFixtures.lastLine(result.stdout) == "no differences (2027-01-01 to 2027-12-31)")
     }
 
-    @Test func diffAgainstAGitRevision() throws {
+    @Test(.enabled(if: RegressionFixtures.hasGit, "needs git on PATH"))
+    func diffAgainstAGitRevision() throws {
         let files = try TemporaryFiles()
         let repository = files.directory.path
         let policyPath = try files.write("freeze.lua", try RegressionFixtures.read(RegressionFixtures.freezeV1))
