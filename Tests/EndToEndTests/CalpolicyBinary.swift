@@ -43,7 +43,7 @@ enum CalpolicyBinary {
 
     /// Runs with a clean environment (no colour, US English) and a generous hang guard.
     static func run(_ arguments: [String], environment extra: [String: String] = [:],
-                    timeout: TimeInterval = 20) throws -> Result {
+                    timeout: TimeInterval = 20, input: String? = nil) throws -> Result {
         guard let url else { throw BinaryMissing() }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("calpolicy-e2e-\(UUID().uuidString)")
@@ -65,7 +65,13 @@ enum CalpolicyBinary {
         process.environment = environment
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = directory.appendingPathComponent("in")
+            FileManager.default.createFile(atPath: inURL.path, contents: Data(input.utf8))
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         let deadline = Date().addingTimeInterval(timeout)
         var timedOut = false

@@ -90,7 +90,7 @@ import Testing
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
         let files = try TemporaryFiles()
         let path = try files.write(name, contents)
-        for command in [["eval", path], ["check", path], ["select", path, "--mode", "single"]] {
+        for command in [["eval", path], ["check", path], ["select", path, "--mode", "single", "--tap", "2026-12-01"]] {
             let result = try CalpolicyBinary.run(command)
             #expect(result.status == 3, "\(command)", sourceLocation: sourceLocation)
             #expect(result.stderr == "calpolicy: \(path): \(problem)\n", sourceLocation: sourceLocation)

@@ -45,12 +45,13 @@ extension CommandCatalog {
 
     static let explain = CommandSpec(
         name: "explain",
-        abstract: "Show what each policy answered for one day, and the line that decided.",
-        positionalUsage: "POLICY ... DATE",
+        abstract: "Show what each policy answered for a day, and the line that decided.",
+        positionalUsage: "POLICY ... DATE ...",
         options: [today, diffFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
-        answers and the file:line of the return that gave each.
+        answers and the file:line of the return that gave each. Several dates are explained
+        one after another (JSON: an array of the documents, in the order given).
         """
     )
 }

@@ -5,16 +5,28 @@ import Rendering
 /// `calpolicy explain POLICY ... DATE`: each policy's answers for one day, in stack
 /// order, with the file:line of the `return` that gave each answer.
 enum ExplainCommand {
+    /// `YYYY-MM-DD` in shape (a bad date in that shape is reported as a bad date, not a file).
+    static func looksLikeDate(_ word: String) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        return bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
+    }
+
     static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
-        guard let dateText = parsed.positionals.last else { throw .usage(.missingArgument("POLICY")) }
-        let paths = Array(parsed.positionals.dropLast())
-        guard !paths.isEmpty else {
-            if (try? Day(iso: dateText)) != nil { throw .usage(.missingArgument("POLICY")) }
-            throw .usage(.missingArgument("DATE"))
+        // POLICY ... DATE ...: the trailing words shaped like a date are the dates.
+        let words = parsed.positionals
+        let firstDate = words.lastIndex { !ExplainCommand.looksLikeDate($0) }.map { $0 + 1 } ?? 0
+        let paths = Array(words[..<firstDate])
+        let dateTexts = Array(words[firstDate...])
+        guard !dateTexts.isEmpty else {
+            throw .usage(.missingArgument(words.isEmpty ? "POLICY" : "DATE"))
         }
-        let day: Day
-        do { day = try Day(iso: dateText) } catch {
-            throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
+        guard !paths.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+        var days: [Day] = []
+        for dateText in dateTexts {
+            do { days.append(try Day(iso: dateText)) } catch {
+                throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
+            }
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
         for path in paths { try PolicyLoader.inspect(path) }
@@ -23,15 +35,24 @@ enum ExplainCommand {
         options.today = settings.today
         options.verbose = parsed.has("verbose")
         options.tracing = true
-        let explanation: PolicyExplanation
+        var explanations: [PolicyExplanation] = []
         do {
             var policies: [LuaPolicy] = []
             for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
-            explanation = try PolicyExplanation.explain(day, policies: policies, context: settings.context)
+            for day in days {
+                explanations.append(try PolicyExplanation.explain(day, policies: policies, context: settings.context))
+            }
         } catch {
             throw .policy(error)
         }
-        console.write(format == .json ? ExplainRenderer.json(explanation) : ExplainRenderer.text(explanation))
+        if format == .json {
+            // One date: its document, as always; several: an array of them, in the order asked.
+            let documents = explanations.map(ExplainRenderer.json)
+            console.write(documents.count == 1 ? documents[0]
+                : "[\n" + documents.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n")
+        } else {
+            console.write(explanations.map(ExplainRenderer.text).joined(separator: "\n"))
+        }
         return ExitCode.ok
     }
 }

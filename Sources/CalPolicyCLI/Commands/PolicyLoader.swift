@@ -10,20 +10,51 @@ import PolicyEngine
 /// mistake on the command line: exit 2. A file that exists but holds no usable policy
 /// (empty, binary, a Lua error) is a policy error: exit 3.
 enum PolicyLoader {
+    /// The name a policy read from standard input (`-`) goes by in messages.
+    static let standardInputName = "<stdin>"
+
     static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
-        for path in paths { try inspect(path) }
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw .usage(.badPolicyPath("-", problem: "standard input can be read once; name '-' only once"))
+        }
+        for path in paths where path != "-" { try inspect(path) }
         var options = LuaPolicyOptions()
         options.today = today
         options.verbose = verbose
         var policies: [any DayPolicy] = []
         for path in paths {
             do {
-                policies.append(try LuaPolicy(path: path, options: options))
+                if path == "-" {
+                    policies.append(try LuaPolicy(path: standardInputName, source: try standardInput(limit: options.memoryLimit),
+                                                  options: options))
+                } else {
+                    policies.append(try LuaPolicy(path: path, options: options))
+                }
             } catch {
                 throw .policy(error)
             }
         }
         return policies
+    }
+
+    /// `eval -`: the policy's text from standard input, refused when empty or larger than a state may hold.
+    static func standardInput(limit: Int) throws(PolicyError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw PolicyError(kind: .memory, file: standardInputName,
+                                  message: "input is larger than the memory limit of \(limit) bytes")
+            }
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            throw PolicyError(kind: .io, file: standardInputName, message: "empty input; expected a Lua policy")
+        }
+        return bytes
     }
 
     /// Checks what the engine would otherwise report less plainly.

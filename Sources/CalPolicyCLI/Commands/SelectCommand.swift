@@ -18,6 +18,15 @@ enum SelectCommand {
             taps = try parsed.all("tap").map { text throws(UsageError) in
                 try ValueParser.day(text, option: CommandCatalog.tap)
             }
+            // Nothing to replay would print an empty selection and exit 0, as if it were asked.
+            if taps.isEmpty { throw UsageError.missingOption(CommandCatalog.tap.display) }
+            // A limit the chosen mode never applies would be ignored without a word.
+            for (option, modes) in [(CommandCatalog.maxCount, [SelectionMode.multiple]),
+                                    (CommandCatalog.minLength, [.range]), (CommandCatalog.maxLength, [.range])]
+            where parsed.has(option.name) && !modes.contains(mode) {
+                throw UsageError.invalidValue(parsed.value(option.name) ?? "", option: option.display,
+                                              reason: "applies only to --mode \(modes.map(\.rawValue).joined(separator: "|"))")
+            }
             // A range tap asks the policies about every day inside it; keep that within
             // the same 400-year bound `eval` has, so no tap pair can run for minutes.
             if let first = taps.min(), let last = taps.max(),

@@ -37,6 +37,7 @@ enum SpanResolver {
         if let text = parsed.value("year") {
             let option = CommandCatalog.year
             let (era, yearText) = ValueParser.eraPrefix(text, calendar: settings.calendar)
+            try ValueParser.fourDigitYear(text, option: option, calendar: settings.calendar)
             let year = try ValueParser.year(yearText, option: option)
             if settings.calendar == .japanese, era == nil {
                 // As with `--month`, a Japanese year without an era is the Gregorian year,

@@ -37,7 +37,7 @@ struct ArgumentScanner {
                     try record(option, value: nil, spelling: token.spelling, into: &parsed)
                 } else if let inlineValue {
                     try record(option, value: inlineValue, spelling: token.spelling, into: &parsed)
-                } else if index < tokens.count, case .positional(let next) = tokens[index] {
+                } else if index < tokens.count, let next = ArgumentScanner.value(tokens[index]) {
                     index += 1
                     try record(option, value: next, spelling: token.spelling, into: &parsed)
                 } else {
@@ -46,6 +46,19 @@ struct ArgumentScanner {
             }
         }
         return parsed
+    }
+
+    /// The word after a value option, when it can be its value: any positional word, and a
+    /// negative number or date (`--year -5`, `--month -0001-03`), which the value's own parser
+    /// then judges, rather than "missing value".
+    static func value(_ token: ArgumentToken) -> String? {
+        switch token {
+        case .positional(let word): return word
+        case .short(let letter) where letter.isASCII && letter.isNumber: return token.spelling
+        case .misspelled(let word) where word.count > 1 && word.dropFirst().first.map({ $0.isASCII && $0.isNumber }) == true:
+            return word
+        default: return nil
+        }
     }
 
     private func record(_ option: OptionSpec, value: String?, spelling: String,

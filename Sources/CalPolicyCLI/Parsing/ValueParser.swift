@@ -28,6 +28,7 @@ enum ValueParser {
     static func month(_ text: String, option: OptionSpec, calendar: CalendarIdentifier)
         throws(UsageError) -> CalendarMonth
     {
+        try fourDigitYear(text, option: option, calendar: calendar)
         do {
             return try CalendarMonth.parse(text, calendar: calendar)
         } catch {
@@ -62,6 +63,7 @@ enum ValueParser {
     }
 
     static func calendar(_ text: String, option: OptionSpec) throws(UsageError) -> CalendarIdentifier {
+        if let identifier = CalendarIdentifier(name: text) { return identifier }
         let name = try choice(text, option: option, among: CalendarIdentifier.allCases.map(\.rawValue))
         return CalendarIdentifier(rawValue: name) ?? .gregorian
     }
@@ -75,6 +77,17 @@ enum ValueParser {
         guard !text.isEmpty, text.count <= 64, allowed, text.first?.isLetter == true else {
             throw .invalidValue(text, option: option.display, reason: "expected a locale identifier such as en_US")
         }
+        // Foundation falls back silently on a locale it does not know: refuse it instead,
+        // with the closest ones it knows. Keywords (`@calendar=…`) and `-` spellings are
+        // checked by their language and region.
+        let base = String(text.prefix { $0 != "@" }).replacingOccurrences(of: "-", with: "_")
+        let known = LocaleCatalog.identifiers
+        guard known.contains(base) else {
+            let near = LocaleCatalog.nearest(to: base)
+            let reason = near.isEmpty ? "unknown locale; expected one Foundation knows, such as en_US"
+                : "unknown locale; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
+            throw .invalidValue(text, option: option.display, reason: reason)
+        }
         return text
     }
 }
@@ -84,6 +97,23 @@ extension Character {
 }
 
 extension ValueParser {
+    /// A year written without an era has four digits at least, so `26-02` is refused instead
+    /// of silently showing the year 26 (`0026-02` asks for it). Years inside an era
+    /// (`reiwa:8-12`, `1:115`) are short by nature and keep their own checks.
+    static func fourDigitYear(_ text: String, option: OptionSpec, calendar: CalendarIdentifier) throws(UsageError) {
+        guard eraPrefix(text, calendar: calendar).era == nil, !text.contains(":") else { return }
+        let digits = text.prefix { $0.isASCIIDigit }
+        guard !digits.isEmpty, digits.count < 4 else { return }
+        // Only where the rest reads as a month (`-MM`, `-MML`) or nothing: other shapes get
+        // the grammar's own message.
+        let rest = text.dropFirst(digits.count)
+        let monthPart = rest.dropFirst().prefix { $0.isASCIIDigit }
+        guard rest.isEmpty || (rest.first == "-" && (1...2).contains(monthPart.count)
+            && ["", "L"].contains(String(rest.dropFirst(1 + monthPart.count)))) else { return }
+        let padded = String(repeating: "0", count: 4 - digits.count) + digits + text.dropFirst(digits.count)
+        throw .invalidValue(text, option: option.display, reason: "years have four digits; write '\(padded)' for the year \(digits)")
+    }
+
     /// Splits an optional `ERA:` prefix off a year (`heisei:31`, `0:1` for ROC before Minguo);
     /// an unknown era is left in place so the year parser reports the whole text.
     static func eraPrefix(_ text: String, calendar: CalendarIdentifier) -> (era: Int?, rest: String) {

@@ -17,3 +17,21 @@ public enum CalendarIdentifier: String, CaseIterable, Hashable, Sendable, Codabl
     case persian
     case republicOfChina = "republic-of-china"
 }
+
+extension CalendarIdentifier {
+    /// Other names people write for a calendar — Foundation's and ICU's identifiers — so a
+    /// name copied from either works wherever a calendar is named (CLI, `cal.convert`).
+    public static let aliases: [String: CalendarIdentifier] = [
+        "islamic-umalqura": .islamicUmmAlQura,
+        "islamic-tbla": .islamicTabular,
+        "roc": .republicOfChina,
+        "ethioaa": .ethiopicAmeteAlem,
+        "ethiopic": .ethiopicAmeteMihret,
+    ]
+
+    /// The calendar a name or an alias stands for.
+    public init?(name: String) {
+        guard let identifier = CalendarIdentifier(rawValue: name) ?? CalendarIdentifier.aliases[name] else { return nil }
+        self = identifier
+    }
+}

@@ -14,7 +14,7 @@ final class PolicyDateBridge: LuaDateBridge {
 
     private func system(named name: String) throws(LuaBridgeError) -> any CalendarSystem {
         if let system = current.withLock({ $0 }), system.identifier.rawValue == name { return system }
-        guard let identifier = CalendarIdentifier(rawValue: name) else {
+        guard let identifier = CalendarIdentifier(name: name) else {
             let known = CalendarIdentifier.allCases.map(\.rawValue).joined(separator: ", ")
             throw LuaBridgeError("unknown calendar '\(name)'; expected one of \(known)")
         }
