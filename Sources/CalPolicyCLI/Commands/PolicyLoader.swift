@@ -14,7 +14,7 @@ enum PolicyLoader {
         for path in paths { try inspect(path) }
         var options = LuaPolicyOptions()
         options.today = today
-        options.verbose = verbose
+        options.print = PolicyPrintLine.handler(verbose: verbose)
         var policies: [any DayPolicy] = []
         for path in paths {
             do {
