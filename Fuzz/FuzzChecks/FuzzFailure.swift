@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Stops the fuzzer on a broken invariant: libFuzzer keeps the input that got here as a crash.
 /// Only the fuzz entry points call this; tests replaying kept inputs read the problem instead.

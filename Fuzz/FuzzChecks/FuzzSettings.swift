@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Switches a fuzz run reads from its environment, once.
 public enum FuzzSettings {

@@ -25,15 +25,14 @@ typedef struct cls_host {
     size_t reserved;            /* bytes reserved from the pool (a multiple of the chunk) */
     int pool_refused;           /* the last failed allocation was the pool's refusal */
     /* budget: `remaining` is what is left of the running call's budget; the count hook
-     * and the pattern matcher (cls_pattern.h) both take from it. Without a hook it holds
+     * and the pattern matcher (cls_pattern_match.h) both take from it. Without a hook it holds
      * the pattern matcher's CLS_UNHOOKED_STEPS. */
     long long call_budget, load_budget, active_budget, remaining;
     long long spent; /* taken from the budget by the last run (cls_budget_spent) */
     int hook_enabled, hook_count, exhausted;
-    /* output */
-    int verbose;
-    char print_prefix[256];
+    /* output: where print goes (cls_sandbox.c), NULL to drop it */
     cls_print_fn print_line;
+    void *print_context;
     /* host functions registered with cls_register_native, released at close */
     cls_native_entry *natives;
     /* errors */
@@ -56,27 +55,54 @@ static inline cls_host *cls_host_of(lua_State *L) {
 /* Whether the running call has an instruction budget (the count hook is on). */
 static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h->active_budget > 0; }
 
-/* The budget hook, and the tracing hook that wraps it (cls_trace.c). */
+/* The kernel's files, from the bottom up: each uses only those listed above it.
+ *   cls_error.c    the error record, cls_raise
+ *   cls_alloc.c    the capped allocator and the run's pool
+ *   cls_guard.c    the guard of a run (stopping Lua from another thread)
+ *   cls_budget.c   the count hook and the configured budgets
+ *   cls_trace.c    line tracing, wrapping the budget hook
+ *   cls_run.c      arming a run, the message handler, cls_protected
+ *   cls_chunk.c    text chunks, calls by reference or by global name, read-only metatables
+ *   cls_native.c   host functions registered with Lua
+ *   cls_table.c, cls_pattern_match.c, cls_pattern.c, cls_sandbox.c   what policies see
+ *   cls_stack.c    running on a thread with enough native stack
+ *   cls_open.c     opening and closing a state */
+
+/* Resets the error record before an operation (cls_error.c). */
+void cls_error_reset(cls_host *h);
+
+/* The allocator given to lua_newstate, and the pool's share of a state (cls_alloc.c). */
+void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
+void cls_pool_retain(cls_pool *pool);
+/* Gives back what the closed state reserved from its pool, and its reference. */
+void cls_pool_leave(cls_host *h);
+
+/* Reports entering and leaving a protected call to the thread's guard (cls_guard.c). */
+cls_guard *cls_guard_enter(lua_State *L, lua_State **previous);
+void cls_guard_leave(cls_guard *g, lua_State *previous);
+const char *cls_guard_reason(const cls_guard *g);
+
+/* The budget hook (cls_budget.c), and the tracing hook that wraps it (cls_trace.c). */
 void cls_budget_hook(lua_State *L, lua_Debug *ar);
 void cls_trace_hook(lua_State *L, lua_Debug *ar);
 void cls_trace_free(cls_host *h);
 void cls_trace_begin(cls_host *h);
 void cls_trace_end(cls_host *h);
+
 /* With the message handler at index 1 and a function and its `nargs` arguments
- * above it, calls it with `budget` instructions; classifies any failure. */
+ * above it, calls it with `budget` instructions; classifies any failure (cls_run.c). */
 int cls_run_armed(lua_State *L, int nargs, long long budget);
-/* Reports entering and leaving a protected call to the thread's guard (cls_guard.c). */
-cls_guard *cls_guard_enter(lua_State *L, lua_State **previous);
-void cls_guard_leave(cls_guard *g, lua_State *previous);
-const char *cls_guard_reason(const cls_guard *g);
-/* Resets the error record before an operation. */
-void cls_error_reset(cls_host *h);
+
+/* Reads a value in place without raising, allocating or running metamethods (cls_chunk.c). */
+void cls_read_value(lua_State *L, int idx, cls_value *out);
+
 /* Frees the registered host functions (cls_native.c). */
 void cls_native_free(cls_host *h);
 
-/* Library opening and wrappers. */
-int cls_open_sandbox(lua_State *L);
-int cls_open_patterns(lua_State *L);
 /* Bounded table.insert, table.remove and table.move into the table at `table` (cls_table.c). */
 void cls_open_table_bounds(lua_State *L, int table);
+/* The budgeted string.find, match, gmatch and gsub (cls_pattern.c). */
+int cls_open_patterns(lua_State *L);
+/* The policy's globals, built from the allow-list (cls_sandbox.c). */
+int cls_open_sandbox(lua_State *L);
 #endif

@@ -22,8 +22,6 @@ struct cls_native_out {
     size_t error_length;
 };
 
-void cls_read_value(lua_State *L, int idx, cls_value *out);
-
 int cls_native_push(cls_native_out *out, const cls_value *value) {
     if (out->count >= CLS_NATIVE_RESULTS) return 0;
     cls_value v = *value;

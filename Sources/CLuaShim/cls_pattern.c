@@ -3,7 +3,7 @@
 /* string.find/match/gmatch/gsub for policies, on the budgeted matcher in
  * cls_pattern_match.c: same results as Lua's own (checked against stock lua5.4 by
  * PatternMatcherOracleTests), but a pathological pattern ends with a budget error. */
-#include "cls_pattern.h"
+#include "cls_pattern_match.h"
 #include <ctype.h>
 #include <string.h>
 

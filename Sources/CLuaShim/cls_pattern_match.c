@@ -4,7 +4,7 @@
  * backtrack exponentially. This is the same pattern language, matched by code that
  * counts its steps against the policy's shared instruction budget, so a pathological
  * pattern ends with a budget error. The string functions are in cls_pattern.c. */
-#include "cls_pattern.h"
+#include "cls_pattern_match.h"
 #include <ctype.h>
 #include <string.h>
 

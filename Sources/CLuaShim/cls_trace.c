@@ -93,35 +93,3 @@ int cls_trace_last_return(lua_State *L) {
     cls_host *h = cls_host_of(L);
     return h->trace == NULL ? 0 : h->trace->last_return;
 }
-
-/* ---- calling a global function with a string ------------------------------- */
-
-typedef struct cls_global_call {
-    const char *name;
-    const char *argument;
-    size_t length;
-    const char **out;
-    size_t *out_len;
-} cls_global_call;
-
-static int cls_global_body(lua_State *L) {
-    cls_global_call *c = lua_touserdata(L, 1);
-    lua_settop(L, 0);
-    if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
-        return cls_raise(L, CLS_KIND_TYPE, "'%s' must be a function, got %s", c->name, luaL_typename(L, -1));
-    lua_pushlstring(L, c->argument, c->length);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) != LUA_TSTRING)
-        return cls_raise(L, CLS_KIND_TYPE, "'%s' must return a string, got %s", c->name, luaL_typename(L, -1));
-    *c->out = lua_tolstring(L, -1, c->out_len);
-    return 1; /* left on the stack until cls_call_finish */
-}
-
-int cls_call_global(lua_State *L, const char *name, const char *argument, size_t length,
-                    const char **out, size_t *out_len) {
-    cls_host *h = cls_host_of(L);
-    *out = NULL;
-    *out_len = 0;
-    cls_global_call c = {name, argument, length, out, out_len};
-    return cls_protected(L, cls_global_body, &c, h->call_budget);
-}

@@ -5,6 +5,7 @@
 #include "cls_extension.h"
 #include <lauxlib.h>
 #include <lualib.h>
+#include <string.h>
 
 #define CPB_MAX_CALENDARS 32
 #define CPB_DAY_FIELD_COUNT 8
@@ -32,30 +33,48 @@ struct cpb_state {
 
 static inline cpb_state *cpb_of(lua_State *L) { return (cpb_state *)cls_extension_of(L); }
 
-/* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
- * a type error is recorded and the stack cut to h->call_base. Returns a Lua status. */
-int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n);
+/* Whether the `len` bytes at `key` spell `name`. */
+static inline int cpb_field_is(const char *key, size_t len, const char *name) {
+    return strlen(name) == len && memcmp(key, name, len) == 0;
+}
 
-/* Day, calendar date and selection views. */
-int cpb_open_views(lua_State *L);
-void cpb_push_day(lua_State *L, long long day_number, int calendar_tag);
-void cpb_open_day_view(lua_State *L);
-/* 1 and the day number when the value at idx is a day, else 0. */
-int cpb_check_day(lua_State *L, int idx, long long *day_number);
-/* A day in a named calendar (Gregorian in C, others through the host); raises on failure, the
- * message starting with `who` (e.g. "cal.convert: ", or ""). */
-void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_calendar_date *out,
-                 const char *who);
-void cpb_push_date(lua_State *L, const cpb_calendar_date *date, int tag);
-void cpb_push_native(lua_State *L);
-/* Adds native.byYear (cpb_by_year.c) to the native table at index `native`. */
-void cpb_register_by_year(lua_State *L, int native);
+/* The bridge's files, from the bottom up: each uses only those listed above it.
+ *   cpb_dates.c      civil date arithmetic and ISO text
+ *   cpb_date_view.c  `day.calendar` and calendar conversion
+ *   cpb_day_view.c   the `day` view
+ *   cpb_by_year.c    native.byYear
+ *   cpb_views.c      `selection`, the native helpers, the extension that opens them all
+ *   cpb_call.c, cpb_policy.c   policy calls and loading */
 
-/* Date helpers. */
+/* Date arithmetic (cpb_dates.c). */
 void cpb_civil(long long day_number, long long *y, int *m, int *d);
 long long cpb_day_number(long long y, int m, int d);
 int cpb_days_in_month(long long y, int m);
 size_t cpb_format_iso(long long day_number, char *buffer, size_t capacity);
 int cpb_parse_iso(const char *text, size_t length, long long *day_number);
+
+/* Whether `name` is one of the calendars C converts itself (cpb_date_view.c). */
+int cpb_is_gregorian(const char *name);
+/* A day in a named calendar (Gregorian in C, others through the host); raises on failure, the
+ * message starting with `who` (e.g. "cal.convert: ", or ""). */
+void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_calendar_date *out,
+                 const char *who);
+void cpb_push_date(lua_State *L, const cpb_calendar_date *date, int tag);
+void cpb_open_date_view(lua_State *L);
+/* The day view (cpb_day_view.c). */
+void cpb_push_day(lua_State *L, long long day_number, int calendar_tag);
+void cpb_open_day_view(lua_State *L);
+/* 1 and the day number when the value at idx is a day, else 0. */
+int cpb_check_day(lua_State *L, int idx, long long *day_number);
+/* Adds native.byYear (cpb_by_year.c) to the native table at index `native`. */
+void cpb_register_by_year(lua_State *L, int native);
+/* The native helpers' table, and opening every view (cpb_views.c). */
+void cpb_push_native(lua_State *L);
+int cpb_open_views(lua_State *L);
+
+/* Checks and reads what a policy function returned (`n` values from `first`) into `c`;
+ * a type error is recorded and the stack cut to h->call_base. Returns a Lua status
+ * (cpb_call.c). */
+int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n);
 
 #endif

@@ -1,17 +1,13 @@
 import CalendarCore
 import PolicyEngine
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Entry point of the command line: takes argv (without the program name), returns
 /// the exit code. Everything the user sees goes through `Console`, every error through
 /// `ErrorRenderer`.
 public enum CLI {
     public static func run(_ arguments: [String]) -> Int32 {
-        #if canImport(Glibc)
         ignoreBrokenPipe()
-        #endif
         let console = Console.standard()
         // Lua calls need a deep native stack; PolicyEngine moves them to a large-stack
         // thread itself when the current one lacks headroom, so no thread is made here.
@@ -99,10 +95,8 @@ public enum CLI {
         }
     }
 
-    #if canImport(Glibc)
     /// `calpolicy eval ... | head` must end quietly, not die of SIGPIPE.
     private static func ignoreBrokenPipe() {
         signal(SIGPIPE, SIG_IGN)
     }
-    #endif
 }

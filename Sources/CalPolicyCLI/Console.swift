@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Rendering
 
 /// Where a command writes: buffered stdout and stderr plus the facts about the

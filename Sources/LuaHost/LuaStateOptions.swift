@@ -1,3 +1,6 @@
+/// What a state does with the text a script prints.
+public typealias LuaPrint = @Sendable (_ text: String) -> Void
+
 /// Limits and wiring for one Lua state.
 public struct LuaStateOptions: Sendable {
     /// Instructions per call; 0 means unlimited.
@@ -8,25 +11,23 @@ public struct LuaStateOptions: Sendable {
     public var memoryLimit: Int
     /// Without the count hook an endless loop hangs; on by default.
     public var hookEnabled: Bool
-    /// `print` writes one stderr line when set, and is dropped otherwise.
-    public var verbose: Bool
-    /// Starts each printed line (usually the policy's file name).
-    public var printPrefix: String?
+    /// Receives the text of each `print` call (its arguments joined by tabs, any bytes
+    /// decoded as UTF-8 with replacement); without it `print` is dropped unread. What
+    /// becomes of the text is the host's choice: LuaHost writes nothing itself.
+    public var print: LuaPrint?
     /// A C library built on the kernel that every state opens with (see `LuaExtension`).
     public var cExtension: LuaExtension?
     /// Shared with the other states of the run, which together may not pass its limit.
     public var memoryPool: LuaMemoryPool?
 
     public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000,
-                memoryLimit: Int = 64 << 20, hookEnabled: Bool = true, verbose: Bool = false,
-                printPrefix: String? = nil, cExtension: LuaExtension? = nil,
-                memoryPool: LuaMemoryPool? = nil) {
+                memoryLimit: Int = 64 << 20, hookEnabled: Bool = true, print: LuaPrint? = nil,
+                cExtension: LuaExtension? = nil, memoryPool: LuaMemoryPool? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit
         self.hookEnabled = hookEnabled
-        self.verbose = verbose
-        self.printPrefix = printPrefix
+        self.print = print
         self.cExtension = cExtension
         self.memoryPool = memoryPool
     }

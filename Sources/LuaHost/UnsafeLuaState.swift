@@ -1,18 +1,14 @@
 internal import CLua
 internal import CLuaShim
-#if canImport(Glibc)
-internal import Glibc
-private let posixWrite = Glibc.write
-#elseif canImport(Darwin)
-internal import Darwin
-private let posixWrite = Darwin.write
-#endif
 
 /// Every pointer the Lua bridge touches lives here: the `lua_State`, C strings and
 /// the callback context. Lua errors never cross these frames — each call below is
 /// one C function that runs its Lua work under `lua_pcall` and returns a status.
 final class UnsafeLuaState {
     let state: OpaquePointer
+    /// Kept for the state's lifetime: C holds it unretained as the print context.
+    private let printSink: PrintSink?
+
     init(options: LuaStateOptions) throws(LuaError) {
         var config = cls_config()
         config.memory_limit = options.memoryLimit > 0 ? options.memoryLimit : 64 << 20
@@ -20,18 +16,20 @@ final class UnsafeLuaState {
         config.instruction_budget = Int64(options.instructionBudget)
         config.load_budget = Int64(options.loadBudget)
         config.hook_enabled = options.hookEnabled ? 1 : 0
-        config.verbose = options.verbose ? 1 : 0
-        config.print_line = UnsafeLuaState.printTrampoline
+        if let print = options.print {
+            let sink = PrintSink(print)
+            printSink = sink
+            config.print_line = UnsafeLuaState.printTrampoline
+            config.print_context = Unmanaged.passUnretained(sink).toOpaque()
+        } else {
+            printSink = nil
+        }
         if let library = options.cExtension {
             config.extension = library.hooks.assumingMemoryBound(to: cls_extension.self)
             config.extension_data = library.data
         }
         var error = cls_error()
-        let opened: OpaquePointer? = (options.printPrefix ?? "").withCString { prefix in
-            config.print_prefix = prefix
-            return cls_open(&config, &error)
-        }
-        guard let opened else {
+        guard let opened = cls_open(&config, &error) else {
             throw UnsafeLuaState.error(from: &error, status: LUA_ERRMEM)
         }
         state = opened
@@ -78,27 +76,16 @@ final class UnsafeLuaState {
 
     // MARK: - Callbacks into Swift
 
-    /// A verbose `print`: one stderr line `print <prefix>: <text>`, both escaped by
-    /// `TerminalText`, so a policy can neither split the line, send terminal escapes nor
-    /// start a line that looks like calpolicy's own `calpolicy: ` error.
-    static func printLine(prefix: String, text: String) -> String {
-        "print " + (prefix.isEmpty ? "" : TerminalText.escape(prefix) + ": ") + TerminalText.escape(text) + "\n"
+    /// Holds the host's print handler for C, which sees it as an opaque pointer.
+    private final class PrintSink {
+        let print: LuaPrint
+        init(_ print: @escaping LuaPrint) { self.print = print }
     }
 
-    private static let printTrampoline: cls_print_fn = { prefix, text, length in
-        let prefix = prefix.map { String(cString: $0) } ?? ""
-        let body = text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
-        var line = printLine(prefix: prefix, text: body)
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = posixWrite(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+    /// A `print` call: hands the text to the host's handler.
+    private static let printTrampoline: cls_print_fn = { context, text, length in
+        guard let context else { return }
+        let sink = Unmanaged<PrintSink>.fromOpaque(context).takeUnretainedValue()
+        sink.print(text.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: length), as: UTF8.self) } ?? "")
     }
 }

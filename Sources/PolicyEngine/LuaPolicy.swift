@@ -44,7 +44,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
                 let state = try PolicyLuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: fileName,
+                    print: options.printHandler(file: fileName),
                     memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }

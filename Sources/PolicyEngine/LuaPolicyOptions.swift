@@ -12,8 +12,9 @@ public struct LuaPolicyOptions: Sendable {
     public var memoryLimit: Int = 64 << 20
     /// Turning the budget hook off saves ~30% per call but lets an endless loop hang.
     public var hookEnabled: Bool = true
-    /// `print` writes one stderr line per call when set; otherwise it is dropped.
-    public var verbose: Bool = false
+    /// Receives each `print` call's file name and text (see `PolicyPrint`); without it
+    /// `print` is dropped.
+    public var print: PolicyPrint?
     /// The injected today, used when the context has none (`cal.today()`).
     public var today: Day?
     /// Records which lines ran and which `return` decided each call (policy tests'
@@ -25,12 +26,12 @@ public struct LuaPolicyOptions: Sendable {
     public init() {}
 
     public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000, memoryLimit: Int = 64 << 20,
-                hookEnabled: Bool = true, verbose: Bool = false, today: Day? = nil) {
+                hookEnabled: Bool = true, print: PolicyPrint? = nil, today: Day? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit
         self.hookEnabled = hookEnabled
-        self.verbose = verbose
+        self.print = print
         self.today = today
     }
 }

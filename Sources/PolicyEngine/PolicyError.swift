@@ -44,7 +44,3 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
         return String(text.map { $0.isNewline ? " " : $0 })
     }
 }
-
-/// The escaper for policy text on a terminal, for the CLI (defined in LuaHost so the
-/// Lua `print` bridge shares it).
-public typealias TerminalText = LuaHost.TerminalText

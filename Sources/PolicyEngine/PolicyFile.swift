@@ -1,10 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-private let posixRead = Glibc.read
-#elseif canImport(Darwin)
-import Darwin
-private let posixRead = Darwin.read
-#endif
 
 /// Reading policy files with plain POSIX calls (no Foundation buffering, nothing
 /// kept open): every failure becomes an `io` policy error naming the file.
@@ -21,7 +15,7 @@ enum PolicyFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure(path, errno)

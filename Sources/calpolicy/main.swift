@@ -1,6 +1,4 @@
 import CalPolicyCLI
-#if canImport(Glibc)
 import Glibc
-#endif
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

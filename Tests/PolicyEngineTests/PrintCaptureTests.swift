@@ -1,10 +1,12 @@
 import CalendarCore
 import Foundation
+import Synchronization
 import Testing
 @testable import PolicyEngine
 
-/// `print` must never reach stdout (it would corrupt JSON output): dropped by
-/// default, one stderr line with `verbose`. Checked at the file-descriptor level.
+/// `print` must never reach stdout (it would corrupt JSON output): dropped by default,
+/// handed to the host's handler when one is given; the engine itself writes nothing.
+/// Checked at the file-descriptor level.
 @Suite(.serialized) struct PrintCaptureTests {
     let fixture = PolicyFixture()
 
@@ -55,27 +57,36 @@ import Testing
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    @Test func printIsDroppedByDefaultAndGoesToStderrWhenVerbose() throws {
+    /// Collects what the engine hands to a print handler.
+    private final class Printed: Sendable {
+        let lines = Mutex<[String]>([])
+        var handler: PolicyPrint { { file, text in self.lines.withLock { $0.append(file + ": " + text) } } }
+    }
+
+    @Test func printIsDroppedByDefaultAndHandedToTheHostWhenAsked() throws {
         let source = "function canSelect() print('marker-7f3a', 42, nil) return true end"
+        let printed = Printed()
         let quiet = try fixture.load(source, name: "quiet.lua")
-        let loud = try fixture.load(source, name: "loud.lua", options: LuaPolicyOptions(verbose: true))
+        let loud = try fixture.load(source, name: "loud.lua", options: LuaPolicyOptions(print: printed.handler))
         let day = Day.at("2026-01-01")
         let dropped = try capture { _ = try quiet.canSelect(day, context: PolicyContext()) }
         let routed = try capture { _ = try loud.canSelect(day, context: PolicyContext()) }
         #expect(!dropped.stdout.contains("marker-7f3a"))
         #expect(!dropped.stderr.contains("marker-7f3a"))
         #expect(!routed.stdout.contains("marker-7f3a"))
-        #expect(routed.stderr.contains("print loud.lua: marker-7f3a 42 nil\n"))
+        #expect(!routed.stderr.contains("marker-7f3a"))
+        #expect(printed.lines.withLock { $0 } == ["loud.lua: marker-7f3a\t42\tnil"])
     }
 
-    /// One print is one escaped line that cannot pass for calpolicy's own error line.
-    @Test func verbosePrintIsOneEscapedLineThatCannotForgeAnError() throws {
+    /// The engine hands the text on as printed: escaping it is the host's job (the CLI's
+    /// `PolicyPrintLine`).
+    @Test func printedTextReachesTheHostUnescaped() throws {
         let source = #"function canSelect() print("x\ncalpolicy: forged.lua:1: boom\27[2J\u{202E}\u{2028}\u{85}end") return true end"#
-        let loud = try fixture.load(source, name: "forge.lua", options: LuaPolicyOptions(verbose: true))
+        let printed = Printed()
+        let loud = try fixture.load(source, name: "forge.lua", options: LuaPolicyOptions(print: printed.handler))
         let routed = try capture { _ = try loud.canSelect(Day.at("2026-01-01"), context: PolicyContext()) }
-        let lines = routed.stderr.split(separator: "\n").filter { $0.contains("forge.lua") || $0.contains("forged") }
-        #expect(lines == [#"print forge.lua: x\ncalpolicy: forged.lua:1: boom\u{1b}[2J\u{202e}\u{2028}\u{85}end"#])
-        #expect(!routed.stderr.contains("\u{1B}"))
-        #expect(!routed.stderr.split(separator: "\n").contains { $0.hasPrefix("calpolicy:") })
+        #expect(printed.lines.withLock { $0 } == ["forge.lua: x\ncalpolicy: forged.lua:1: boom\u{1B}[2J\u{202E}\u{2028}\u{85}end"])
+        #expect(!routed.stderr.contains("forged"))
+        #expect(!routed.stdout.contains("forged"))
     }
 }

@@ -33,9 +33,10 @@ typedef struct cls_error {
 
 /* ---- Host callbacks ----------------------------------------------------- */
 
-/* One `print` call when verbose: the state's print prefix and the arguments joined by
- * tabs (may hold any bytes); the host escapes and writes it as one stderr line. */
-typedef void (*cls_print_fn)(const char *prefix, const char *text, size_t length);
+/* One `print` call: the arguments joined by tabs (may hold any bytes, not
+ * NUL-terminated for the host's purposes), with the context given in cls_config.
+ * The host decides what becomes of it (calpolicy escapes it onto one stderr line). */
+typedef void (*cls_print_fn)(void *context, const char *text, size_t length);
 
 /* ---- State --------------------------------------------------------------- */
 
@@ -84,9 +85,8 @@ typedef struct cls_config {
     long long instruction_budget; /* per call; <= 0 means unlimited */
     long long load_budget;        /* for loading; <= 0 means unlimited */
     int hook_enabled;             /* 0 disables the count hook entirely */
-    int verbose;                  /* print goes to stderr when non-zero */
-    const char *print_prefix;     /* e.g. the policy file name, may be NULL */
-    cls_print_fn print_line;      /* where verbose print goes; NULL drops it */
+    cls_print_fn print_line;      /* where print goes; NULL drops it unread */
+    void *print_context;          /* handed to print_line */
     /* What a C library built on the kernel adds to every state (CPolicyBridge's views
      * and policy calls): `open` runs inside the protected open, after the sandbox;
      * `close` frees `extension_data` after the state is closed (also when opening

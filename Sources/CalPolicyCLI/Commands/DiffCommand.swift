@@ -33,7 +33,7 @@ enum DiffCommand {
             }
         }
         var limits = LuaPolicyOptions()
-        limits.verbose = parsed.has("verbose")
+        limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let diff: PolicyDiff
         do {
             diff = try PolicyDiff.compare(old: revisions[0].path, new: revisions[1].path,

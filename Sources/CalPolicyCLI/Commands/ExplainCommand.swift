@@ -33,7 +33,7 @@ enum ExplainCommand {
         let settings = try DisplaySettings.resolve(parsed, console: console)
         var options = LuaPolicyOptions()
         options.today = settings.today
-        options.verbose = parsed.has("verbose")
+        options.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         options.tracing = true
         var explanations: [PolicyExplanation] = []
         do {

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CalendarCore
 import PolicyEngine
 
@@ -20,7 +18,7 @@ enum PolicyLoader {
         for path in paths where path != "-" { try inspect(path) }
         var options = LuaPolicyOptions()
         options.today = today
-        options.verbose = verbose
+        options.print = PolicyPrintLine.handler(verbose: verbose)
         var policies: [any DayPolicy] = []
         for path in paths {
             do {

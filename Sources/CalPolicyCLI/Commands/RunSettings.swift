@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import PolicyEngine
 
 /// The limits of a command's run: `--timeout SECONDS`, or `CALPOLICY_TIMEOUT` (for slow

@@ -18,7 +18,7 @@ enum SnapshotCommand {
         let out = parsed.value("out")
         let names = parsed.positionals.map { name(of: $0, storedIn: out) }
         var limits = LuaPolicyOptions()
-        limits.verbose = parsed.has("verbose")
+        limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let snapshot: PolicySnapshot
         do {
             snapshot = try PolicySnapshot.make(paths: parsed.positionals, names: names, span: span, today: today,

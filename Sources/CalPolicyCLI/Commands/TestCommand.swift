@@ -11,7 +11,7 @@ enum TestCommand {
         }
         let format = try parsed.choice(CommandCatalog.testFormat, default: TestFormat.text)
         var limits = LuaPolicyOptions()
-        limits.verbose = parsed.has("verbose")
+        limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),
                                         updateSnapshots: parsed.has("update-snapshots"), limits: limits,
                                         snapshotText: SnapshotDocument.text)

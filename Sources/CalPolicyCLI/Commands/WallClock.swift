@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import CalendarCore
 
 /// The one place calpolicy reads the clock: today's civil date in the local time zone.

@@ -1,4 +1,5 @@
 import PolicyEngine
+import Rendering
 
 /// The one place that turns an error into text and an exit code: one stderr line
 /// `calpolicy: <where>: <what>`, plus a traceback only when asked.

@@ -69,7 +69,7 @@ final class PolicyTestScript {
                 let state = try PolicyLuaState(options: LuaStateOptions(
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
-                    verbose: options.verbose, printPrefix: PolicyFile.fileName(of: path),
+                    print: options.printHandler(file: PolicyFile.fileName(of: path)),
                     memoryPool: pool), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 try CalPrelude.load(into: state)

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// One measured workload: the time per operation and a checksum of what it computed,
 /// so a workload that was optimised away or answered differently shows up.

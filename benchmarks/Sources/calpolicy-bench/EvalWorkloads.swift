@@ -1,7 +1,5 @@
 import CalPolicyCLI
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Whole `calpolicy eval` runs inside this process (argument parsing, policy load,
 /// grids, every day's verdicts and decoration, rendering), with stdout sent to

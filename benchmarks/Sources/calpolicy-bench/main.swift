@@ -4,9 +4,7 @@
 //
 //   calpolicy-bench --root REPO [--days N] [--first YYYY-MM-DD] [--only PREFIX,...]
 import CalendarCore
-#if canImport(Glibc)
 import Glibc
-#endif
 
 struct BenchArguments {
     var root = "."

@@ -1,96 +1,8 @@
-/* A state's host record: capped allocator, shared budget hook, message handler. */
+/* Protected runs: arming the budget (and tracing) for one call, the message handler
+ * that turns any error into the state's record, and classifying what went wrong. */
 #include "cls_internal.h"
-#include <stdarg.h>
-#include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-struct cls_pool {
-    _Atomic size_t used;
-    size_t limit;
-    _Atomic int references;
-};
-
-cls_pool *cls_pool_new(size_t limit) {
-    cls_pool *pool = calloc(1, sizeof *pool);
-    if (pool == NULL) return NULL;
-    pool->limit = limit;
-    atomic_store(&pool->references, 1);
-    return pool;
-}
-
-static void cls_pool_retain(cls_pool *pool) { atomic_fetch_add(&pool->references, 1); }
-
-void cls_pool_release(cls_pool *pool) {
-    if (pool != NULL && atomic_fetch_sub(&pool->references, 1) == 1) free(pool);
-}
-
-size_t cls_pool_used(const cls_pool *pool) { return atomic_load_explicit(&pool->used, memory_order_relaxed); }
-size_t cls_pool_limit(const cls_pool *pool) { return pool->limit; }
-
-/* Takes whole chunks from the pool until `needed` bytes are covered; 0 when it refuses. */
-static int cls_pool_reserve(cls_host *h, size_t needed) {
-    size_t want = (needed - h->reserved + CLS_POOL_CHUNK - 1) / CLS_POOL_CHUNK * CLS_POOL_CHUNK;
-    size_t before = atomic_fetch_add_explicit(&h->pool->used, want, memory_order_relaxed);
-    if (before + want > h->pool->limit) {
-        atomic_fetch_sub_explicit(&h->pool->used, want, memory_order_relaxed);
-        h->pool_refused = 1;
-        return 0;
-    }
-    h->reserved += want;
-    return 1;
-}
-
-/* Gives back whole chunks beyond one spare, so a state that shrank leaves room to others. */
-static void cls_pool_trim(cls_host *h) {
-    if (h->reserved - h->used <= 2 * CLS_POOL_CHUNK) return;
-    size_t keep = (h->used + CLS_POOL_CHUNK - 1) / CLS_POOL_CHUNK * CLS_POOL_CHUNK + CLS_POOL_CHUNK;
-    atomic_fetch_sub_explicit(&h->pool->used, h->reserved - keep, memory_order_relaxed);
-    h->reserved = keep;
-}
-
-/* Refuses growth past the state's cap or the run's pool; Lua turns a NULL into a memory
- * error (after a full collection and one more try). */
-static void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    cls_host *h = (cls_host *)ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        h->used -= old;
-        if (h->pool != NULL) cls_pool_trim(h);
-        return NULL;
-    }
-    if (nsize > old) {
-        if (nsize - old > h->limit || h->used + (nsize - old) > h->limit) return NULL;
-        if (h->pool != NULL && h->used + (nsize - old) > h->reserved && !cls_pool_reserve(h, h->used + (nsize - old)))
-            return NULL;
-    }
-    void *p = realloc(ptr, nsize);
-    if (p == NULL) return NULL;
-    h->used = h->used - old + nsize;
-    return p;
-}
-
-/* The count is shared by everything running in the state and, once spent, the
- * hook fires on every instruction, so a policy's own pcall cannot outlast it. */
-void cls_budget_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    cls_host *h = cls_host_of(L);
-    cls_guard *g = cls_guard_current();
-    if (g != NULL && cls_guard_interrupted(g)) {
-        lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, 1);
-        cls_raise(L, CLS_KIND_TIMEOUT, "%s", cls_guard_reason(g));
-    }
-    if (!h->exhausted) {
-        h->remaining -= h->hook_count;
-        if (h->remaining > 0) return;
-        h->exhausted = 1;
-        /* Same hook (tracing wraps this one), now on every instruction. */
-        lua_sethook(L, lua_gethook(L), lua_gethookmask(L) | LUA_MASKCOUNT, 1);
-    }
-    cls_raise(L, CLS_KIND_BUDGET, "instruction budget of %lld exhausted", h->active_budget);
-}
 
 static void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
@@ -114,26 +26,6 @@ static void cls_arm(lua_State *L, cls_host *h, long long budget) {
         return;
     }
     lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
-}
-
-void cls_error_reset(cls_host *h) {
-    h->error.kind = CLS_KIND_NONE;
-    h->error.line = 0;
-    h->error.message[0] = 0;
-    h->error.traceback[0] = 0;
-    h->marked_kind = CLS_KIND_NONE;
-    h->marked_message[0] = 0;
-}
-
-int cls_raise(lua_State *L, int kind, const char *fmt, ...) {
-    cls_host *h = cls_host_of(L);
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(h->marked_message, sizeof h->marked_message, fmt, ap);
-    va_end(ap);
-    h->marked_kind = kind;
-    lua_pushstring(L, h->marked_message);
-    return lua_error(L);
 }
 
 static void cls_copy(char *dst, size_t cap, const char *src, size_t len) {
@@ -326,87 +218,5 @@ int cls_run_armed_at(lua_State *L, int nargs, long long budget, int handler) {
     lua_settop(L, handler - 1); /* what earlier calls of a span left stays valid */
     return status;
 }
-
-static int cls_open_body(lua_State *L) {
-    cls_open_sandbox(L);
-    cls_open_patterns(L);
-    const cls_extension *extension = cls_host_of(L)->extension;
-    if (extension != NULL && extension->open != NULL) extension->open(L);
-    return 0;
-}
-
-/* The extension's record belongs to the state from cls_open on. */
-static void cls_release_extension(const cls_config *config) {
-    if (config->extension != NULL && config->extension->close != NULL) config->extension->close(config->extension_data);
-}
-
-lua_State *cls_open(const cls_config *config, cls_error *error) {
-    cls_host *h = calloc(1, sizeof *h);
-    if (h == NULL) {
-        if (error) snprintf(error->message, sizeof error->message, "out of memory");
-        cls_release_extension(config);
-        return NULL;
-    }
-    h->limit = config->memory_limit ? config->memory_limit : CLS_DEFAULT_MEMORY;
-    h->pool = config->pool;
-    if (h->pool != NULL) cls_pool_retain(h->pool);
-    h->call_budget = config->instruction_budget;
-    h->load_budget = config->load_budget;
-    h->hook_enabled = config->hook_enabled;
-    h->verbose = config->verbose;
-    h->print_line = config->print_line;
-    if (config->print_prefix) snprintf(h->print_prefix, sizeof h->print_prefix, "%s", config->print_prefix);
-    h->extension = config->extension;
-    h->extension_data = config->extension_data;
-    lua_State *L = lua_newstate(cls_alloc, h);
-    if (L == NULL) {
-        if (error) {
-            error->kind = CLS_KIND_MEMORY;
-            snprintf(error->message, sizeof error->message, "cannot create a lua state within %zu bytes", h->limit);
-        }
-        cls_pool_release(h->pool);
-        free(h);
-        cls_release_extension(config);
-        return NULL;
-    }
-    int status = cls_protected(L, cls_open_body, NULL, h->load_budget);
-    if (status != LUA_OK) {
-        if (error) *error = h->error;
-        cls_close(L);
-        return NULL;
-    }
-    return L;
-}
-
-void cls_close(lua_State *L) {
-    if (L == NULL) return;
-    cls_host *h = cls_host_of(L);
-    lua_close(L);
-    if (h->pool != NULL) {
-        atomic_fetch_sub_explicit(&h->pool->used, h->reserved, memory_order_relaxed);
-        cls_pool_release(h->pool);
-    }
-    if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
-    cls_native_free(h);
-    free(h->source);
-    cls_trace_free(h);
-    free(h);
-}
-
-const cls_error *cls_last_error(lua_State *L) { return &cls_host_of(L)->error; }
-
-size_t cls_memory_used(lua_State *L) { return cls_host_of(L)->used; }
-
-long long cls_budget_spent(lua_State *L) { return cls_host_of(L)->spent; }
-
-cls_error *cls_error_record(lua_State *L) { return &cls_host_of(L)->error; }
-
-void cls_error_clear(lua_State *L) { cls_error_reset(cls_host_of(L)); }
-
-long long cls_call_budget(lua_State *L) { return cls_host_of(L)->call_budget; }
-
-long long cls_load_budget(lua_State *L) { return cls_host_of(L)->load_budget; }
-
-size_t cls_memory_limit(lua_State *L) { return cls_host_of(L)->limit; }
 
 void cls_call_finish(lua_State *L) { lua_settop(L, 0); }

@@ -1,6 +1,6 @@
 /// The one escaper for policy-provided text on its way to a terminal or a one-line
 /// message: error lines, `print`, the text calendar legend, `select`, `explain`, `diff`
-/// and `test` output, JUnit. It lives this low so the Lua `print` bridge can use it too.
+/// and `test` output, JUnit, CSV.
 ///
 /// Escaped as `\u{XX}` (hex of the code point): C0 controls and DEL, C1 controls
 /// (U+0080–U+009F: NEL, CSI …), bidi embedding, override and isolate controls

@@ -1,5 +1,5 @@
 import Testing
-import LuaHost
+import Rendering
 
 /// The one escaper for policy text on a terminal: what it escapes, and that its byte
 /// pre-scan agrees with the code-point rule.

@@ -1,7 +1,7 @@
 /* Derived from MatchState and the constants of lstrlib.c of Lua 5.4. Copyright (C) 1994-2023
  * Lua.org, PUC-Rio. MIT license: the full notice is in LICENSE (third-party section). */
-#ifndef CLS_PATTERN_H
-#define CLS_PATTERN_H
+#ifndef CLS_PATTERN_MATCH_H
+#define CLS_PATTERN_MATCH_H
 /* The budgeted pattern matcher (cls_pattern_match.c), shared with the string
  * functions built on it (cls_pattern.c). Never seen by Swift. */
 #include "cls_internal.h"

@@ -1,0 +1,67 @@
+/* Opening and closing a state: the host record, the sandbox, the budgeted patterns and
+ * the extension, in that order; the top of the kernel. */
+#include "cls_internal.h"
+#include <stdio.h>
+#include <stdlib.h>
+
+static int cls_open_body(lua_State *L) {
+    cls_open_sandbox(L);
+    cls_open_patterns(L);
+    const cls_extension *extension = cls_host_of(L)->extension;
+    if (extension != NULL && extension->open != NULL) extension->open(L);
+    return 0;
+}
+
+/* The extension's record belongs to the state from cls_open on. */
+static void cls_release_extension(const cls_config *config) {
+    if (config->extension != NULL && config->extension->close != NULL) config->extension->close(config->extension_data);
+}
+
+lua_State *cls_open(const cls_config *config, cls_error *error) {
+    cls_host *h = calloc(1, sizeof *h);
+    if (h == NULL) {
+        if (error) snprintf(error->message, sizeof error->message, "out of memory");
+        cls_release_extension(config);
+        return NULL;
+    }
+    h->limit = config->memory_limit ? config->memory_limit : CLS_DEFAULT_MEMORY;
+    h->pool = config->pool;
+    if (h->pool != NULL) cls_pool_retain(h->pool);
+    h->call_budget = config->instruction_budget;
+    h->load_budget = config->load_budget;
+    h->hook_enabled = config->hook_enabled;
+    h->print_line = config->print_line;
+    h->print_context = config->print_context;
+    h->extension = config->extension;
+    h->extension_data = config->extension_data;
+    lua_State *L = lua_newstate(cls_alloc, h);
+    if (L == NULL) {
+        if (error) {
+            error->kind = CLS_KIND_MEMORY;
+            snprintf(error->message, sizeof error->message, "cannot create a lua state within %zu bytes", h->limit);
+        }
+        cls_pool_release(h->pool);
+        free(h);
+        cls_release_extension(config);
+        return NULL;
+    }
+    int status = cls_protected(L, cls_open_body, NULL, h->load_budget);
+    if (status != LUA_OK) {
+        if (error) *error = h->error;
+        cls_close(L);
+        return NULL;
+    }
+    return L;
+}
+
+void cls_close(lua_State *L) {
+    if (L == NULL) return;
+    cls_host *h = cls_host_of(L);
+    lua_close(L);
+    cls_pool_leave(h);
+    if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
+    cls_native_free(h);
+    free(h->source);
+    cls_trace_free(h);
+    free(h);
+}

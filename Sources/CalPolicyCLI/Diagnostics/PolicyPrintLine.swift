@@ -1,0 +1,35 @@
+import Glibc
+import PolicyEngine
+import Rendering
+
+/// A policy's `print` with `--verbose`: one stderr line `print <file>: <text>`, both
+/// escaped by `TerminalText`, so a policy can neither split the line, send terminal
+/// escapes nor start a line that looks like calpolicy's own `calpolicy: ` error.
+/// Written at once, straight to fd 2 (not through the console's buffer), so it lands
+/// where the policy ran.
+enum PolicyPrintLine {
+    /// The handler for `LuaPolicyOptions.print`: nil (print dropped) unless verbose.
+    static func handler(verbose: Bool) -> PolicyPrint? {
+        guard verbose else { return nil }
+        return { file, text in write(line(file: file, text: text)) }
+    }
+
+    static func line(file: String, text: String) -> String {
+        "print " + (file.isEmpty ? "" : TerminalText.escape(file) + ": ") + TerminalText.escape(text) + "\n"
+    }
+
+    private static func write(_ line: String) {
+        var line = line
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}
