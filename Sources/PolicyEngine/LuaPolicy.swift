@@ -28,7 +28,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let subject: Int
 
     public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
-        let source = try PolicyFile.read(path, limit: options.memoryLimit)
+        let source = try PolicyFile.source(path, limit: options.memoryLimit)
         try self.init(path: path, source: source, options: options)
     }
 

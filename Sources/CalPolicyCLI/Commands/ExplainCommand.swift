@@ -17,7 +17,7 @@ enum ExplainCommand {
             throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
-        for path in paths { try PolicyLoader.inspect(path) }
+        let sources = try PolicyLoader.read(paths)
         let settings = try DisplaySettings.resolve(parsed, console: console)
         var options = LuaPolicyOptions()
         options.today = settings.today
@@ -26,7 +26,9 @@ enum ExplainCommand {
         let explanation: PolicyExplanation
         do {
             var policies: [LuaPolicy] = []
-            for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
+            for (path, source) in zip(paths, sources) {
+                policies.append(try LuaPolicy(path: path, source: source, options: options))
+            }
             explanation = try PolicyExplanation.explain(day, policies: policies, context: settings.context)
         } catch {
             throw .policy(error)

@@ -11,45 +11,60 @@ import PolicyEngine
 /// (empty, binary, a Lua error) is a policy error: exit 3.
 enum PolicyLoader {
     static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
-        for path in paths { try inspect(path) }
-        var options = LuaPolicyOptions()
-        options.today = today
-        options.verbose = verbose
+        let sources = try read(paths)
         var policies: [any DayPolicy] = []
-        for path in paths {
-            do {
-                policies.append(try LuaPolicy(path: path, options: options))
-            } catch {
-                throw .policy(error)
-            }
+        for (path, source) in zip(paths, sources) {
+            policies.append(try load(path, source: source, options: options(today: today, verbose: verbose)))
         }
         return policies
     }
 
-    /// Checks what the engine would otherwise report less plainly.
-    static func inspect(_ path: String) throws(CLIError) {
+    /// A policy from bytes `read` returned (the file is not read again).
+    static func load(_ path: String, source: [UInt8], options: LuaPolicyOptions) throws(CLIError) -> LuaPolicy {
+        do {
+            return try LuaPolicy(path: path, source: source, options: options)
+        } catch {
+            throw .policy(error)
+        }
+    }
+
+    static func options(today: Day, verbose: Bool) -> LuaPolicyOptions {
+        var options = LuaPolicyOptions()
+        options.today = today
+        options.verbose = verbose
+        return options
+    }
+
+    /// Every file's bytes, in order; the first bad file ends it.
+    static func read(_ paths: [String]) throws(CLIError) -> [[UInt8]] {
+        var sources: [[UInt8]] = []
+        for path in paths { sources.append(try read(path)) }
+        return sources
+    }
+
+    /// The one read of a POLICY argument, refusing what the engine would otherwise
+    /// report less plainly (see `error(for:path:)`).
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
         if path.isEmpty { throw .usage(.badPolicyPath("''", problem: "empty path; expected a policy file")) }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .usage(.badPolicyPath(path, problem: errno == ENOENT ? "no such file" : describeErrno(errno)))
+        do {
+            return try PolicyFile.read(path, limit: LuaPolicyOptions().memoryLimit, asPolicyText: true)
+        } catch {
+            throw self.error(for: error, path: path)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .usage(.badPolicyPath(path, problem: "is a directory; expected a policy file"))
-        default: throw .usage(.badPolicyPath(path, problem: "not a regular file; expected a policy file"))
-        }
-        guard let file = fopen(path, "rb") else {
-            throw .usage(.badPolicyPath(path, problem: "cannot read: " + describeErrno(errno)))
-        }
-        defer { fclose(file) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        let bytes = head.prefix(count)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }), info.st_size <= 4096 {
-            throw .policyFile(path: path, problem: "empty file; expected a Lua policy")
-        }
-        if bytes.first == 0x1B || bytes.contains(0) {
-            throw .policyFile(path: path, problem: "binary file; expected Lua source text")
+    }
+
+    /// The one mapping of a file problem to the command line's error: no readable regular
+    /// file at the path is a usage error; a file that holds no usable policy is exit 3.
+    static func error(for problem: PolicyFileProblem, path: String) -> CLIError {
+        switch problem {
+        case .missing: .usage(.badPolicyPath(path, problem: "no such file"))
+        case .cannotStat(let code): .usage(.badPolicyPath(path, problem: describeErrno(code)))
+        case .directory: .usage(.badPolicyPath(path, problem: "is a directory; expected a policy file"))
+        case .notRegularFile: .usage(.badPolicyPath(path, problem: "not a regular file; expected a policy file"))
+        case .cannotOpen(let code): .usage(.badPolicyPath(path, problem: "cannot read: " + describeErrno(code)))
+        case .empty: .policyFile(path: path, problem: "empty file; expected a Lua policy")
+        case .binary: .policyFile(path: path, problem: "binary file; expected Lua source text")
+        case .cannotRead, .tooLarge: .policy(PolicyError(problem, file: path))
         }
     }
 
