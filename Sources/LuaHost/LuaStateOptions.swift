@@ -7,7 +7,7 @@ public struct LuaStateOptions: Sendable {
     public var instructionBudget: Int
     /// Instructions for running the helper library and the policy chunk; 0 means unlimited.
     public var loadBudget: Int
-    /// Bytes the state may allocate.
+    /// Bytes the state may allocate; 0 or less means the default, `LuaLimits.memory`.
     public var memoryLimit: Int
     /// Without the count hook an endless loop hangs; on by default.
     public var hookEnabled: Bool
@@ -20,8 +20,8 @@ public struct LuaStateOptions: Sendable {
     /// Shared with the other states of the run, which together may not pass its limit.
     public var memoryPool: LuaMemoryPool?
 
-    public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000,
-                memoryLimit: Int = 64 << 20, hookEnabled: Bool = true, print: LuaPrint? = nil,
+    public init(instructionBudget: Int = LuaLimits.instructionBudget, loadBudget: Int = LuaLimits.loadBudget,
+                memoryLimit: Int = LuaLimits.memory, hookEnabled: Bool = true, print: LuaPrint? = nil,
                 cExtension: LuaExtension? = nil, memoryPool: LuaMemoryPool? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget

@@ -11,7 +11,7 @@ final class UnsafeLuaState {
 
     init(options: LuaStateOptions) throws(LuaError) {
         var config = cls_config()
-        config.memory_limit = options.memoryLimit > 0 ? options.memoryLimit : 64 << 20
+        config.memory_limit = options.memoryLimit > 0 ? options.memoryLimit : LuaLimits.memory
         config.pool = options.memoryPool?.raw
         config.instruction_budget = Int64(options.instructionBudget)
         config.load_budget = Int64(options.loadBudget)

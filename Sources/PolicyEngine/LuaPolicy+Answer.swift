@@ -29,16 +29,11 @@ extension LuaPolicy {
         guard anyCall else { return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: count)) }
         let today = (context.today ?? options.today)?.dayNumber
         let dayNumbers = days.prefix(count).map(\.dayNumber)
-        lock.lock()
-        defer { lock.unlock() }
-        RunNote.note(subject: subject, functions: bits, first: days.first, last: days.last)
         let result: (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?)
         do throws(LuaError) {
-            result = LuaNativeStack.hasHeadroom
-                ? askDays(requests, dayNumbers, today, context, selection: anySelection)
-                : try LuaNativeStack.onLargeStack { () throws(LuaError) in
-                    askDays(requests, dayNumbers, today, context, selection: anySelection)
-                }
+            result = try enter(functions: bits, first: days.first, last: days.last) { engine in
+                askDays(engine, requests, dayNumbers, today, context, selection: anySelection)
+            }
         } catch {
             let first = LuaPolicy.firstCall(requests)
             return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: first),
@@ -52,8 +47,9 @@ extension LuaPolicy {
         return batch
     }
 
-    private func askDays(_ requests: [DayQuestions], _ dayNumbers: [Int], _ today: Int?, _ context: PolicyContext,
-                         selection: Bool) -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
+    private func askDays(_ engine: PolicyEngineState, _ requests: [DayQuestions], _ dayNumbers: [Int],
+                         _ today: Int?, _ context: PolicyContext, selection: Bool)
+        -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
         let tag: Int32
         do throws(LuaError) {
             tag = try engine.prepare(context, selection: selection)

@@ -22,13 +22,13 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// Which of the three functions the file defines; a missing one answers at once
     /// (allowed, or no decoration) without entering Lua, so callers can skip per-call guards.
     public var defines: (canSelect: Bool, canDeselect: Bool, decoration: Bool) { has }
-    let engine: PolicyEngineState
-    let lock = PolicyLock()
+    private let engine: PolicyEngineState
+    private let lock = PolicyLock()
     /// How the run's watcher names this policy if it gets stuck.
     let subject: Int
 
     public convenience init(path: String, options: LuaPolicyOptions = .init()) throws(PolicyError) {
-        let source = try PolicyFile.read(path, limit: options.memoryLimit)
+        let source = try PolicyFile.source(path, limit: options.memoryLimit)
         try self.init(path: path, source: source, options: options)
     }
 
@@ -90,18 +90,33 @@ public final class LuaPolicy: DayPolicy, Sendable {
                           context: context).decoration
     }
 
-    /// Enters the state under the lock, on a thread with enough native stack.
+    /// One question about one day, through `enter`; a Lua failure becomes the policy's typed error.
     func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
-                                   _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        RunNote.note(subject: subject, functions: RunNote.bit(slot), first: day, last: day)
+                           _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {
         do throws(LuaError) {
-            if LuaNativeStack.hasHeadroom { return try body(engine) }
-            return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
+            return try enter(functions: RunNote.bit(slot), first: day, last: day, body)
         } catch {
             throw policyError(error, slot: slot, day: day)
         }
+    }
+
+    /// The one way to run Lua in the policy's state: under the lock (see `locked`), with
+    /// what is asked noted for the run's watcher, on a thread with enough native stack.
+    func enter<T>(functions: Int, first: Day?, last: Day?,
+                  _ body: (PolicyEngineState) throws(LuaError) -> T) throws(LuaError) -> T {
+        try locked { (engine: PolicyEngineState) throws(LuaError) -> T in
+            RunNote.note(subject: subject, functions: functions, first: first, last: last)
+            if LuaNativeStack.hasHeadroom { return try body(engine) }
+            return try LuaNativeStack.onLargeStack { () throws(LuaError) -> T in try body(engine) }
+        }
+    }
+
+    /// The state under the lock, so it is never entered by two threads; alone (without
+    /// `enter`) only for reading what the state recorded, which runs no Lua.
+    func locked<T, E: Error>(_ body: (PolicyEngineState) throws(E) -> T) throws(E) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(engine)
     }
 
     /// A Lua failure as the typed error callers see; a type error with no line of its

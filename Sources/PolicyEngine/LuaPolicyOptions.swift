@@ -5,11 +5,11 @@ import LuaHost
 /// never meet them while a runaway one ends within a second or so.
 public struct LuaPolicyOptions: Sendable {
     /// Lua instructions per call (counted across the policy's own pcall and load).
-    public var instructionBudget: Int = 10_000_000
+    public var instructionBudget: Int = LuaLimits.instructionBudget
     /// Lua instructions for running the helper library and the policy file.
-    public var loadBudget: Int = 50_000_000
-    /// Bytes the policy's Lua state may hold.
-    public var memoryLimit: Int = 64 << 20
+    public var loadBudget: Int = LuaLimits.loadBudget
+    /// Bytes the policy's Lua state may hold; also the largest policy file read.
+    public var memoryLimit: Int = LuaLimits.memory
     /// Turning the budget hook off saves ~30% per call but lets an endless loop hang.
     public var hookEnabled: Bool = true
     /// Receives each `print` call's file name and text (see `PolicyPrint`); without it
@@ -25,8 +25,9 @@ public struct LuaPolicyOptions: Sendable {
 
     public init() {}
 
-    public init(instructionBudget: Int = 10_000_000, loadBudget: Int = 50_000_000, memoryLimit: Int = 64 << 20,
-                hookEnabled: Bool = true, print: PolicyPrint? = nil, today: Day? = nil) {
+    public init(instructionBudget: Int = LuaLimits.instructionBudget, loadBudget: Int = LuaLimits.loadBudget,
+                memoryLimit: Int = LuaLimits.memory, hookEnabled: Bool = true, print: PolicyPrint? = nil,
+                today: Day? = nil) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit

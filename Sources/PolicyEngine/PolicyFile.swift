@@ -1,16 +1,46 @@
 import Glibc
 
+/// What can keep a file from being a policy, as data. `PolicyFile.read` finds it;
+/// `PolicyError(_:file:)` words it for the engine's callers and the CLI's `PolicyLoader`
+/// for the command line.
+public enum PolicyFileProblem: Error, Hashable, Sendable {
+    /// Nothing at the path (`stat` says ENOENT).
+    case missing
+    case directory
+    /// A FIFO, a device or a socket (only when reading `asPolicyText`).
+    case notRegularFile
+    /// `stat`, `open` or `read` failed with this errno.
+    case cannotStat(Int32)
+    case cannotOpen(Int32)
+    case cannotRead(Int32)
+    /// Longer than the state's memory limit.
+    case tooLarge(limit: Int)
+    /// Only whitespace, at most `PolicyFile.sniffedBytes` long (only `asPolicyText`).
+    case empty
+    /// Lua bytecode (starts with ESC) or a NUL among the first bytes (only `asPolicyText`).
+    case binary
+}
+
 /// Reading policy files with plain POSIX calls (no Foundation buffering, nothing
-/// kept open): every failure becomes an `io` policy error naming the file.
-enum PolicyFile {
-    static func read(_ path: String, limit: Int) throws(PolicyError) -> [UInt8] {
+/// kept open): the one place a policy file's bytes are read.
+public enum PolicyFile {
+    /// How much of the start of a file decides whether it is empty or binary.
+    public static let sniffedBytes = 4096
+
+    /// The file's bytes, at most `limit` of them. `asPolicyText` also refuses what cannot
+    /// be a policy before Lua sees it: anything but a regular file (checked before opening,
+    /// so a FIFO cannot block the read), an empty file and a binary one.
+    public static func read(_ path: String, limit: Int,
+                            asPolicyText: Bool = false) throws(PolicyFileProblem) -> [UInt8] {
         var info = stat()
-        guard stat(path, &info) == 0 else { throw failure(path, errno) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw PolicyError(kind: .io, file: path, message: "is a directory, expected a lua file")
+        guard stat(path, &info) == 0 else { throw errno == ENOENT ? .missing : .cannotStat(errno) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw .directory
+        case S_IFREG: break
+        default: if asPolicyText { throw .notRegularFile }
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(path, errno) }
+        guard fd >= 0 else { throw .cannotOpen(errno) }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -18,27 +48,63 @@ enum PolicyFile {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw failure(path, errno)
+                throw .cannotRead(errno)
             }
-            if count == 0 { return bytes }
+            if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
             guard bytes.count <= limit else {
-                throw PolicyError(kind: .memory, file: path,
-                                  message: "file is larger than the memory limit of \(limit) bytes")
+                // What the start of the file shows is the plainer message.
+                if asPolicyText, let problem = textProblem(bytes) { throw problem }
+                throw .tooLarge(limit: limit)
             }
         }
+        if asPolicyText, let problem = textProblem(bytes) { throw problem }
+        return bytes
     }
 
-    private static func failure(_ path: String, _ code: Int32) -> PolicyError {
-        let message = switch code {
+    /// `read` for the engine: a problem is a `PolicyError` naming the file.
+    static func source(_ path: String, limit: Int) throws(PolicyError) -> [UInt8] {
+        do { return try read(path, limit: limit) } catch { throw PolicyError(error, file: path) }
+    }
+
+    /// `.empty` or `.binary` when the bytes cannot be Lua source text.
+    static func textProblem(_ bytes: [UInt8]) -> PolicyFileProblem? {
+        let head = bytes.prefix(sniffedBytes)
+        if bytes.count <= sniffedBytes, head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            return .empty
+        }
+        if head.first == 0x1B || head.contains(0) { return .binary }
+        return nil
+    }
+
+    /// How the engine words a lower-level failure: `no such file`, `permission denied`, …
+    public static func describe(errno code: Int32) -> String {
+        switch code {
         case ENOENT: "no such file"
         case EACCES: "permission denied"
         default: String(cString: strerror(code)).lowercased()
         }
-        return PolicyError(kind: .io, file: path, message: message)
     }
 
     static func fileName(of path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
+    }
+}
+
+extension PolicyError {
+    /// A file problem as the engine reports it: an `io` error naming the file (`memory`
+    /// when the file is larger than the state may hold).
+    public init(_ problem: PolicyFileProblem, file path: String) {
+        switch problem {
+        case .missing: self.init(kind: .io, file: path, message: "no such file")
+        case .directory: self.init(kind: .io, file: path, message: "is a directory, expected a lua file")
+        case .notRegularFile: self.init(kind: .io, file: path, message: "not a regular file; expected a policy file")
+        case .cannotStat(let code), .cannotOpen(let code), .cannotRead(let code):
+            self.init(kind: .io, file: path, message: PolicyFile.describe(errno: code))
+        case .tooLarge(let limit):
+            self.init(kind: .memory, file: path, message: "file is larger than the memory limit of \(limit) bytes")
+        case .empty: self.init(kind: .io, file: path, message: "empty file; expected a Lua policy")
+        case .binary: self.init(kind: .io, file: path, message: "binary file; expected Lua source text")
+        }
     }
 }

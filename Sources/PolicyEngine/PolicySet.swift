@@ -41,7 +41,7 @@ public final class PolicySet: @unchecked Sendable {
         var errors: [PolicyError] = []
         for (index, old) in current.enumerated() {
             do {
-                let source = try PolicyFile.read(old.path, limit: options.memoryLimit)
+                let source = try PolicyFile.source(old.path, limit: options.memoryLimit)
                 guard source != old.source else { continue }
                 next[index] = try LuaPolicy(path: old.path, source: source, options: options)
             } catch {

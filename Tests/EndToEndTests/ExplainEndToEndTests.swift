@@ -47,6 +47,48 @@ import Testing
         #expect(monday?["line"] is NSNull)
     }
 
+    /// Two policies may share a file name: the line comes from the policy that decided,
+    /// not from the first one with that name.
+    @Test func evalJSONFindsTheDecidingPolicyAmongTwoWithOneName() throws {
+        let files = try TemporaryFiles()
+        _ = try files.makeDirectory("a")
+        _ = try files.makeDirectory("b")
+        let first = try files.write("a/rules.lua", """
+            return {
+                canSelect = function(day) return true end,
+                canDeselect = function(day) return true end,
+                decorationFor = function(day) return nil end,
+            }
+            """)
+        let second = try files.write("b/rules.lua", """
+            -- denies and decorates one day
+            return {
+                canSelect = function(day)
+                    if day.iso == "2026-03-10" then return false, "closed" end
+                    return true
+                end,
+                canDeselect = function(day)
+                    if day.iso == "2026-03-10" then return false, "locked" end
+                    return true
+                end,
+                decorationFor = function(day)
+                    if day.iso == "2026-03-10" then return { label = "b" } end
+                end,
+            }
+            """)
+        let result = try CalpolicyBinary.run(["eval", first, second, "--from", "2026-03-10", "--to", "2026-03-10",
+                                              "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let day = (json?["days"] as? [[String: Any]])?.first
+        #expect(day?["policy"] as? String == "rules.lua")
+        #expect(day?["reason"] as? String == "closed")
+        #expect(day?["line"] as? Int == 4)
+        #expect(day?["deselectLine"] as? Int == 8)
+        #expect(day?["decorationPolicy"] as? String == "rules.lua")
+        #expect(day?["decorationLine"] as? Int == 12)
+    }
+
     @Test func explainRejectsABadDate() throws {
         let result = try CalpolicyBinary.run(["explain", closed, "2026-02-30"])
         #expect(result.status == 2)

@@ -117,7 +117,7 @@ import Testing
         let even = try files.write("even.lua", "function canSelect(day) if day.day % 2 == 0 then return false, 'even' end return true end\n")
         let odd = try files.write("odd.lua", "function canSelect(day) if day.day % 2 == 1 then return false, 'odd' end return true end\n")
         let started = Date()
-        let result = try CalpolicyBinary.run(["diff", even, odd, "--from", "1800-01-01", "--to", "2199-12-31"], timeout: 60)
+        let result = try CalpolicyBinary.run(["diff", even, odd, "--from", "1800-01-01", "--to", "2199-12-31", "--timeout", "60"], timeout: 60)
         #expect(!result.timedOut)
         #expect(result.status == 1)
         #expect(RegressionFixtures.lastLine(result.stdout) == "146097 days differ (1800-01-01 to 2199-12-31)")

@@ -8,9 +8,13 @@ import PolicyEngine
 enum CheckCommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+        // Each file is read once, here: a usage problem ends the command, a file that
+        // holds no usable policy is reported in its turn below.
+        var sources: [Result<[UInt8], CLIError>] = []
         for path in parsed.positionals {
-            do { try PolicyLoader.inspect(path) } catch {
+            do { sources.append(.success(try PolicyLoader.read(path))) } catch {
                 if case .usage = error { throw error }
+                sources.append(.failure(error))
             }
         }
         let verbose = parsed.has("verbose")
@@ -24,25 +28,28 @@ enum CheckCommand {
             throw .usage(error)
         }
         var problems = 0
-        for path in parsed.positionals {
+        for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
             if path.hasSuffix("_test.lua") {
                 console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
                 continue
             }
-            problems += check(path, today: today, verbose: verbose, console: console)
+            problems += check(path, source: source, today: today, verbose: verbose, console: console)
             if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
         }
         return problems == 0 ? ExitCode.ok : ExitCode.policy
     }
 
     /// Checks one file; returns how many problems it reported.
-    private static func check(_ path: String, today: Day, verbose: Bool, console: Console) -> Int {
+    private static func check(_ path: String, source: Result<[UInt8], CLIError>, today: Day, verbose: Bool,
+                              console: Console) -> Int {
         let started = monotonicMilliseconds()
         let policy: any DayPolicy
+        let bytes: [UInt8]
         do {
-            guard let loaded = try PolicyLoader.load([path], today: today, verbose: verbose).first else { return 0 }
-            policy = loaded
+            bytes = try source.get()
+            policy = try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today,
+                                                                                             verbose: verbose))
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
             console.print("\(path): cannot load")
@@ -63,7 +70,7 @@ enum CheckCommand {
         let elapsed = monotonicMilliseconds() - started
         var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
             + formatMilliseconds(elapsed)
-        if seen.isEmpty, PolicyRun.current?.wasStopped != true, let share = budgetShare(path, cases: cases, today: today) {
+        if seen.isEmpty, PolicyRun.current?.wasStopped != true, let share = budgetShare(path, source: bytes, cases: cases, today: today) {
             summary += ", costliest call " + share
         }
         if seen.isEmpty {
@@ -76,13 +83,13 @@ enum CheckCommand {
 
     /// How much of the per-call instruction budget the costliest edge-day call needs,
     /// found by rerunning the edge days under 1% and then 10% of the budget.
-    private static func budgetShare(_ path: String, cases: [EdgeDays.Case], today: Day) -> String? {
+    private static func budgetShare(_ path: String, source: [UInt8], cases: [EdgeDays.Case], today: Day) -> String? {
         let full = LuaPolicyOptions().instructionBudget
         for (percent, label) in [(1, "under 1%"), (10, "1-10%")] {
             var options = LuaPolicyOptions()
             options.today = today
             options.instructionBudget = max(1, full * percent / 100)
-            guard let policy = try? LuaPolicy(path: path, options: options) else { return nil }
+            guard let policy = try? LuaPolicy(path: path, source: source, options: options) else { return nil }
             var failed = false
             EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
             if !failed { return label + " of the instruction budget" }

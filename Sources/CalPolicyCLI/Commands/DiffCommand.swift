@@ -23,9 +23,11 @@ enum DiffCommand {
                            Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
         }
         var revisions: [PolicyRevision] = []
+        var sources: [[UInt8]?] = []
         defer { for revision in revisions { revision.cleanUp() } }
         for argument in parsed.positionals {
-            if !argument.hasPrefix(PolicyRevision.prefix) { try PolicyLoader.inspect(argument) }
+            // A file is read once, here; a `git:` revision is read from its temporary copy.
+            sources.append(argument.hasPrefix(PolicyRevision.prefix) ? nil : try PolicyLoader.read(argument))
             do {
                 revisions.append(try PolicyRevision(argument))
             } catch {
@@ -38,6 +40,7 @@ enum DiffCommand {
         do {
             diff = try PolicyDiff.compare(old: revisions[0].path, new: revisions[1].path,
                                           oldName: revisions[0].argument, newName: revisions[1].argument,
+                                          oldSource: sources[0], newSource: sources[1],
                                           span: span, context: settings.context, limits: limits)
         } catch {
             throw .policy(error)

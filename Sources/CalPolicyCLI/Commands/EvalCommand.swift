@@ -16,7 +16,7 @@ enum EvalCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         let stack = PolicyStack(files + builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-        if format == .json { days = try Provenance.attach(days, policies: files, settings: settings) }
+        if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
         let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
                                 days: days)
         switch format {

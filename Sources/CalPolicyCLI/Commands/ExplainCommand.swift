@@ -29,7 +29,7 @@ enum ExplainCommand {
             }
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
-        for path in paths { try PolicyLoader.inspect(path) }
+        let sources = try PolicyLoader.read(paths)
         let settings = try DisplaySettings.resolve(parsed, console: console)
         var options = LuaPolicyOptions()
         options.today = settings.today
@@ -38,7 +38,9 @@ enum ExplainCommand {
         var explanations: [PolicyExplanation] = []
         do {
             var policies: [LuaPolicy] = []
-            for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
+            for (path, source) in zip(paths, sources) {
+                policies.append(try LuaPolicy(path: path, source: source, options: options))
+            }
             for day in days {
                 explanations.append(try PolicyExplanation.explain(day, policies: policies, context: settings.context))
             }

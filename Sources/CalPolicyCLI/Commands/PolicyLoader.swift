@@ -12,27 +12,52 @@ enum PolicyLoader {
     static let standardInputName = "<stdin>"
 
     static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
-        if paths.filter({ $0 == "-" }).count > 1 {
-            throw .usage(.badPolicyPath("-", problem: "standard input can be read once; name '-' only once"))
+        let sources = try read(paths)
+        var policies: [any DayPolicy] = []
+        for (path, source) in zip(paths, sources) {
+            policies.append(try load(path, source: source, options: options(today: today, verbose: verbose)))
         }
-        for path in paths where path != "-" { try inspect(path) }
+        return policies
+    }
+
+    /// A policy from bytes `read` returned (the file is not read again); `-` is standard input.
+    static func load(_ path: String, source: [UInt8], options: LuaPolicyOptions) throws(CLIError) -> LuaPolicy {
+        do {
+            return try LuaPolicy(path: path == "-" ? standardInputName : path, source: source, options: options)
+        } catch {
+            throw .policy(error)
+        }
+    }
+
+    static func options(today: Day, verbose: Bool) -> LuaPolicyOptions {
         var options = LuaPolicyOptions()
         options.today = today
         options.print = PolicyPrintLine.handler(verbose: verbose)
-        var policies: [any DayPolicy] = []
-        for path in paths {
-            do {
-                if path == "-" {
-                    policies.append(try LuaPolicy(path: standardInputName, source: try standardInput(limit: options.memoryLimit),
-                                                  options: options))
-                } else {
-                    policies.append(try LuaPolicy(path: path, options: options))
-                }
-            } catch {
-                throw .policy(error)
-            }
+        return options
+    }
+
+    /// Every file's bytes, in order; the first bad file ends it.
+    static func read(_ paths: [String]) throws(CLIError) -> [[UInt8]] {
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw .usage(.badPolicyPath("-", problem: "standard input can be read once; name '-' only once"))
         }
-        return policies
+        var sources: [[UInt8]] = []
+        for path in paths { sources.append(try read(path)) }
+        return sources
+    }
+
+    /// The one read of a POLICY argument, refusing what the engine would otherwise
+    /// report less plainly (see `error(for:path:)`).
+    static func read(_ path: String) throws(CLIError) -> [UInt8] {
+        if path == "-" {
+            do { return try standardInput(limit: LuaPolicyOptions().memoryLimit) } catch { throw .policy(error) }
+        }
+        if path.isEmpty { throw .usage(.badPolicyPath("''", problem: "empty path; expected a policy file")) }
+        do {
+            return try PolicyFile.read(path, limit: LuaPolicyOptions().memoryLimit, asPolicyText: true)
+        } catch {
+            throw self.error(for: error, path: path)
+        }
     }
 
     /// `eval -`: the policy's text from standard input, refused when empty or larger than a state may hold.
@@ -40,7 +65,7 @@ enum PolicyLoader {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
@@ -55,30 +80,18 @@ enum PolicyLoader {
         return bytes
     }
 
-    /// Checks what the engine would otherwise report less plainly.
-    static func inspect(_ path: String) throws(CLIError) {
-        if path.isEmpty { throw .usage(.badPolicyPath("''", problem: "empty path; expected a policy file")) }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw .usage(.badPolicyPath(path, problem: errno == ENOENT ? "no such file" : describeErrno(errno)))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .usage(.badPolicyPath(path, problem: "is a directory; expected a policy file"))
-        default: throw .usage(.badPolicyPath(path, problem: "not a regular file; expected a policy file"))
-        }
-        guard let file = fopen(path, "rb") else {
-            throw .usage(.badPolicyPath(path, problem: "cannot read: " + describeErrno(errno)))
-        }
-        defer { fclose(file) }
-        var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        let bytes = head.prefix(count)
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }), info.st_size <= 4096 {
-            throw .policyFile(path: path, problem: "empty file; expected a Lua policy")
-        }
-        if bytes.first == 0x1B || bytes.contains(0) {
-            throw .policyFile(path: path, problem: "binary file; expected Lua source text")
+    /// The one mapping of a file problem to the command line's error: no readable regular
+    /// file at the path is a usage error; a file that holds no usable policy is exit 3.
+    static func error(for problem: PolicyFileProblem, path: String) -> CLIError {
+        switch problem {
+        case .missing: .usage(.badPolicyPath(path, problem: "no such file"))
+        case .cannotStat(let code): .usage(.badPolicyPath(path, problem: describeErrno(code)))
+        case .directory: .usage(.badPolicyPath(path, problem: "is a directory; expected a policy file"))
+        case .notRegularFile: .usage(.badPolicyPath(path, problem: "not a regular file; expected a policy file"))
+        case .cannotOpen(let code): .usage(.badPolicyPath(path, problem: "cannot read: " + describeErrno(code)))
+        case .empty: .policyFile(path: path, problem: "empty file; expected a Lua policy")
+        case .binary: .policyFile(path: path, problem: "binary file; expected Lua source text")
+        case .cannotRead, .tooLarge: .policy(PolicyError(problem, file: path))
         }
     }
 

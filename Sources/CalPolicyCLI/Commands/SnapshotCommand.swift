@@ -11,7 +11,7 @@ enum SnapshotCommand {
         guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {
             throw .usage(.missingOption(CommandCatalog.year.display))
         }
-        for path in parsed.positionals { try PolicyLoader.inspect(path) }
+        let sources = try PolicyLoader.read(parsed.positionals)
         let settings = try DisplaySettings.resolve(parsed, console: console)
         let span = try SpanResolver.resolve(parsed, settings: settings).days
         let today = parsed.has("today") ? settings.today : span.first
@@ -21,7 +21,7 @@ enum SnapshotCommand {
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let snapshot: PolicySnapshot
         do {
-            snapshot = try PolicySnapshot.make(paths: parsed.positionals, names: names, span: span, today: today,
+            snapshot = try PolicySnapshot.make(paths: parsed.positionals, sources: sources, names: names, span: span, today: today,
                                                limits: limits)
         } catch {
             throw .policy(error)

@@ -30,7 +30,8 @@ enum Evaluator {
                     kept += outcome.textBytes
                     results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
                                                  deselect: outcome.deselect, decoration: outcome.decoration,
-                                                 decorationPolicy: outcome.decorationPolicy))
+                                                 decorationPolicy: outcome.decorationPolicy,
+                                                 decorationPolicyIndex: outcome.decorationPolicyIndex))
                 }
             } catch {
                 throw CLIError(policyFailure: error)

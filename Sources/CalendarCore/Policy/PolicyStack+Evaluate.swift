@@ -3,16 +3,19 @@ extension PolicyStack {
     public struct Outcome: Hashable, Sendable {
         public var select: Decision
         public var deselect: Decision
-        /// The first decoration any policy gave, and that policy's name.
+        /// The first decoration any policy gave, and that policy's name (for display) and
+        /// index in the stack's `policies` (which policy it was).
         public var decoration: Decoration?
         public var decorationPolicy: String?
+        public var decorationPolicyIndex: Int?
 
         public init(select: Decision = .allowed, deselect: Decision = .allowed,
-                    decoration: Decoration? = nil, decorationPolicy: String? = nil) {
+                    decoration: Decoration? = nil, decorationPolicy: String? = nil, decorationPolicyIndex: Int? = nil) {
             self.select = select
             self.deselect = deselect
             self.decoration = decoration
             self.decorationPolicy = decorationPolicy
+            self.decorationPolicyIndex = decorationPolicyIndex
         }
     }
 
@@ -24,8 +27,9 @@ extension PolicyStack {
     public func evaluate(_ day: Day, context: PolicyContext) throws -> Outcome {
         var open = DayQuestions.all
         var outcome = Outcome()
-        for policy in policies {
-            merge(try policy.answer(open, for: day, context: context), from: policy, into: &outcome, open: &open)
+        for (index, policy) in policies.enumerated() {
+            merge(try policy.answer(open, for: day, context: context), from: policy, at: index, into: &outcome,
+                  open: &open)
             if open.isEmpty { break }
         }
         return outcome
@@ -42,10 +46,10 @@ extension PolicyStack {
         var open = [DayQuestions](repeating: .all, count: days.count)
         var limit = days.count
         var failure: (any Error)?
-        for policy in policies where limit > 0 {
+        for (policyIndex, policy) in policies.enumerated() where limit > 0 {
             let batch = policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
             for (index, answers) in batch.answers.enumerated() where index < limit {
-                merge(answers, from: policy, into: &outcomes[index], open: &open[index])
+                merge(answers, from: policy, at: policyIndex, into: &outcomes[index], open: &open[index])
             }
             if let error = batch.failure, batch.answers.count < limit {
                 limit = batch.answers.count
@@ -75,19 +79,20 @@ extension PolicyStack {
         return outcomes
     }
 
-    private func merge(_ answers: DayAnswers, from policy: any DayPolicy, into outcome: inout Outcome,
+    private func merge(_ answers: DayAnswers, from policy: any DayPolicy, at index: Int, into outcome: inout Outcome,
                        open: inout DayQuestions) {
         if open.canSelect, !answers.select.isAllowed {
-            outcome.select = Decision(verdict: answers.select, policy: policy.name)
+            outcome.select = Decision(verdict: answers.select, policy: policy.name, policyIndex: index)
             open.canSelect = false
         }
         if open.canDeselect, !answers.deselect.isAllowed {
-            outcome.deselect = Decision(verdict: answers.deselect, policy: policy.name)
+            outcome.deselect = Decision(verdict: answers.deselect, policy: policy.name, policyIndex: index)
             open.canDeselect = false
         }
         if open.decoration, let decoration = answers.decoration {
             outcome.decoration = decoration
             outcome.decorationPolicy = policy.name
+            outcome.decorationPolicyIndex = index
             open.decoration = false
         }
     }

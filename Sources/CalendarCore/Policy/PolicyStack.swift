@@ -10,8 +10,15 @@ public struct PolicyStack: Sendable {
     /// A stacked answer, naming the policy that decided a denial.
     public struct Decision: Hashable, Sendable {
         public var verdict: Verdict
-        /// The policy that denied; nil when allowed.
+        /// The name of the policy that denied, for display; nil when allowed. Two policies
+        /// may share a name (`a/rules.lua`, `b/rules.lua`): `policyIndex` says which one it was.
         public var policy: String?
+        /// The denying policy's index in the stack's `policies`; nil when allowed.
+        public var policyIndex: Int?
+
+        public init(verdict: Verdict, policy: String?, policyIndex: Int? = nil) {
+            (self.verdict, self.policy, self.policyIndex) = (verdict, policy, policyIndex)
+        }
 
         public static let allowed = Decision(verdict: .allowed, policy: nil)
 
@@ -19,26 +26,28 @@ public struct PolicyStack: Sendable {
     }
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Decision {
-        for policy in policies {
+        for (index, policy) in policies.enumerated() {
             let verdict = try policy.canSelect(day, context: context)
-            if !verdict.isAllowed { return Decision(verdict: verdict, policy: policy.name) }
+            if !verdict.isAllowed { return Decision(verdict: verdict, policy: policy.name, policyIndex: index) }
         }
         return .allowed
     }
 
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Decision {
-        for policy in policies {
+        for (index, policy) in policies.enumerated() {
             let verdict = try policy.canDeselect(day, context: context)
-            if !verdict.isAllowed { return Decision(verdict: verdict, policy: policy.name) }
+            if !verdict.isAllowed { return Decision(verdict: verdict, policy: policy.name, policyIndex: index) }
         }
         return .allowed
     }
 
-    /// The first decoration any policy gives, with the policy that gave it.
-    public func decoration(for day: Day, context: PolicyContext) throws -> (decoration: Decoration, policy: String)? {
-        for policy in policies {
+    /// The first decoration any policy gives, with the name and stack index of the policy that gave it.
+    public func decoration(for day: Day, context: PolicyContext) throws
+        -> (decoration: Decoration, policy: String, policyIndex: Int)?
+    {
+        for (index, policy) in policies.enumerated() {
             if let decoration = try policy.decoration(for: day, context: context) {
-                return (decoration, policy.name)
+                return (decoration, policy.name, index)
             }
         }
         return nil

@@ -41,9 +41,10 @@ extension LuaPolicy {
 
     /// Lines run and lines whose `return` decided a call, since loading (tracing on).
     public var trace: PolicyTrace {
-        lock.withLock { _ in
+        let functionLines = Dictionary(uniqueKeysWithValues: lines.map { ($0.key.name, $0.value) })
+        return locked { (engine: PolicyEngineState) -> PolicyTrace in
             PolicyTrace(path: path, linesRun: engine.state.tracedLines, decidingLines: engine.state.decidingLines,
-                        functionLines: Dictionary(uniqueKeysWithValues: lines.map { ($0.key.name, $0.value) }))
+                        functionLines: functionLines)
         }
     }
 

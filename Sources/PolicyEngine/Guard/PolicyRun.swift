@@ -70,14 +70,15 @@ public final class PolicyRun: Sendable {
 /// low enough that a hostile policy costs a few seconds at most.
 public struct RunLimits: Sendable {
     /// Seconds from the start of the run until it is stopped.
-    public var deadline: Double = 5
+    public var deadline: Double
     /// Bytes all Lua states of the run may hold together (each state also has its own cap).
-    public var memory: Int = 256 << 20
+    public var memory: Int
     /// Bytes of policy text (reasons, labels, colours, images) a run may keep for its output.
-    public var retainedText: Int = 64 << 20
+    public var retainedText: Int
     /// Seconds after a stop before work that has not come back is reported as stuck.
-    public var stuckGrace: Double = 1
+    public var stuckGrace: Double
 
+    /// The defaults, each given once here.
     public init(deadline: Double = 5, memory: Int = 256 << 20, retainedText: Int = 64 << 20, stuckGrace: Double = 1) {
         self.deadline = deadline
         self.memory = memory

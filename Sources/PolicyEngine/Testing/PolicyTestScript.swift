@@ -59,7 +59,7 @@ final class PolicyTestScript {
     private let state: PolicyLuaState
 
     init(path: String, options: LuaPolicyOptions) throws(PolicyError) {
-        let source = try PolicyFile.read(path, limit: options.memoryLimit)
+        let source = try PolicyFile.source(path, limit: options.memoryLimit)
         let bridge = PolicyDateBridge()
         let pool = options.memoryPool ?? PolicyRun.current?.memoryPool
         RunNote.noteLoading(subject: PolicySubjects.shared.id(for: path))

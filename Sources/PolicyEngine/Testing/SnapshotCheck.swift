@@ -51,13 +51,20 @@ enum SnapshotCheck {
 }
 
 extension PolicySnapshot {
-    /// Evaluates `paths` (stored under `names`) over `span` with a fixed today.
-    public static func make(paths: [String], names: [String], span: DaySpan, today: Day,
+    /// Evaluates `paths` (stored under `names`) over `span` with a fixed today; `sources`,
+    /// when given, are the files' bytes already read (one per path).
+    public static func make(paths: [String], sources: [[UInt8]]? = nil, names: [String], span: DaySpan, today: Day,
                             limits: LuaPolicyOptions = .init()) throws(PolicyError) -> PolicySnapshot {
         var options = limits
         options.today = today
         var policies: [LuaPolicy] = []
-        for path in paths { policies.append(try LuaPolicy(path: path, options: options)) }
+        for (index, path) in paths.enumerated() {
+            if let sources, sources.indices.contains(index) {
+                policies.append(try LuaPolicy(path: path, source: sources[index], options: options))
+            } else {
+                policies.append(try LuaPolicy(path: path, options: options))
+            }
+        }
         let days: [DayRecord]
         do {
             days = try DayRecord.evaluate(PolicyStack(policies), span: span, context: PolicyContext(today: today))

@@ -97,13 +97,7 @@ public enum CSVWriter {
 
     /// A day as `YYYY-MM-DD` (what `Day.iso` gives), without building a String.
     public static func appendISO(_ day: Day, to out: inout [UInt8]) {
-        let (y, m, d) = day.components
-        guard y >= 0, y <= 9999 else { return appendField(day.iso, to: &out) }
-        appendPadded(UInt(y), width: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendPadded(UInt(m), width: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        appendPadded(UInt(d), width: 2, to: &out)
+        day.appendISO(to: &out) // never needs quoting: digits and '-'
     }
 
     /// `true` / `false`, as `String(Bool)` writes them.

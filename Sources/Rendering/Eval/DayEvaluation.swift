@@ -8,14 +8,20 @@ public struct DayEvaluation: Sendable {
     public let select: PolicyStack.Decision
     public let deselect: PolicyStack.Decision
     public let decoration: Decoration?
+    /// The decorating policy's name, for display.
     public let decorationPolicy: String?
+    /// Which policy of the stack decorated (its index); `select.policyIndex` and
+    /// `deselect.policyIndex` say the same for denials. Names may repeat, indices do not.
+    public let decorationPolicyIndex: Int?
     /// Filled for JSON output only (the CLI's `Provenance`).
     public var lines = DecisionLines()
 
     public init(day: Day, date: CalendarDate, select: PolicyStack.Decision, deselect: PolicyStack.Decision,
-                decoration: Decoration?, decorationPolicy: String?, lines: DecisionLines = DecisionLines()) {
+                decoration: Decoration?, decorationPolicy: String?, decorationPolicyIndex: Int? = nil,
+                lines: DecisionLines = DecisionLines()) {
         (self.day, self.date, self.select, self.deselect) = (day, date, select, deselect)
         (self.decoration, self.decorationPolicy, self.lines) = (decoration, decorationPolicy, lines)
+        self.decorationPolicyIndex = decorationPolicyIndex
     }
 
     public var isDenied: Bool { !select.isAllowed }
