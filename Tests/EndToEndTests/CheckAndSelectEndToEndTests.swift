@@ -1,6 +1,17 @@
 import Foundation
 import Testing
 
+/// A policy that allows every day.
+private let allowsEveryDay = "return { canSelect = function(day) return true end }\n"
+
+/// Writes each (name, source) to one fresh temporary folder and runs `calpolicy check`
+/// on them in that order; returns their paths and what the run printed.
+private func check(writing sources: [(String, String)]) throws -> (paths: [String], result: CalpolicyBinary.Result) {
+    let files = try TemporaryFiles()
+    let paths = try sources.map { try files.write($0.0, $0.1) }
+    return (paths, try CalpolicyBinary.run(["check"] + paths))
+}
+
 /// `check` and `select` with Lua policies.
 @Suite struct CheckAndSelectEndToEndTests {
     @Test func checkPassesTheShippedPolicies() throws {
@@ -38,10 +49,8 @@ import Testing
     }
 
     @Test func checkReportsALoadFailureAndGoesOn() throws {
-        let files = try TemporaryFiles()
-        let broken = try files.write("broken.lua", "return {\n")
-        let good = try files.write("good.lua", "return { canSelect = function(day) return true end }\n")
-        let result = try CalpolicyBinary.run(["check", broken, good])
+        let (paths, result) = try check(writing: [("broken.lua", "return {\n"), ("good.lua", allowsEveryDay)])
+        let (broken, good) = (paths[0], paths[1])
         #expect(result.status == 3)
         #expect(result.stderrLines.count == 1)
         #expect(result.stdout.contains("\(broken): cannot load"))
@@ -79,10 +88,9 @@ import Testing
 
 @Suite struct CheckGlobTests {
     @Test func testFilesBesideThePoliciesAreSkipped() throws {
-        let files = try TemporaryFiles()
-        let policy = try files.write("good.lua", "return { canSelect = function(day) return true end }\n")
-        let test = try files.write("good_test.lua", "test.policies { 'good.lua' }\n")
-        let result = try CalpolicyBinary.run(["check", policy, test])
+        let (paths, result) = try check(writing: [("good.lua", allowsEveryDay),
+                                                  ("good_test.lua", "test.policies { 'good.lua' }\n")])
+        let test = paths[1]
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(result.stdout.contains("\(test): skipped (a policy test file; run it with 'calpolicy test')"))

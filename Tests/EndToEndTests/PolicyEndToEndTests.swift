@@ -22,11 +22,16 @@ import Testing
         }
         """
 
-    @Test func jsonCarriesReasonsDecorationsAndTheirPolicies() throws {
+    /// Runs `calpolicy eval` on the blackout policy, written as blackout.lua, with
+    /// `options` after its path; returns that path and what the run printed.
+    private func evalBlackout(_ options: [String]) throws -> (path: String, result: CalpolicyBinary.Result) {
         let files = try TemporaryFiles()
         let path = try files.write("blackout.lua", Self.blackout)
-        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12", "--format", "json",
-                                              "--today", "2026-12-01"])
+        return (path, try CalpolicyBinary.run(["eval", path] + options))
+    }
+
+    @Test func jsonCarriesReasonsDecorationsAndTheirPolicies() throws {
+        let (path, result) = try evalBlackout(["--month", "2026-12", "--format", "json", "--today", "2026-12-01"])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
@@ -51,19 +56,14 @@ import Testing
     }
 
     @Test func csvQuotesLabelsWithCommasAndQuotes() throws {
-        let files = try TemporaryFiles()
-        let path = try files.write("blackout.lua", Self.blackout)
-        let result = try CalpolicyBinary.run(["eval", path, "--from", "2026-12-14", "--to", "2026-12-14",
-                                              "--format", "csv"])
+        let result = try evalBlackout(["--from", "2026-12-14", "--to", "2026-12-14", "--format", "csv"]).result
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").last ==
             #"2026-12-14,2026,12,14,2,false,true,"closed, ""maintenance""",image,"Closed, ""sorry""",gray,wrench,large"#)
     }
 
     @Test func textMarksAndLegend() throws {
-        let files = try TemporaryFiles()
-        let path = try files.write("blackout.lua", Self.blackout)
-        let result = try CalpolicyBinary.run(["eval", path, "--month", "2026-12", "--include", "weekdays"])
+        let result = try evalBlackout(["--month", "2026-12", "--include", "weekdays"]).result
         #expect(result.status == 0)
         #expect(result.stdout.contains("13!14#15#16#17#18 19!"))
         #expect(result.stdout.contains("# 2026-12-15 Tue  Closed, \"sorry\"; denied: closed, \"maintenance\""))
@@ -160,19 +160,13 @@ import Testing
         """
 
     /// Slow in every phase, whatever the machine: loading sorts in C (no instruction
-    /// budget reaches it) until the deadline must have passed, then each call is slow too.
+    /// budget reaches it) until the deadline must have passed, then each call is as slow
+    /// as `slowCall`.
     static let slowEverywhere = """
         local data = {}
         for i = 1, 200000 do data[i] = (i * 7919) % 200003 end
         for round = 1, 40 do table.sort(table.move(data, 1, #data, 1, {})) end
-        return {
-            canSelect = function(day)
-                local n = 0
-                for i = 1, 3000000 do n = n + i end
-                return n > 0
-            end,
-        }
-        """
+        """ + "\n" + slowCall
 
     @Test func everyCommandStopsAtTheDeadlineWithOneLine() throws {
         let files = try TemporaryFiles()

@@ -12,52 +12,43 @@ import Testing
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
     }
 
-    @Test func misspelledOptionGetsASuggestion() throws {
-        try expectUsageError(["eval", "--mnth", "2024-01"], "unknown option '--mnth'; did you mean '--month'?")
-    }
+    /// Command lines, and the one line each is refused with.
+    static let refusals: [([String], String)] = [
+        // Misspellings get a suggestion.
+        (["eval", "--mnth", "2024-01"], "unknown option '--mnth'; did you mean '--month'?"),
+        (["slect"], "unknown command 'slect'; did you mean 'select'?"),
+        // A bad month says the range.
+        (["eval", "--month", "2024-13"], "invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12"),
+        // Bad dates say what is wrong.
+        (["eval", "--today", "2026-02-29"],
+         "invalid value '2026-02-29' for '--today <YYYY-MM-DD>': day 29 does not exist in 2026-02 (it has 28 days)"),
+        (["eval", "--from", "2026-1-1", "--to", "2026-01-31"],
+         "invalid value '2026-1-1' for '--from <YYYY-MM-DD>': expected a date YYYY-MM-DD"),
+        (["eval", "--from", "2026-02-01", "--to", "2026-01-31"],
+         "invalid value '2026-01-31' for '--to <YYYY-MM-DD>': must not be before 2026-02-01"),
+        (["select", "--mode", "single", "--tap", "yesterday"],
+         "invalid value 'yesterday' for '--tap <YYYY-MM-DD>': expected a date YYYY-MM-DD"),
+        // A missing value, and a value on a flag.
+        (["eval", "--year"], "missing value for '--year <YYYY>'"),
+        (["eval", "--week-numbers=yes"], "option '--week-numbers' takes no value, got 'yes'"),
+        // Wrong choices list the choices.
+        (["eval", "--format", "yaml"],
+         "invalid value 'yaml' for '--format <text|json|csv>': expected one of text, json, csv"),
+        (["select", "--mode", "rnage"],
+         "invalid value 'rnage' for '--mode <single|multiple|range|week|month>': expected one of single, multiple, range, week, month; did you mean 'range'?"),
+        (["eval", "--first-weekday", "0"], "invalid value '0' for '--first-weekday <1-7>': expected an integer 1...7"),
+        // An overlong span is refused.
+        (["eval", "--from", "0001-01-01", "--to", "9999-12-31"],
+         "invalid value '9999-12-31' for '--to <YYYY-MM-DD>': span must be at most 146097 days (400 years)"),
+        // A missing policy file is a usage error.
+        (["eval", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
+        (["check", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
+        // No command at all.
+        ([], "missing command; expected one of eval, select, check, test, snapshot, diff, explain"),
+    ]
 
-    @Test func misspelledCommandGetsASuggestion() throws {
-        try expectUsageError(["slect"], "unknown command 'slect'; did you mean 'select'?")
-    }
-
-    @Test func badMonthSaysTheRange() throws {
-        try expectUsageError(["eval", "--month", "2024-13"],
-                             "invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12")
-    }
-
-    @Test func badDatesSayWhatIsWrong() throws {
-        try expectUsageError(["eval", "--today", "2026-02-29"],
-                             "invalid value '2026-02-29' for '--today <YYYY-MM-DD>': day 29 does not exist in 2026-02 (it has 28 days)")
-        try expectUsageError(["eval", "--from", "2026-1-1", "--to", "2026-01-31"],
-                             "invalid value '2026-1-1' for '--from <YYYY-MM-DD>': expected a date YYYY-MM-DD")
-        try expectUsageError(["eval", "--from", "2026-02-01", "--to", "2026-01-31"],
-                             "invalid value '2026-01-31' for '--to <YYYY-MM-DD>': must not be before 2026-02-01")
-        try expectUsageError(["select", "--mode", "single", "--tap", "yesterday"],
-                             "invalid value 'yesterday' for '--tap <YYYY-MM-DD>': expected a date YYYY-MM-DD")
-    }
-
-    @Test func missingValueAndValueOnFlag() throws {
-        try expectUsageError(["eval", "--year"], "missing value for '--year <YYYY>'")
-        try expectUsageError(["eval", "--week-numbers=yes"], "option '--week-numbers' takes no value, got 'yes'")
-    }
-
-    @Test func wrongChoicesListTheChoices() throws {
-        try expectUsageError(["eval", "--format", "yaml"],
-                             "invalid value 'yaml' for '--format <text|json|csv>': expected one of text, json, csv")
-        try expectUsageError(["select", "--mode", "rnage"],
-                             "invalid value 'rnage' for '--mode <single|multiple|range|week|month>': expected one of single, multiple, range, week, month; did you mean 'range'?")
-        try expectUsageError(["eval", "--first-weekday", "0"],
-                             "invalid value '0' for '--first-weekday <1-7>': expected an integer 1...7")
-    }
-
-    @Test func overlongSpanIsRefused() throws {
-        try expectUsageError(["eval", "--from", "0001-01-01", "--to", "9999-12-31"],
-                             "invalid value '9999-12-31' for '--to <YYYY-MM-DD>': span must be at most 146097 days (400 years)")
-    }
-
-    @Test func missingPolicyFileIsAUsageError() throws {
-        try expectUsageError(["eval", "no-such-policy.lua"], "no-such-policy.lua: no such file")
-        try expectUsageError(["check", "no-such-policy.lua"], "no-such-policy.lua: no such file")
+    @Test(arguments: refusals) func refusedWithOneLine(command: [String], line: String) throws {
+        try expectUsageError(command, line)
     }
 
     @Test func directoryAsPolicyIsAUsageError() throws {
@@ -77,10 +68,6 @@ import Testing
         } else {
             try expectUsageError(["eval", path], "\(path): cannot read: permission denied")
         }
-    }
-
-    @Test func noCommandAtAll() throws {
-        try expectUsageError([], "missing command; expected one of eval, select, check, test, snapshot, diff, explain")
     }
 }
 

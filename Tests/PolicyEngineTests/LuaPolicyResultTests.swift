@@ -8,32 +8,42 @@ import Testing
     let fixture = PolicyFixture()
     let day = Day.at("2026-03-02")
 
-    private func verdictError(_ returns: String) throws -> PolicyError? {
-        let policy = try fixture.load("function canSelect(day)\n  return \(returns)\nend")
-        return PolicyFixture.error { _ = try policy.canSelect(day, context: PolicyContext()) }
-    }
-
-    private func decorationError(_ returns: String) throws -> PolicyError? {
-        let policy = try fixture.load("function decorationFor(day)\n  return \(returns)\nend")
-        return PolicyFixture.error { _ = try policy.decoration(for: day, context: PolicyContext()) }
+    /// The error a policy whose `function` returns `returns` throws when asked about `day`.
+    private func resultError(_ function: String, returning returns: String) throws -> PolicyError? {
+        let policy = try fixture.load("function \(function)(day)\n  return \(returns)\nend")
+        return PolicyFixture.error {
+            if function == "decorationFor" {
+                _ = try policy.decoration(for: day, context: PolicyContext())
+            } else {
+                _ = try policy.canSelect(day, context: PolicyContext())
+            }
+        }
     }
 
     @Test(arguments: [
-        ("'yes'", "canSelect must return a boolean, got string 'yes'"),
-        ("1", "canSelect must return a boolean, got number 1"),
-        ("nil", "canSelect must return a boolean, got nil"),
-        ("{}", "canSelect must return a boolean, got table"),
-        ("false, 42", "the reason must be a string, got number 42"),
-        ("false, string.rep('x', 5000)", "the reason is too long (5000 bytes, at most 4096)"),
+        ("canSelect", "'yes'", "canSelect must return a boolean, got string 'yes'"),
+        ("canSelect", "1", "canSelect must return a boolean, got number 1"),
+        ("canSelect", "nil", "canSelect must return a boolean, got nil"),
+        ("canSelect", "{}", "canSelect must return a boolean, got table"),
+        ("canSelect", "false, 42", "the reason must be a string, got number 42"),
+        ("canSelect", "false, string.rep('x', 5000)", "the reason is too long (5000 bytes, at most 4096)"),
+        ("decorationFor", "'red'", "decorationFor must return a table or nil, got string 'red'"),
+        ("decorationFor", "{ kind = 'sparkle' }", "decoration kind must be 'default', 'image' or 'custom', got 'sparkle'"),
+        ("decorationFor", "{ size = 'huge' }", "decoration size must be 'small', 'medium' or 'large', got 'huge'"),
+        ("decorationFor", "{ label = 3 }", "decoration label must be a string, got number 3"),
+        ("decorationFor", "{ colour = 'red' }",
+         "decorationFor returned an unknown field 'colour' (expected kind, label, color, image, size)"),
+        ("decorationFor", "{ 'red' }",
+         "decorationFor returned a table with a number key (expected kind, label, color, image, size)"),
     ])
-    func wrongVerdictTypesAreTypeErrors(returns: String, message: String) throws {
-        let error = try verdictError(returns)
+    func wrongResultTypesAreTypeErrors(_ example: (function: String, returns: String, message: String)) throws {
+        let error = try resultError(example.function, returning: example.returns)
         #expect(error?.kind == .type)
-        #expect(error?.message == message)
-        #expect(error?.function == "canSelect")
+        #expect(error?.message == example.message)
+        #expect(error?.function == example.function)
         #expect(error?.day == day)
         #expect(error?.line == 1)
-        #expect(error?.description.contains("(in canSelect for 2026-03-02)") == true)
+        #expect(error?.description.contains("(in \(example.function) for 2026-03-02)") == true)
     }
 
     @Test func presentFunctionReturningNothingIsAnError() throws {
@@ -47,21 +57,6 @@ import Testing
         let policy = try fixture.load("function canSelect(day) if day.day == 1 then return false end return true, 'ignored' end")
         #expect(try policy.canSelect(.at("2026-03-01"), context: PolicyContext()) == .denied(reason: nil))
         #expect(try policy.canSelect(.at("2026-03-02"), context: PolicyContext()) == .allowed)
-    }
-
-    @Test(arguments: [
-        ("'red'", "decorationFor must return a table or nil, got string 'red'"),
-        ("{ kind = 'sparkle' }", "decoration kind must be 'default', 'image' or 'custom', got 'sparkle'"),
-        ("{ size = 'huge' }", "decoration size must be 'small', 'medium' or 'large', got 'huge'"),
-        ("{ label = 3 }", "decoration label must be a string, got number 3"),
-        ("{ colour = 'red' }", "decorationFor returned an unknown field 'colour' (expected kind, label, color, image, size)"),
-        ("{ 'red' }", "decorationFor returned a table with a number key (expected kind, label, color, image, size)"),
-    ])
-    func malformedDecorationsAreTypeErrors(returns: String, message: String) throws {
-        let error = try decorationError(returns)
-        #expect(error?.kind == .type)
-        #expect(error?.message == message)
-        #expect(error?.function == "decorationFor")
     }
 
     @Test func decorationDefaultsToKindDefaultAndNilMeansNone() throws {

@@ -153,14 +153,7 @@ import Testing
     @Test func overspendingThatEndsQuietlyIsStillABudgetError() throws {
         var options = LuaPolicyOptions()
         options.instructionBudget = Self.budget
-        let policy = try PolicyFixture().load("""
-            local T = string.rep(string.rep("a", 24) .. "b", 16) .. "c"
-            local function level(d)
-                return function(c)
-                    if d > 0 then T:gsub("a*a*a*c", level(d - 1)) end
-                    return c
-                end
-            end
+        let policy = try PolicyFixture().load(nestedGsubSource(run: 24, repeats: 16) + """
             function canSelect()
                 T:gsub("a*a*a*c", level(3))
                 return true

@@ -8,17 +8,9 @@ local cal = H.cal
 
 --- Loads a fresh cal chunk with `native` in an environment holding only the allowed libraries.
 local function sandboxedCal(native)
-    local env = {}
-    for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-        "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
-        "xpcall", "_VERSION" }) do
-        env[k] = _G[k]
-    end
+    local env = H.baseEnvironment()
     env.string, env.table, env.math, env.utf8 = string, table, math, utf8
-    local f = assert(io.open(H.calPath, "rb"))
-    local src = f:read("a")
-    f:close()
-    local chunk = assert(load(src, "@cal.lua", "t", env))
+    local chunk = assert(load(H.readFile(H.calPath), "@cal.lua", "t", env))
     local before = {}
     for k in pairs(env) do before[k] = true end
     local c = chunk(native)

@@ -33,6 +33,26 @@ local native = {
 
 function H.setToday(iso) today = iso end
 
+--- A fresh table holding the base functions a policy's environment allows; the caller
+--- adds the libraries (string, table, math, utf8) and anything else it needs.
+function H.baseEnvironment()
+    local env = {}
+    for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
+        "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
+        "xpcall", "_VERSION" }) do
+        env[k] = _G[k]
+    end
+    return env
+end
+
+--- The whole of the file at `path`, as bytes.
+function H.readFile(path)
+    local f = assert(io.open(path, "rb"))
+    local src = f:read("a")
+    f:close()
+    return src
+end
+
 local function loadCal()
     local chunk = assert(loadfile(H.calPath, "t"))
     return chunk(native)
@@ -82,12 +102,7 @@ local function selectionView(list)
 end
 
 local function sandbox()
-    local env = {}
-    for _, k in ipairs({ "assert", "error", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget",
-        "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
-        "xpcall", "_VERSION" }) do
-        env[k] = _G[k]
-    end
+    local env = H.baseEnvironment()
     env.print = function(...) io.stderr:write(table.concat({ ... }, "\t"), "\n") end
     local str = {}
     for k, v in pairs(string) do if k ~= "dump" then str[k] = v end end
@@ -99,9 +114,7 @@ end
 
 --- Loads a policy file into its own environment; returns {path, metadata, canSelect, ...}.
 function H.load(path)
-    local f = assert(io.open(path, "rb"))
-    local src = f:read("a")
-    f:close()
+    local src = H.readFile(path)
     if src:sub(1, 3) == "\239\187\191" then src = src:sub(4) end
     local env = sandbox()
     local chunk, err = load(src, "@" .. path, "t", env)

@@ -14,6 +14,20 @@ local function verdictOf(p, iso)
     return r.selectable, r.reason, r.decoration
 end
 
+--- Expects `p` to deny `iso` for `reason`, with a decoration labelled `label`, or with
+--- none when `label` is nil. Returns the decoration.
+local function expectDenied(p, iso, reason, label)
+    local ok, why, deco = verdictOf(p, iso)
+    expect.eq(ok, false, iso .. " is denied")
+    expect.eq(why, reason, iso .. " reason")
+    if label == nil then
+        expect.eq(deco, nil, iso .. " decoration")
+    else
+        expect.eq(deco and deco.label, label, iso .. " label")
+    end
+    return deco
+end
+
 --- Every denied day of a year with its reason, as "iso=reason" joined by ", ".
 local function deniedDays(p, year)
     local out = {}
@@ -45,8 +59,7 @@ end)
 
 test("weekendsDeniesSaturdayAndSundayOnly", function()
     local p = policy("weekends")
-    local ok, reason, deco = verdictOf(p, "2026-11-28")
-    expect.eq(ok, false); expect.eq(reason, "weekend"); expect.eq(deco, nil)
+    expectDenied(p, "2026-11-28", "weekend", nil)
     expect.eq((verdictOf(p, "2026-11-29")), false)
     for d = 23, 27 do expect.eq((verdictOf(p, cal.format(2026, 11, d))), true) end
 end)
@@ -62,10 +75,7 @@ end)
 
 test("usNewYearOnSaturdayIsObservedOnTheLastDayOfTheYearBefore", function()
     local p = policy("us-federal-holidays")
-    local ok, reason, deco = verdictOf(p, "2027-12-31")
-    expect.eq(ok, false)
-    expect.eq(reason, "New Year's Day (observed)")
-    expect.eq(deco.label, "New Year's Day (observed)")
+    local deco = expectDenied(p, "2027-12-31", "New Year's Day (observed)", "New Year's Day (observed)")
     expect.eq(deco.kind, "default")
     expect.eq((verdictOf(p, "2028-01-01")), false)
     expect.eq((verdictOf(p, "2027-12-24")), false, "Christmas 2027 is a Saturday")
@@ -136,10 +146,7 @@ end)
 
 test("changeFreezeDeniesInsideAWindowWithItsReason", function()
     local p = policy("change-freeze")
-    local ok, reason, deco = verdictOf(p, "2026-12-25")
-    expect.eq(ok, false)
-    expect.eq(reason, "change freeze: Year-end change freeze")
-    expect.eq(deco.label, "Year-end change freeze")
+    expectDenied(p, "2026-12-25", "change freeze: Year-end change freeze", "Year-end change freeze")
     expect.eq((verdictOf(p, "2026-12-18")), false, "first day is inclusive")
     expect.eq((verdictOf(p, "2027-01-04")), false, "last day is inclusive")
     expect.eq((verdictOf(p, "2027-01-05")), true)
@@ -147,7 +154,7 @@ test("changeFreezeDeniesInsideAWindowWithItsReason", function()
 end)
 
 local function withEditedCopy(name, from, to, fn)
-    local src = assert(io.open(H.root .. "/policies/" .. name .. ".lua")):read("a")
+    local src = H.readFile(H.root .. "/policies/" .. name .. ".lua")
     local edited, count = src:gsub(from, to, 1)
     expect.eq(count, 1, "edit applies")
     local path = os.tmpname()

@@ -1,39 +1,43 @@
 import Testing
 @testable import CalendarCore
 
-@Suite struct PolicyStackEvaluateTests {
-    /// Records which questions it was asked; denies, locks and decorates listed days.
-    final class Asked: DayPolicy, @unchecked Sendable {
-        let name: String
-        let deny: Set<Day>, lock: Set<Day>, decorate: Set<Day>
-        var questions: [DayQuestions] = []
+/// Denies, locks and decorates listed days and fails on `failOn`; records each question
+/// it is asked and the day it is about, in order.
+private final class Recording: DayPolicy, @unchecked Sendable {
+    let name: String
+    let deny: Set<Day>, lock: Set<Day>, decorate: Set<Day>, failOn: Set<Day>
+    var questions: [DayQuestions] = []
+    var asked: [Day] = []
 
-        init(_ name: String, deny: Set<Day> = [], lock: Set<Day> = [], decorate: Set<Day> = []) {
-            (self.name, self.deny, self.lock, self.decorate) = (name, deny, lock, decorate)
-        }
-
-        func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-            deny.contains(day) ? .denied(reason: "\(name) denies") : .allowed
-        }
-        func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-            lock.contains(day) ? .denied(reason: "\(name) locks") : .allowed
-        }
-        func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-            decorate.contains(day) ? Decoration(kind: .default, label: name) : nil
-        }
-        func answer(_ asked: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
-            questions.append(asked)
-            var answers = DayAnswers()
-            if asked.canSelect { answers.select = try canSelect(day, context: context) }
-            if asked.canDeselect { answers.deselect = try canDeselect(day, context: context) }
-            if asked.decoration { answers.decoration = try decoration(for: day, context: context) }
-            return answers
-        }
+    init(_ name: String, deny: Set<Day> = [], lock: Set<Day> = [], decorate: Set<Day> = [], failOn: Set<Day> = []) {
+        (self.name, self.deny, self.lock, self.decorate, self.failOn) = (name, deny, lock, decorate, failOn)
     }
 
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        deny.contains(day) ? .denied(reason: "\(name) denies") : .allowed
+    }
+    func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        lock.contains(day) ? .denied(reason: "\(name) locks") : .allowed
+    }
+    func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
+        decorate.contains(day) ? Decoration(kind: .default, label: name) : nil
+    }
+    func answer(_ asked: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+        questions.append(asked)
+        self.asked.append(day)
+        if failOn.contains(day) { throw PolicyFailure(day: day) }
+        var answers = DayAnswers()
+        if asked.canSelect { answers.select = try canSelect(day, context: context) }
+        if asked.canDeselect { answers.deselect = try canDeselect(day, context: context) }
+        if asked.decoration { answers.decoration = try decoration(for: day, context: context) }
+        return answers
+    }
+}
+
+@Suite struct PolicyStackEvaluateTests {
     @Test func settledQuestionsAreNotAskedOfLaterPolicies() throws {
         let d = try day("2026-03-10")
-        let a = Asked("a", deny: [d]), b = Asked("b", decorate: [d]), c = Asked("c")
+        let a = Recording("a", deny: [d]), b = Recording("b", decorate: [d]), c = Recording("c")
         let outcome = try PolicyStack([a, b, c]).evaluate(d, context: PolicyContext())
         #expect(a.questions == [.all])
         #expect(b.questions == [DayQuestions(canSelect: false, canDeselect: true, decoration: true)])
@@ -45,7 +49,7 @@ import Testing
 
     @Test func askingStopsOnceEverythingIsSettled() throws {
         let d = try day("2026-03-10")
-        let a = Asked("a", deny: [d], lock: [d], decorate: [d]), b = Asked("b")
+        let a = Recording("a", deny: [d], lock: [d], decorate: [d]), b = Recording("b")
         let outcome = try PolicyStack([a, b]).evaluate(d, context: PolicyContext())
         #expect(b.questions.isEmpty)
         #expect(outcome.deselect.verdict == .denied(reason: "a locks"))
@@ -55,9 +59,9 @@ import Testing
         let first = try day("2026-01-01")
         let days = (0..<60).map { first.adding(days: $0) }
         let stack = PolicyStack([
-            Asked("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), decorate: Set(days.filter { $0.dayNumber % 5 == 0 })),
+            Recording("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), decorate: Set(days.filter { $0.dayNumber % 5 == 0 })),
             IncludeDaysPolicy(.weekdays),
-            Asked("b", deny: Set(days.filter { $0.dayNumber % 2 == 0 }), lock: Set(days.filter { $0.dayNumber % 7 == 0 }),
+            Recording("b", deny: Set(days.filter { $0.dayNumber % 2 == 0 }), lock: Set(days.filter { $0.dayNumber % 7 == 0 }),
                   decorate: Set(days.filter { $0.dayNumber % 4 == 0 })),
         ])
         let context = PolicyContext()
@@ -97,26 +101,6 @@ import Testing
 }
 
 @Suite struct PolicyStackBatchEvaluateTests {
-    /// Fails on `failOn`; records every day it is asked about, in order.
-    final class Recording: DayPolicy, @unchecked Sendable {
-        let name: String
-        let deny: Set<Day>, decorate: Set<Day>, failOn: Set<Day>
-        var asked: [Day] = []
-
-        init(_ name: String, deny: Set<Day> = [], decorate: Set<Day> = [], failOn: Set<Day> = []) {
-            (self.name, self.deny, self.decorate, self.failOn) = (name, deny, decorate, failOn)
-        }
-
-        func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
-            asked.append(day)
-            if failOn.contains(day) { throw PolicyFailure(day: day) }
-            var answers = DayAnswers()
-            if questions.canSelect, deny.contains(day) { answers.select = .denied(reason: "\(name) \(day.iso)") }
-            if questions.decoration, decorate.contains(day) { answers.decoration = Decoration(kind: .default, label: name) }
-            return answers
-        }
-    }
-
     static let days: [Day] = (0..<40).map { Day(dayNumber: 20_000 + $0) }
 
     @Test func aBatchAnswersWhatDayByDayAnswers() throws {

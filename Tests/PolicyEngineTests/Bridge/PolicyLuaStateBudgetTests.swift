@@ -16,15 +16,7 @@ import CalendarCore
                               options: LuaStateOptions(instructionBudget: Self.budget, hookEnabled: hook))
     }
 
-    private static let nested = """
-        local T = string.rep(string.rep("a", 20) .. "b", 12) .. "c"
-        local function level(d)
-            return function(c)
-                if d > 0 then T:gsub("a*a*a*c", level(d - 1)) end
-                return c
-            end
-        end
-        """
+    private static let nested = nestedGsubSource(run: 20, repeats: 12)
 
     @Test(arguments: [
         "T:gsub('a*a*a*c', level(5))",
