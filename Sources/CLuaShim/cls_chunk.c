@@ -167,8 +167,13 @@ int cls_call_global(lua_State *L, const char *name, const char *argument, size_t
 
 /* ---- read-only metatables -------------------------------------------------- */
 
+/* __newindex of a view: names the view (its __name, the closure's upvalue) and the field. */
 int cls_readonly(lua_State *L) {
-    return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only", luaL_typename(L, 1));
+    const char *name = lua_tostring(L, lua_upvalueindex(1));
+    if (name == NULL) name = luaL_typename(L, 1);
+    if (lua_type(L, 2) == LUA_TSTRING)
+        return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only (tried to set '%.40s')", name, lua_tostring(L, 2));
+    return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is read-only", name);
 }
 
 int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunction tostring) {
@@ -177,7 +182,8 @@ int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunct
     lua_setfield(L, -2, "__name");
     lua_pushcfunction(L, index);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, cls_readonly);
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, cls_readonly, 1);
     lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
