@@ -23,8 +23,18 @@ enum SnapshotCheck {
             paths.append(try PolicyTestDiscovery.resolve(policy, besideFileIn: base, folder: folder, namedBy: path,
                                                          line: nil, what: "snapshot policy"))
         }
-        let current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
+        let current: PolicySnapshot
+        do {
+            current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
                                               today: stored.today, limits: limits)
+        } catch where error.kind != .timeout {
+            // A stale snapshot (its policy renamed or gone) or a policy that fails is this
+            // snapshot's failure, named by it; the rest of the run goes on. A stopped run does not.
+            return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: [
+                PolicyTestFailure(file: path, line: 1, expected: "its policies to answer",
+                                  actual: error.description),
+            ])
+        }
         if options.updateSnapshots {
             let changed = current != stored
             if changed {
