@@ -75,11 +75,12 @@ public struct RunLimits: Sendable {
     public var memory: Int
     /// Bytes of policy text (reasons, labels, colours, images) a run may keep for its output.
     public var retainedText: Int
-    /// Seconds after a stop before work that has not come back is reported as stuck.
+    /// Seconds after a stop before work that has not come back is reported as stuck: long
+    /// enough for a slow but finite C call (a big sort on a loaded machine) to return.
     public var stuckGrace: Double
 
     /// The defaults, each given once here.
-    public init(deadline: Double = 5, memory: Int = 256 << 20, retainedText: Int = 64 << 20, stuckGrace: Double = 1) {
+    public init(deadline: Double = 5, memory: Int = 256 << 20, retainedText: Int = 64 << 20, stuckGrace: Double = 2) {
         self.deadline = deadline
         self.memory = memory
         self.retainedText = retainedText
