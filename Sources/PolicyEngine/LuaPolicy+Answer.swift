@@ -2,11 +2,30 @@ import CalendarCore
 import LuaHost
 
 extension LuaPolicy {
-    /// The asked functions the file defines, in one locked trip into Lua: a run of one day.
+    /// The asked functions the file defines, in one locked trip into Lua: a run of one day
+    /// (the same C entry as `answers`, without its arrays).
     public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
-        let batch = answers([questions], for: [day], context: context)
-        if let failure = batch.failure { throw failure }
-        return batch.answers.first ?? DayAnswers()
+        let request = DayQuestions(canSelect: questions.canSelect && has.canSelect,
+                                   canDeselect: questions.canDeselect && has.canDeselect,
+                                   decoration: questions.decoration && has.decoration)
+        guard !request.isEmpty else { return DayAnswers() }
+        let bits = (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decoration ? 4 : 0)
+        let today = (context.today ?? options.today)?.dayNumber
+        // Written from inside the body rather than returned through `enter`'s generic result,
+        // so the answer is never copied through type metadata on this per-day path.
+        var answer = DayAnswers()
+        var failure: (slot: LuaFunctionSlot, error: LuaError)?
+        do throws(LuaError) {
+            try enter(functions: bits, first: day, last: day) { engine throws(LuaError) in
+                let tag = try engine.prepare(context, selection: request.canSelect || request.canDeselect)
+                failure = engine.state.callDay(request, dayNumber: day.dayNumber, calendarTag: tag, today: today,
+                                               into: &answer)
+            }
+        } catch {
+            throw policyError(error, slot: request.firstSlot, day: day)
+        }
+        if let failure { throw policyError(failure.error, slot: failure.slot, day: day) }
+        return answer
     }
 
     /// A run of days in one locked crossing into Lua (see `DayPolicy.answers`); the

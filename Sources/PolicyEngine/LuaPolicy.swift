@@ -72,22 +72,46 @@ public final class LuaPolicy: DayPolicy, Sendable {
     }
 
     // Each single question is a run of one day through `answer` (one entry into Lua).
+    // One question about one day: the same C entry as a run (a run of one), reading only
+    // the answer asked, so a caller asking day by day pays for Lua and little else.
+
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard has.canSelect else { return .allowed }
-        return try answer(DayQuestions(canSelect: true, canDeselect: false, decoration: false), for: day,
-                          context: context).select
+        return try verdict(.canSelect, day, context)
     }
 
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard has.canDeselect else { return .allowed }
-        return try answer(DayQuestions(canSelect: false, canDeselect: true, decoration: false), for: day,
-                          context: context).deselect
+        return try verdict(.canDeselect, day, context)
     }
 
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard has.decoration else { return nil }
-        return try answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true), for: day,
-                          context: context).decoration
+        let today = (context.today ?? options.today)?.dayNumber
+        var decoration: Decoration?
+        do throws(LuaError) {
+            try enter(functions: RunNote.bit(.decorationFor), first: day, last: day) { engine throws(LuaError) in
+                let tag = try engine.prepare(context, selection: false)
+                decoration = try engine.state.askDecoration(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+            }
+        } catch {
+            throw policyError(error, slot: .decorationFor, day: day)
+        }
+        return decoration
+    }
+
+    private func verdict(_ slot: LuaFunctionSlot, _ day: Day, _ context: PolicyContext) throws(PolicyError) -> Verdict {
+        let today = (context.today ?? options.today)?.dayNumber
+        var verdict = Verdict.allowed
+        do throws(LuaError) {
+            try enter(functions: RunNote.bit(slot), first: day, last: day) { engine throws(LuaError) in
+                let tag = try engine.prepare(context, selection: true)
+                verdict = try engine.state.askVerdict(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+            }
+        } catch {
+            throw policyError(error, slot: slot, day: day)
+        }
+        return verdict
     }
 
     /// One question about one day, through `enter`; a Lua failure becomes the policy's typed error.
@@ -102,6 +126,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
 
     /// The one way to run Lua in the policy's state: under the lock (see `locked`), with
     /// what is asked noted for the run's watcher, on a thread with enough native stack.
+    @inline(__always) // specialised at each caller: the per-day path copies no values through metadata
     func enter<T>(functions: Int, first: Day?, last: Day?,
                   _ body: (PolicyEngineState) throws(LuaError) -> T) throws(LuaError) -> T {
         try locked { (engine: PolicyEngineState) throws(LuaError) -> T in
@@ -113,6 +138,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
 
     /// The state under the lock, so it is never entered by two threads; alone (without
     /// `enter`) only for reading what the state recorded, which runs no Lua.
+    @inline(__always)
     func locked<T, E: Error>(_ body: (PolicyEngineState) throws(E) -> T) throws(E) -> T {
         lock.lock()
         defer { lock.unlock() }

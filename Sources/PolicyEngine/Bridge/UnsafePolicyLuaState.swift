@@ -128,13 +128,8 @@ final class PolicyLuaState {
         let done = max(0, min(count, Int(answered)))
         var answers: [DayAnswers] = []
         answers.reserveCapacity(done)
-        for index in 0..<done {
-            let asked = questions[index]
-            var answer = DayAnswers()
-            if asked.canSelect { answer.select = PolicyLuaState.verdict(days[index].select) }
-            if asked.canDeselect { answer.deselect = PolicyLuaState.verdict(days[index].deselect) }
-            if asked.decoration { answer.decoration = PolicyLuaState.decoration(days[index].decoration) }
-            answers.append(answer)
+        days.withUnsafeBufferPointer { buffer in
+            for index in 0..<done { answers.append(PolicyLuaState.answers(buffer.baseAddress! + index, asked: questions[index])) }
         }
         do throws(LuaError) {
             try lua.check(status: status)
@@ -145,20 +140,100 @@ final class PolicyLuaState {
         }
     }
 
-    /// One function for one day: a run of one through `callDays`.
+    /// One day: the same C entry as `callDays`, with its run of one on the stack, so the
+    /// per-day path allocates no arrays (a caller asking day by day pays for Lua only). The
+    /// answers are written into `answer`; the failure, if any, is returned.
+    func callDay(_ asked: DayQuestions, dayNumber: Int, calendarTag: Int32, today: Int?,
+                 into answer: inout DayAnswers) -> (slot: LuaFunctionSlot, error: LuaError)? {
+        var day = cpb_day_call()
+        let status = run(&day, asked, dayNumber, calendarTag, today)
+        defer { lua.finishCall() }
+        do throws(LuaError) {
+            try lua.check(status: status)
+        } catch {
+            return (LuaFunctionSlot(rawValue: Int(day.failed)) ?? .canSelect, error)
+        }
+        withUnsafePointer(to: &day) { PolicyLuaState.write($0, asked: asked, into: &answer) }
+        return nil
+    }
+
+    /// `canSelect` or `canDeselect` alone for one day, the verdict read straight from the record.
+    func askVerdict(_ slot: LuaFunctionSlot, dayNumber: Int, calendarTag: Int32,
+                     today: Int?) throws(LuaError) -> Verdict {
+        let asked = DayQuestions(canSelect: slot == .canSelect, canDeselect: slot == .canDeselect, decoration: false)
+        var day = cpb_day_call()
+        let status = run(&day, asked, dayNumber, calendarTag, today)
+        defer { lua.finishCall() }
+        try lua.check(status: status)
+        return slot == .canSelect ? withUnsafePointer(to: &day.select) { PolicyLuaState.verdict($0) }
+            : withUnsafePointer(to: &day.deselect) { PolicyLuaState.verdict($0) }
+    }
+
+    /// `decorationFor` alone for one day.
+    func askDecoration(dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> Decoration? {
+        var day = cpb_day_call()
+        let status = run(&day, DayQuestions(canSelect: false, canDeselect: false, decoration: true), dayNumber,
+                         calendarTag, today)
+        defer { lua.finishCall() }
+        try lua.check(status: status)
+        return withUnsafePointer(to: &day.decoration) { PolicyLuaState.decoration($0) }
+    }
+
+    /// A run of one day through `cpb_call_days`; the strings it points to live until `finishCall`.
+    private func run(_ day: inout cpb_day_call, _ asked: DayQuestions, _ dayNumber: Int, _ calendarTag: Int32,
+                     _ today: Int?) -> Int32 {
+        day.day_number = Int64(dayNumber)
+        day.calendar_tag = calendarTag
+        day.has_today = today == nil ? 0 : 1
+        day.today = Int64(today ?? 0)
+        day.wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
+        var answered: Int32 = 0
+        return lua.withUnsafeHandle { state in
+            withUnsafeMutablePointer(to: &day) { cpb_call_days(state, $0, 1, &answered) }
+        }
+    }
+
+    /// One function for one day (tests and explain): `callDay`, throwing its failure.
     func call(_ slot: LuaFunctionSlot, dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> DayAnswers {
         let asked = DayQuestions(canSelect: slot == .canSelect, canDeselect: slot == .canDeselect,
                                  decoration: slot == .decorationFor)
-        let result = callDays([asked], dayNumbers: [dayNumber], calendarTag: calendarTag, today: today)
-        if let failure = result.failure { throw failure.error }
-        return result.answers.first ?? DayAnswers()
+        var answer = DayAnswers()
+        if let failure = callDay(asked, dayNumber: dayNumber, calendarTag: calendarTag, today: today, into: &answer) {
+            throw failure.error
+        }
+        return answer
     }
 
-    private static func verdict(_ call: cpb_call) -> Verdict {
-        call.allowed != 0 ? .allowed : .denied(reason: text(call.reason, call.reason_len))
+    /// What C wrote for one day, as CalendarCore's values (strings copied before Lua runs again).
+    /// (By pointer: the record is a few hundred bytes.)
+    private static func answers(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions) -> DayAnswers {
+        var answer = DayAnswers()
+        write(day, asked: asked, into: &answer)
+        return answer
     }
 
-    private static func decoration(_ call: cpb_call) -> Decoration? {
+    private static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
+        // Field addresses by offset, not key paths: this runs for every day answered.
+        let base = UnsafeRawPointer(day)
+        if asked.canSelect { answer.select = verdict(field(base, PolicyLuaState.selectOffset)) }
+        if asked.canDeselect { answer.deselect = verdict(field(base, PolicyLuaState.deselectOffset)) }
+        if asked.decoration { answer.decoration = decoration(field(base, PolicyLuaState.decorationOffset)) }
+    }
+
+    private static let selectOffset = MemoryLayout<cpb_day_call>.offset(of: \.select) ?? 0
+    private static let deselectOffset = MemoryLayout<cpb_day_call>.offset(of: \.deselect) ?? 0
+    private static let decorationOffset = MemoryLayout<cpb_day_call>.offset(of: \.decoration) ?? 0
+
+    private static func field(_ base: UnsafeRawPointer, _ offset: Int) -> UnsafePointer<cpb_call> {
+        (base + offset).assumingMemoryBound(to: cpb_call.self)
+    }
+
+    private static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {
+        call.pointee.allowed != 0 ? .allowed : .denied(reason: text(call.pointee.reason, call.pointee.reason_len))
+    }
+
+    private static func decoration(_ pointer: UnsafePointer<cpb_call>) -> Decoration? {
+        let call = pointer.pointee
         guard call.has_decoration != 0 else { return nil }
         let kind: Decoration.Kind = switch call.decoration_kind {
         case 1: .image
