@@ -44,9 +44,14 @@ struct ExpectationChecker {
         case "error":
             return failure(record, expected: "the test to run without errors",
                            actual: "error: \(record.field(0) ?? "unknown error")")
-        case "select": return try checkSelection(record)
         default: break
         }
+        // Tests of `cal` helpers alone need no policy; an expectation about days does.
+        if stack.policies.isEmpty {
+            return failure(record, expected: "test.policies { \"file.lua\" } before expectations about days",
+                           actual: "expect.\(record.kind) with no policy named")
+        }
+        if record.kind == "select" { return try checkSelection(record) }
         guard let day = day(record) else {
             return failure(record, expected: "a valid date", actual: "'\(record.field(0) ?? "")'")
         }

@@ -148,6 +148,27 @@ function expect.truthy(value, message)
     if value then add("pass", line) else add("fail", line, message or "expected a true value", "truthy", show(value)) end
 end
 
+-- expect.error(fn [, pattern [, message]]): fn must raise, and its message (without the
+-- position prefix) match the Lua pattern.
+function expect.error(fn, pattern, message)
+    inTest("error")
+    local line = lineOf(4)
+    if type(fn) ~= "function" then error("expect.error: expected a function, got " .. type(fn), 2) end
+    if pattern ~= nil and type(pattern) ~= "string" then
+        error("expect.error: the pattern must be a string, got " .. type(pattern), 2)
+    end
+    local wanted = pattern and ("an error matching '" .. pattern .. "'") or "an error"
+    local ok, err = pcall(fn)
+    if ok then add("fail", line, message or "expected an error", wanted, "no error") return end
+    -- The message without Lua's "chunk:line: " prefix, as policy errors are shown.
+    local text = (tostring(err):gsub("^[^\n]-:%d+: ", "", 1))
+    if pattern == nil or text:find(pattern) then
+        add("pass", line)
+    else
+        add("fail", line, message or "the error differs", wanted, text)
+    end
+end
+
 local function register(name, fn, row, line)
     if type(name) ~= "string" or name == "" then error("test: the name must be a non-empty string", 3) end
     if type(fn) ~= "function" then error("test '" .. name .. "': expected a function", 3) end

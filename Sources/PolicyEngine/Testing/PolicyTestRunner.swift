@@ -44,10 +44,6 @@ public enum PolicyTestRunner {
             options.filter.map { script.tests[index].name.contains($0) } ?? true
         }
         guard !selected.isEmpty else { return ([], []) }
-        guard !script.policies.isEmpty else {
-            throw PolicyError(kind: .runtime, file: file,
-                              message: "the test file names no policy; call test.policies { \"file.lua\" }")
-        }
         var policyLimits = limits
         policyLimits.today = script.today
         let directory = PolicyTestDiscovery.directory(of: file)
