@@ -1,4 +1,4 @@
-import Synchronization
+import Foundation
 
 /// One shared instance per calendar system, so every grid, period and policy reuses
 /// the same year caches.
@@ -7,15 +7,21 @@ public enum CalendarSystems {
     /// lunar ones compute year tables through ICU's astronomy, which took about half
     /// the instructions of a one-month `calpolicy eval` that never showed them.
     /// Each system is immutable apart from its internal, lock-protected cache.
-    private static let built = Mutex<[CalendarIdentifier: any CalendarSystem]>([:])
+    /// Behind an `NSLock` (a pthread mutex), which ThreadSanitizer sees, unlike `Mutex`'s futex.
+    private static let built = BuiltSystems()
 
     public static func system(for identifier: CalendarIdentifier) -> any CalendarSystem {
-        built.withLock { systems in
-            if let system = systems[identifier] { return system }
-            let system = make(identifier)
-            systems[identifier] = system
-            return system
-        }
+        built.lock.lock()
+        defer { built.lock.unlock() }
+        if let system = built.systems[identifier] { return system }
+        let system = make(identifier)
+        built.systems[identifier] = system
+        return system
+    }
+
+    private final class BuiltSystems: @unchecked Sendable {
+        let lock = NSLock()
+        var systems: [CalendarIdentifier: any CalendarSystem] = [:]
     }
 
     static func make(_ identifier: CalendarIdentifier) -> any CalendarSystem {

@@ -1,12 +1,11 @@
 import CalendarCore
 import LuaHost
-import Synchronization
 
 /// Answers Lua's calendar conversions with CalendarCore's systems: the displayed
 /// calendar of the current call first (it may be a custom system), else the registry.
 final class PolicyDateBridge: LuaDateBridge {
     /// Set under the policy's lock before each call; read by C callbacks during it.
-    private let current = Mutex<(any CalendarSystem)?>(nil)
+    private let current = LockedValue<(any CalendarSystem)?>(nil)
 
     func use(_ system: any CalendarSystem) {
         current.withLock { $0 = system }

@@ -1,11 +1,10 @@
-import Synchronization
 
 /// Small numbers for the things a run notes as running (policy paths, test files), so
 /// noting one is a few integer stores and only a stuck run formats a name.
 /// Append-only and deduplicated: bounded by the distinct paths a process loads.
 final class PolicySubjects: Sendable {
     static let shared = PolicySubjects()
-    private let names = Mutex<(list: [String], index: [String: Int])>(([], [:]))
+    private let names = LockedValue<(list: [String], index: [String: Int])>(([], [:]))
 
     func id(for name: String) -> Int {
         names.withLock { names in

@@ -17,7 +17,7 @@ final class RunPatrol: Sendable {
         var progressAt: Double
     }
 
-    private let watched = Mutex<[Int: Watched]>([:])
+    private let watched = LockedValue<[Int: Watched]>([:])
     private let nextTicket = Atomic<Int>(0)
     private let started = Atomic<Bool>(false)
 
