@@ -86,8 +86,7 @@ public enum CLI {
     {
         let limits = try RunSettings.limits(parsed)
         let run = PolicyRun(limits: limits, onStuck: { description in
-            var bytes = Array((ErrorRenderer.line(description) + "\n").utf8)
-            _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+            StandardStreams.writeAll(Array((ErrorRenderer.line(description) + "\n").utf8), to: 2)
             _exit(ExitCode.policy)
         })
         return try run.perform { () throws(CLIError) -> Int32 in

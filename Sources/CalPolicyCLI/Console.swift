@@ -47,7 +47,7 @@ final class Console: DocumentSink, @unchecked Sendable {
 
     private func passOnIfFull() {
         guard let stream, outBytes.count >= Console.chunk else { return }
-        Console.writeAll(outBytes, to: stream)
+        StandardStreams.writeAll(outBytes, to: stream)
         outBytes.removeAll(keepingCapacity: true)
     }
     func error(_ line: String) { err += line; err += "\n" }
@@ -70,24 +70,9 @@ final class Console: DocumentSink, @unchecked Sendable {
 
     /// Writes both buffers to the real file descriptors; a closed pipe is not an error.
     func flush() {
-        Console.writeAll(outBytes, to: stream ?? 1)
-        Console.writeAll(Array(err.utf8), to: 2)
+        StandardStreams.writeAll(outBytes, to: stream ?? 1)
+        StandardStreams.writeAll(Array(err.utf8), to: 2)
         outBytes.removeAll()
         err = ""
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return Glibc.write(fd, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
     }
 }

@@ -62,17 +62,9 @@ enum PolicyLoader {
 
     /// `eval -`: the policy's text from standard input, refused when empty or larger than a state may hold.
     static func standardInput(limit: Int) throws(PolicyError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > limit {
-                throw PolicyError(kind: .memory, file: standardInputName,
-                                  message: "input is larger than the memory limit of \(limit) bytes")
-            }
+        guard let bytes = StandardStreams.readAll(from: 0, limit: limit) else {
+            throw PolicyError(kind: .memory, file: standardInputName,
+                              message: "input is larger than the memory limit of \(limit) bytes")
         }
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw PolicyError(kind: .io, file: standardInputName, message: "empty input; expected a Lua policy")

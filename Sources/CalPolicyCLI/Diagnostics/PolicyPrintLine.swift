@@ -19,17 +19,6 @@ enum PolicyPrintLine {
     }
 
     private static func write(_ line: String) {
-        var line = line
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(2, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        StandardStreams.writeAll(Array(line.utf8), to: 2)
     }
 }

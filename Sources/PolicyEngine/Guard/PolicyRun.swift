@@ -1,4 +1,3 @@
-import Glibc
 import CalendarCore
 import LuaHost
 
@@ -32,25 +31,16 @@ public final class PolicyRun: Sendable {
     /// loaded inside it share the run's memory pool.
     public func perform<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let ticket = RunPatrol.shared.watch(self)
-        let previous = pthread_getspecific(PolicyRun.key)
-        pthread_setspecific(PolicyRun.key, Unmanaged.passUnretained(self).toOpaque())
+        let previous = CurrentRun.install(self)
         defer {
-            pthread_setspecific(PolicyRun.key, previous)
+            CurrentRun.restore(previous)
             RunPatrol.shared.forget(ticket)
         }
         return try guardRecord.installed(body)
     }
 
     /// The run the calling thread is performing, if any.
-    public static var current: PolicyRun? {
-        pthread_getspecific(key).map { Unmanaged<PolicyRun>.fromOpaque($0).takeUnretainedValue() }
-    }
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    public static var current: PolicyRun? { CurrentRun.get() }
 
     /// Whether the deadline stopped the run.
     public var wasStopped: Bool { guardRecord.isInterrupted }

@@ -1,0 +1,35 @@
+import Glibc
+
+/// The CLI's raw reads and writes of file descriptors, in one place: the console's
+/// flush, `print` lines and the stuck-work line write through `writeAll`; `eval -`
+/// reads through `readAll`.
+enum StandardStreams {
+    /// All of `bytes`, retried on EINTR; a closed pipe ends it quietly.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return Glibc.write(fd, base + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Everything `fd` holds until end of file, or nil once it passes `limit` bytes.
+    static func readAll(from fd: Int32, limit: Int) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit { return nil }
+        }
+    }
+}
