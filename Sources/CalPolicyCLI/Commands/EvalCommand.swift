@@ -8,6 +8,7 @@ enum EvalCommand {
         let settings = try DisplaySettings.resolve(parsed, console: console)
         let span = try SpanResolver.resolve(parsed, settings: settings)
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
+        let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
         let builtIns = try PolicyLoader.builtIns(parsed)
         let grids = try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))
@@ -24,7 +25,8 @@ enum EvalCommand {
         case .csv: EvalCSVRenderer.render(report, to: console)
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
-                                               color: console.usesColor, verbose: verbose).render())
+                                               color: console.usesColor, verbose: verbose,
+                                               legend: legend).render())
         }
         return ExitCode.ok
     }
