@@ -7,9 +7,13 @@ extension CalendarMonth {
             let first = try system.span(of: self).first.components
             return CalendarMonth.yearText(first.year) + "-" + CalendarMonth.twoDigits(first.month)
         }
-        var text = ""
-        if let era, era != system.date(of: Day(dayNumber: 0)).month.era { text += "\(era):" }
-        text += CalendarMonth.yearText(year) + "-" + CalendarMonth.twoDigits(month)
+        var text: String
+        if let era, era != system.date(of: Day(dayNumber: 0)).month.era {
+            text = "\(era):\(year)"  // a year within an era is short by nature (`0:1-05`)
+        } else {
+            text = CalendarMonth.yearText(year)
+        }
+        text += "-" + CalendarMonth.twoDigits(month)
         if isLeapMonth { text += "L" }
         return text
     }
