@@ -42,6 +42,17 @@ let lockedDaysPolicy = """
         #expect(lines.count < 45)
     }
 
+    @Test func reasonsThatNameTheirOwnDayShareALine() throws {
+        let result = try CalpolicyBinary.run(["eval", "--from", "2026-12-10", "--to", "2026-12-31",
+                                              "--include", "weekdays", "--min", "2026-12-14", "--today", "2026-12-01"])
+        #expect(result.status == 0)
+        let legend = result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("! ") }
+        #expect(legend == [
+            "! Sat, Sun  denied: the day is a weekend day; only weekdays may be selected (6 weekend days)",
+            "! 2026-12-10…11 Thu–Fri  denied: the day is before the earliest selectable day 2026-12-14",
+        ])
+    }
+
     @Test func fullLegendListsEveryDayAndNonePrintsNone() throws {
         let full = try CalpolicyBinary.run(["eval", freeze, "--month", "2026-12", "--today", "2026-12-01",
                                             "--legend", "full"])

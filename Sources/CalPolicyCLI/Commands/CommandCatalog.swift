@@ -55,7 +55,7 @@ enum CommandCatalog {
         name: "eval",
         abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
         positionalUsage: "[POLICY ...]",
-        options: [month, year, week, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
+        options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
                   evalFormat, weekNumbers, legend, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;

@@ -30,7 +30,8 @@ enum ExplainCommand {
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
         let sources = try PolicyLoader.read(paths)
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let evaluation = try EvaluationOptions(parsed, console: console)
+        let settings = evaluation.settings
         var options = LuaPolicyOptions()
         options.today = settings.today
         options.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
@@ -42,7 +43,8 @@ enum ExplainCommand {
                 policies.append(try LuaPolicy(path: path, source: source, options: options))
             }
             for day in days {
-                explanations.append(try PolicyExplanation.explain(day, policies: policies, context: settings.context))
+                explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
+                                                                  context: settings.context))
             }
         } catch {
             throw .policy(error)
@@ -53,7 +55,8 @@ enum ExplainCommand {
             console.write(documents.count == 1 ? documents[0]
                 : "[\n" + documents.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n")
         } else {
-            console.write(explanations.map(ExplainRenderer.text).joined(separator: "\n"))
+            let names = settings.names.weekdaySymbols(style: .full)
+            console.write(explanations.map { ExplainRenderer.text($0, weekdayNames: names) }.joined(separator: "\n"))
         }
         return ExitCode.ok
     }

@@ -54,13 +54,21 @@ struct LegendRenderer {
     }
 
     /// One marked day's legend entry: its mark and text; days with equal entries share a line.
+    /// A text naming its own day (`2026-12-05 is a weekend day`) says "the day" instead, so
+    /// such days can share a line too.
     private struct Entry: Hashable {
         let mark: String
         let text: String
     }
 
+    static let ownDay = "the day"
+
     private func shortLines(_ marked: [DayEvaluation]) -> String {
-        let entries = marked.map { Entry(mark: LegendRenderer.mark(for: $0), text: text(for: $0)) }
+        let texts = marked.map { text(for: $0) }
+        let entries = zip(marked, texts).map { result, text in
+            Entry(mark: LegendRenderer.mark(for: result),
+                  text: text.replacing(result.day.iso, with: LegendRenderer.ownDay))
+        }
         // Plain weekends: the commonest undecorated entry among Saturdays and Sundays.
         var weekendCounts: [Entry: Int] = [:]
         for (result, entry) in zip(marked, entries) where isWeekend(result.day) && result.decoration == nil {
@@ -93,11 +101,11 @@ struct LegendRenderer {
             let last = marked[end].day
             if first == last {
                 out += entry.mark + " " + first.iso + " " + DisplayWidth.fit(weekdayName(first), width: 4) + " "
+                    + TerminalText.escape(texts[index]) + "\n"
             } else {
                 out += entry.mark + " " + LegendRenderer.runText(first, last) + " " + weekdayName(first) + "–"
-                    + weekdayName(last) + "  "
+                    + weekdayName(last) + "  " + TerminalText.escape(entry.text) + "\n"
             }
-            out += TerminalText.escape(entry.text) + "\n"
             index = end + 1
         }
         return out
