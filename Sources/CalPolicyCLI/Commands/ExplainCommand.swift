@@ -28,10 +28,21 @@ enum ExplainCommand {
                 throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
             }
         }
+        var selection: [Day] = []
+        for text in parsed.all(CommandCatalog.selection.name) {
+            do throws(UsageError) {
+                selection.append(try ValueParser.day(text, option: CommandCatalog.selection))
+            } catch {
+                throw .usage(error)
+            }
+        }
+        selection = Array(Set(selection)).sorted()
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
         let sources = try PolicyLoader.read(paths)
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
+        var context = settings.context
+        context.selection = selection
         var options = LuaPolicyOptions()
         options.today = settings.today
         options.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
@@ -44,7 +55,7 @@ enum ExplainCommand {
             }
             for day in days {
                 explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
-                                                                  context: settings.context))
+                                                                  context: context))
             }
         } catch {
             throw .policy(error)
@@ -56,7 +67,8 @@ enum ExplainCommand {
                 : "[\n" + documents.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n")
         } else {
             let names = settings.names.weekdaySymbols(style: .full)
-            console.write(explanations.map { ExplainRenderer.text($0, weekdayNames: names) }.joined(separator: "\n"))
+            console.write(explanations.map { ExplainRenderer.text($0, weekdayNames: names, selection: selection) }
+                .joined(separator: "\n"))
         }
         return ExitCode.ok
     }

@@ -24,9 +24,14 @@ public enum ExplainRenderer {
 
     /// - Parameter weekdayNames: the seven full weekday names from Sunday, in the locale
     ///   asked for (`--locale`); English without them.
-    public static func text(_ e: PolicyExplanation, weekdayNames: [String]? = nil) -> String {
+    /// - Parameter selection: the days selected when the policies were asked, shown under
+    ///   the heading when there are any.
+    public static func text(_ e: PolicyExplanation, weekdayNames: [String]? = nil, selection: [Day] = []) -> String {
         let names = weekdayNames.flatMap { $0.count == 7 ? $0 : nil } ?? weekdays
         var lines = ["\(e.day.iso) (\(names[(e.day.weekday - 1) % 7]))"]
+        if !selection.isEmpty {
+            lines.append("selection: " + selection.map(\.iso).joined(separator: ", "))
+        }
         for (index, answer) in e.answers.enumerated() {
             lines.append("\(index + 1). \(answer.path)")
             lines.append("   canSelect      \(pad(verdict(answer.canSelect)))  \(place(answer, answer.canSelectLine))")
