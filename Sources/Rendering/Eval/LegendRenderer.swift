@@ -69,12 +69,19 @@ struct LegendRenderer {
             Entry(mark: LegendRenderer.mark(for: result),
                   text: text.replacing(result.day.iso, with: LegendRenderer.ownDay))
         }
-        // Plain weekends: the commonest undecorated entry among Saturdays and Sundays.
+        // Plain weekends: the commonest undecorated entry among Saturdays and Sundays that no
+        // weekday has (a blackout over whole weeks stays one run).
         var weekendCounts: [Entry: Int] = [:]
-        for (result, entry) in zip(marked, entries) where isWeekend(result.day) && result.decoration == nil {
-            weekendCounts[entry, default: 0] += 1
+        var weekdayEntries: Set<Entry> = []
+        for (result, entry) in zip(marked, entries) {
+            if !isWeekend(result.day) {
+                weekdayEntries.insert(entry)
+            } else if result.decoration == nil {
+                weekendCounts[entry, default: 0] += 1
+            }
         }
-        let weekend = weekendCounts.filter { $0.value > LegendRenderer.weekendSummaryMinimum }
+        let weekend = weekendCounts
+            .filter { $0.value > LegendRenderer.weekendSummaryMinimum && !weekdayEntries.contains($0.key) }
             .max { $0.value != $1.value ? $0.value < $1.value : $0.key.text > $1.key.text }?.key
         var out = ""
         if let weekend {
