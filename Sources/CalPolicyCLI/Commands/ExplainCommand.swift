@@ -38,8 +38,8 @@ enum ExplainCommand {
         }
         selection = Array(Set(selection)).sorted()
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
-        let sources = try PolicyLoader.read(paths)
         let evaluation = try EvaluationOptions(parsed, console: console)
+        let sources = try PolicyLoader.read(paths)
         let settings = evaluation.settings
         var context = settings.context
         context.selection = selection
