@@ -13,7 +13,8 @@ enum DiffCommand {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let evaluation = try EvaluationOptions(parsed, console: console)
+        let settings = evaluation.settings
         let span: DaySpan
         if parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to") {
             span = try SpanResolver.resolve(parsed, settings: settings).days
@@ -41,7 +42,8 @@ enum DiffCommand {
             diff = try PolicyDiff.compare(old: revisions[0].path, new: revisions[1].path,
                                           oldName: revisions[0].argument, newName: revisions[1].argument,
                                           oldSource: sources[0], newSource: sources[1],
-                                          span: span, context: settings.context, limits: limits)
+                                          span: span, context: settings.context, limits: limits,
+                                          builtIns: evaluation.builtIns)
         } catch {
             throw .policy(error)
         }

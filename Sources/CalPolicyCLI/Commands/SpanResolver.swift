@@ -2,7 +2,7 @@ import CalendarCore
 import Rendering
 
 /// The months to draw and the days to evaluate, from `--month`, `--year`,
-/// `--from/--to` or (none given) the month holding today.
+/// `--week`, `--from/--to` or (none given) the month holding today.
 enum SpanResolver {
     /// A span longer than one Gregorian cycle (400 years) is almost surely a typo and
     /// would take minutes through a Lua policy.
@@ -19,7 +19,8 @@ enum SpanResolver {
     private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings)
         throws(UsageError) -> ResolvedSpan
     {
-        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.from].filter { parsed.has($0.name) }
+        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from]
+            .filter { parsed.has($0.name) }
         if given.count > 1 { throw .conflictingOptions(given[0].display, given[1].display) }
         if parsed.has("to"), !parsed.has("from") {
             throw .requiresOption(CommandCatalog.to.display, requires: CommandCatalog.from.display)
@@ -29,10 +30,16 @@ enum SpanResolver {
             let option = CommandCatalog.month
             let month = try ValueParser.month(text, option: option, calendar: settings.calendar)
             do {
-                return ResolvedSpan(months: [month], days: try system.span(of: month))
+                return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
             } catch {
                 throw .invalidValue(text, option: option.display, reason: error.description)
             }
+        }
+        if let text = parsed.value("week") {
+            let strip = try week(text, settings: settings)
+            return ResolvedSpan(months: try months(covering: strip.span, in: system, option: CommandCatalog.week,
+                                                   text: text),
+                                days: strip.span, kind: .week(strip))
         }
         if let text = parsed.value("year") {
             let option = CommandCatalog.year
@@ -48,11 +55,12 @@ enum SpanResolver {
                 let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
                                    Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
                 return ResolvedSpan(months: try months(covering: days, in: system, option: option, text: text),
-                                    days: days)
+                                    days: days, kind: .year(era: nil, year: year, gregorian: true))
             }
             do {
                 let months = try system.months(inYear: year, era: era)
-                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era))
+                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era),
+                                    kind: .year(era: era, year: year, gregorian: false))
             } catch {
                 throw .invalidValue(text, option: option.display, reason: error.description)
             }
@@ -77,10 +85,37 @@ enum SpanResolver {
         }
         let month = system.date(of: settings.today).month
         do {
-            return ResolvedSpan(months: [month], days: try system.span(of: month))
+            return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
         } catch {
             throw .invalidValue(settings.today.iso, option: CommandCatalog.today.display, reason: error.description)
         }
+    }
+
+    /// `--week DATE` (the week holding it) or `--week YYYY-Www` (that week under the week
+    /// rule), as a strip starting on the first weekday.
+    private static func week(_ text: String, settings: DisplaySettings) throws(UsageError) -> WeekStrip {
+        let option = CommandCatalog.week
+        if let (year, number) = WeekStrip.parseIdentifier(text) {
+            guard (1...9999).contains(year) else {
+                throw .invalidValue(text, option: option.display, reason: "year must be 0001...9999")
+            }
+            guard let strip = WeekStrip(week: number, of: year, firstWeekday: settings.firstWeekday,
+                                        weekRule: settings.weekRule, today: settings.today) else {
+                throw .invalidValue(text, option: option.display,
+                                    reason: "\(year) has weeks 1...\(settings.weekRule.weeksInYear(year))")
+            }
+            return strip
+        }
+        guard text.count == 10 else {
+            throw .invalidValue(text, option: option.display, reason: "expected a date YYYY-MM-DD or a week YYYY-Www")
+        }
+        let day = try ValueParser.day(text, option: option)
+        let strip = WeekStrip(containing: day, firstWeekday: settings.firstWeekday, weekRule: settings.weekRule,
+                              today: settings.today)
+        guard Day.supportedRange.contains(strip.span.first), Day.supportedRange.contains(strip.span.last) else {
+            throw .invalidValue(text, option: option.display, reason: "the week must lie within 0001-01-01...9999-12-31")
+        }
+        return strip
     }
 
     private static func months(covering days: DaySpan, in system: any CalendarSystem, option: OptionSpec,

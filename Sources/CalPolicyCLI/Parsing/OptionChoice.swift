@@ -1,4 +1,5 @@
 import CalendarCore
+import Rendering
 
 /// An option whose value is one of a closed list: the list is the enum's cases, in
 /// order, for help (`text|json|csv`), errors ("expected one of ...") and parsing alike.
@@ -36,6 +37,9 @@ enum WeekRuleChoice: String, OptionChoice { case iso, locale }
 
 /// `select --mode`.
 extension SelectionMode: OptionChoice {}
+
+/// `eval --legend`: short (default), full or none.
+extension LegendStyle: OptionChoice {}
 
 extension OptionSpec {
     /// An option taking one of `Choice`'s values; its placeholder lists them.

@@ -17,6 +17,7 @@ public enum EvalJSONRenderer {
             ("today", .string(settings.today.iso)),
             ("from", .string(report.span.days.first.iso)),
             ("to", .string(report.span.days.last.iso)),
+            ("period", SpanPeriod(report.span, system: settings.system).json),
             ("policies", .array(report.policies.map(JSONValue.string))),
         ]
         var out = "{\n"
@@ -26,7 +27,7 @@ public enum EvalJSONRenderer {
             out += ",\n"
         }
         field("months", &out)
-        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
+        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings, span: report.span.days) }
         out += ",\n"
         field("days", &out)
         rows(report.days, to: sink, &out, day)
@@ -60,7 +61,9 @@ public enum EvalJSONRenderer {
         out += "  ]"
     }
 
-    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
+    /// A month of the grid; a cell's `inSpan` says whether its day was evaluated (is in `days`).
+    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings,
+                             span: DaySpan) -> JSONValue {
         .object([
             ("year", .int(month.year)),
             ("month", .int(month.month)),
@@ -71,7 +74,7 @@ public enum EvalJSONRenderer {
             ("weeks", .rows(grid.rows.map { row in
                 .array(row.cells.map { cell in
                     .object([("date", .string(cell.day.iso)), ("day", .int(cell.dayOfMonth)),
-                             ("inMonth", .bool(cell.isInMonth))])
+                             ("inMonth", .bool(cell.isInMonth)), ("inSpan", .bool(span.contains(cell.day)))])
                 })
             })),
         ])
