@@ -30,7 +30,8 @@ public enum EvalJSONRenderer {
         rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings, span: report.span.days) }
         out += ",\n"
         field("days", &out)
-        rows(report.days, to: sink, &out, day)
+        let labeler = DayLabeler(names: settings.names)
+        rows(report.days, to: sink, &out) { day($0, labeler: labeler) }
         out += "\n}\n"
         sink.write(out)
     }
@@ -80,7 +81,8 @@ public enum EvalJSONRenderer {
         ])
     }
 
-    public static func day(_ result: DayEvaluation) -> JSONValue {
+    /// One entry of `days`; `label` (last, as keys are only ever added) is `labeler`'s.
+    public static func day(_ result: DayEvaluation, labeler: DayLabeler) -> JSONValue {
         .object([
             ("date", .string(result.day.iso)),
             ("year", .int(result.date.year)),
@@ -99,6 +101,7 @@ public enum EvalJSONRenderer {
             ("decoration", .decoration(result.decoration)),
             ("decorationPolicy", .optional(result.decorationPolicy)),
             ("decorationLine", .line(result.lines.decoration)),
+            ("label", .string(labeler.label(for: result))),
         ])
     }
 }
