@@ -7,7 +7,8 @@ extension CommandCatalog {
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
     static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
                                             help: "A day already selected when policies are asked; repeat.")
-    static let diffFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
+    static let diffFormat = OptionSpec.choice("format", DiffFormat.self, help: "Output format (default text).")
+    static let explainFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",
@@ -45,6 +46,7 @@ extension CommandCatalog {
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: the current year. --include, --min and --max stack after both versions.
+        --format html: a page showing each changed day's old and new outcome, by month.
         Exits 1 when any day differs, 0 when none.
         """
     )
@@ -53,7 +55,7 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [selection] + EvaluationOptions.specs + [today, diffFormat, timeout, verbose, help],
+        options: [selection] + EvaluationOptions.specs + [today, explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained

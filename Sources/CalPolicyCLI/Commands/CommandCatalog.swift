@@ -53,7 +53,7 @@ enum CommandCatalog {
 
     static let eval = CommandSpec(
         name: "eval",
-        abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
+        abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV or an HTML page.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
                   evalFormat, weekNumbers, legend, timeout, verbose, help],

@@ -12,7 +12,7 @@ enum DiffCommand {
         guard parsed.positionals.count == 2 else {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
-        let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
+        let format = try parsed.choice(CommandCatalog.diffFormat, default: DiffFormat.text)
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
         let span: DaySpan
@@ -47,7 +47,11 @@ enum DiffCommand {
         } catch {
             throw .policy(error)
         }
-        console.write(format == .json ? DiffRenderer.json(diff) : DiffRenderer.text(diff))
+        switch format {
+        case .text: console.write(DiffRenderer.text(diff))
+        case .json: console.write(DiffRenderer.json(diff))
+        case .html: console.write(DiffHTMLRenderer.render(diff, names: settings.names))
+        }
         return diff.changes.isEmpty ? ExitCode.ok : ExitCode.stop
     }
 }

@@ -23,6 +23,7 @@ enum EvalCommand {
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
+        case .html: EvalHTMLRenderer.render(report, to: console)
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose,

@@ -37,7 +37,7 @@ enum ExplainCommand {
             }
         }
         selection = Array(Set(selection)).sorted()
-        let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
+        let format = try parsed.choice(CommandCatalog.explainFormat, default: DocumentFormat.text)
         let evaluation = try EvaluationOptions(parsed, console: console)
         let sources = try PolicyLoader.read(paths)
         let settings = evaluation.settings

@@ -21,10 +21,13 @@ extension OptionChoice {
 }
 
 /// `eval --format`.
-enum EvalFormat: String, OptionChoice { case text, json, csv }
+enum EvalFormat: String, OptionChoice { case text, json, csv, html }
 
-/// `--format` of `select`, `diff` and `explain`.
+/// `--format` of `select` and `explain`.
 enum DocumentFormat: String, OptionChoice { case text, json }
+
+/// `diff --format`.
+enum DiffFormat: String, OptionChoice { case text, json, html }
 
 /// `test --format`.
 enum TestFormat: String, OptionChoice { case text, junit }
