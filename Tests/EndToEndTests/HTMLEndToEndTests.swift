@@ -24,6 +24,18 @@ import Testing
         #expect(!html.contains("<script"))
     }
 
+    @Test func withoutASpanThePageIsTodaysYear() throws {
+        let gregorian = try CalpolicyBinary.run(["eval", "--today", "2026-12-01", "--format", "html"])
+        #expect(gregorian.status == 0)
+        #expect(gregorian.stdout.contains("<h1>2026</h1>"))
+        #expect(gregorian.stdout.components(separatedBy: "<table class=\"month\">").count == 13)
+        let hebrew = try CalpolicyBinary.run(["eval", "--calendar", "hebrew", "--today", "2026-12-01", "--format", "html"])
+        #expect(hebrew.stdout.contains("<h1>5787</h1>"))
+        #expect(hebrew.stdout.components(separatedBy: "<table class=\"month\">").count == 14)
+        let text = try CalpolicyBinary.run(["eval", "--today", "2026-12-01"])
+        #expect(text.stdout.hasPrefix("   December 2026"))
+    }
+
     @Test func hebrewPagesAreRightToLeftAndNameHebrewMonths() throws {
         let result = try CalpolicyBinary.run(["eval", "--month", "5787-04", "--calendar", "hebrew", "--locale", "he_IL",
                                               "--today", "2026-12-01", "--format", "html"])

@@ -59,7 +59,8 @@ enum CommandCatalog {
                   evalFormat, weekNumbers, legend, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
-        the first decoration wins. Without --month, --year, --week or --from/--to: the current month.
+        the first decoration wins. Without --month, --year, --week or --from/--to: the current month
+        (--format html: the current year).
         --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
         Text marks: '*' decorated, '!' denied, '#' both, '~' may not be deselected; the legend
         lists runs of days with the same outcome and plain weekends on one line each.

@@ -7,8 +7,9 @@ enum EvalCommand {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
-        let span = try SpanResolver.resolve(parsed, settings: settings)
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
+        // The HTML page is a year at a glance: without a span option, today's year.
+        let span = try SpanResolver.resolve(parsed, settings: settings, yearByDefault: format == .html)
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
         let grids = try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))

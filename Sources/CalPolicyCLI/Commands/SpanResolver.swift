@@ -8,15 +8,18 @@ enum SpanResolver {
     /// would take minutes through a Lua policy.
     static let maximumDays = 146_097
 
-    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings) throws(CLIError) -> ResolvedSpan {
+    /// `yearByDefault`: with no span option, the year holding today (the HTML year at a glance)
+    /// instead of its month.
+    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings,
+                        yearByDefault: Bool = false) throws(CLIError) -> ResolvedSpan {
         do {
-            return try resolveUsage(parsed, settings: settings)
+            return try resolveUsage(parsed, settings: settings, yearByDefault: yearByDefault)
         } catch {
             throw .usage(error)
         }
     }
 
-    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings)
+    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings, yearByDefault: Bool)
         throws(UsageError) -> ResolvedSpan
     {
         let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from]
@@ -84,11 +87,36 @@ enum SpanResolver {
                                 days: days)
         }
         let month = system.date(of: settings.today).month
+        if yearByDefault, let year = year(holding: settings.today, month: month, settings: settings) {
+            return year
+        }
         do {
             return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
         } catch {
             throw .invalidValue(settings.today.iso, option: CommandCatalog.today.display, reason: error.description)
         }
+    }
+
+    /// The year holding `today` in the displayed calendar, as `--year` would give it (a
+    /// Japanese year as the Gregorian one, as `--year` without an era reads it); nil when the
+    /// calendar cannot give it, and the caller falls back to the month.
+    private static func year(holding today: Day, month: CalendarMonth, settings: DisplaySettings) -> ResolvedSpan? {
+        let system = settings.system
+        if settings.calendar == .japanese {
+            let year = today.components.year
+            let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
+                               Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
+            guard let months = try? months(covering: days, in: system, option: CommandCatalog.year,
+                                           text: String(year)) else { return nil }
+            return ResolvedSpan(months: months, days: days, kind: .year(era: nil, year: year, gregorian: true))
+        }
+        // A year number without its era where that names today's year (as `--year 2026`), else with it.
+        for era in [nil, month.era] {
+            guard let months = try? system.months(inYear: month.year, era: era),
+                  let days = try? system.span(ofYear: month.year, era: era), days.contains(today) else { continue }
+            return ResolvedSpan(months: months, days: days, kind: .year(era: era, year: month.year, gregorian: false))
+        }
+        return nil
     }
 
     /// `--week DATE` (the week holding it) or `--week YYYY-Www` (that week under the week
