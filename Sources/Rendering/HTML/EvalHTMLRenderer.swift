@@ -121,7 +121,7 @@ public enum EvalHTMLRenderer {
     td.denied .n { text-decoration: line-through; }
     td.today { outline: 2px solid var(--today); outline-offset: -2px; font-weight: 700; }
     .mk { font-size: .75em; margin-inline-start: 1px; }
-    .marks { display: block; line-height: 1; font-size: .9em; }
+    .marks { display: block; line-height: 1; font-size: .9em; overflow: hidden; text-overflow: ellipsis; }
     .legend .key { font-weight: 600; margin: 0 0 .3rem; }
     .legend ul { columns: 2 22rem; margin: 0; padding-inline-start: 1.2rem; }
     .legend li { break-inside: avoid; }
