@@ -14,4 +14,8 @@ import Testing
     @Test func controlAndBidiCharactersAreWrittenVisibly() {
         #expect(HTMLText.escape("a\u{202E}b\nc") == "a\\u{202e}b\\nc")
     }
+
+    @Test func joinersStayForPersianAndEmoji() {
+        #expect(HTMLText.escape("می\u{200C}خواهم 👨\u{200D}👩") == "می\u{200C}خواهم 👨\u{200D}👩")
+    }
 }

@@ -63,6 +63,28 @@ import Testing
             == "Friday, December 25, 2026, not selectable")
     }
 
+    @Test func aDayThatMayNotBeLetGoSaysSo() {
+        let labeler = DayLabeler(names: DisplayNames(locale: "en_US", calendar: .gregorian))
+        #expect(labeler.label(day: christmas, selectable: true, reason: nil, deselectable: false,
+                              deselectReason: "booked", decoration: nil)
+            == "Friday, December 25, 2026, selectable, cannot be deselected: booked")
+        #expect(labeler.label(day: christmas, selectable: false, reason: "closed", deselectable: false,
+                              deselectReason: "closed", decoration: nil)
+            == "Friday, December 25, 2026, not selectable: closed, cannot be deselected")
+        let german = DayLabeler(names: DisplayNames(locale: "de_DE", calendar: .gregorian))
+        #expect(german.label(day: christmas, selectable: true, reason: nil, deselectable: false, decoration: nil)
+            == "Freitag, 25. Dezember 2026, auswählbar, nicht abwählbar")
+    }
+
+    @Test func noPhraseHoldsACharacterTheEscapersWouldRewrite() {
+        for (language, phrases) in LabelPhrases.translations {
+            for text in [phrases.selectable, phrases.notSelectable, phrases.notDeselectable, phrases.decorated,
+                         phrases.separator, phrases.colon] {
+                #expect(TerminalText.isClean(text), "\(language): \(text)")
+            }
+        }
+    }
+
     @Test func builtInEnglishDatesMatchTheLocaleData() {
         let builtIn = DisplayNames(locale: "en_US", calendar: .gregorian)
         #expect(builtIn.isBuiltIn)

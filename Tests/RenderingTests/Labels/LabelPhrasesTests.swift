@@ -7,6 +7,7 @@ import Testing
             let phrases = LabelPhrases.forLanguage(language)
             #expect(phrases != LabelPhrases.english, "\(language)")
             #expect(phrases.selectable != phrases.notSelectable, "\(language)")
+            #expect(phrases.notDeselectable != LabelPhrases.english.notDeselectable, "\(language)")
         }
     }
 
