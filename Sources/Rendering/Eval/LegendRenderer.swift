@@ -67,7 +67,7 @@ struct LegendRenderer {
         let texts = marked.map { text(for: $0) }
         let entries = zip(marked, texts).map { result, text in
             Entry(mark: LegendRenderer.mark(for: result),
-                  text: text.replacing(result.day.iso, with: LegendRenderer.ownDay))
+                  text: text.replacingAll(result.day.iso, with: LegendRenderer.ownDay))
         }
         // Plain weekends: the commonest undecorated entry among Saturdays and Sundays that no
         // weekday has (a blackout over whole weeks stays one run).
@@ -88,7 +88,9 @@ struct LegendRenderer {
             let days = zip(marked, entries).filter { isWeekend($0.0.day) && $0.0.decoration == nil && $0.1 == weekend }
             let weekdays = Set(days.map { $0.0.day.weekday })
             let names = [7, 1].filter(weekdays.contains).map { weekdayName($0) }
-            out += weekend.mark + " " + names.joined(separator: ", ") + "  " + TerminalText.escape(weekend.text)
+            out += weekend.mark + " "
+            for (position, name) in names.enumerated() { out += (position == 0 ? "" : ", ") + name }
+            out += "  " + TerminalText.escape(weekend.text)
                 + " (\(days.count) weekend days)\n"
         }
         var index = 0
