@@ -12,6 +12,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// The path the policy was loaded from, as given.
     public let path: String
     public let metadata: PolicyMetadata
+    /// What `PolicyContract` found legal but suspicious at load (globals outside the contract).
+    public let warnings: [PolicyWarning]
     public let options: LuaPolicyOptions
     /// The exact bytes that were loaded (reload compares against them).
     let source: [UInt8]
@@ -57,6 +59,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
             throw PolicyError(error, file: path, function: nil, day: nil)
         }
         let (state, info, form) = loaded
+        self.warnings = try PolicyContract.check(info, file: path)
         self.preludeForm = form
         self.subject = subject
         self.path = path
