@@ -7,7 +7,8 @@ import LuaHost
 /// around it means a state is never entered by two threads, so evaluating from
 /// many threads is safe (calls to one policy take turns).
 public final class LuaPolicy: DayPolicy, Sendable {
-    /// The file name, used in denial reasons and errors.
+    /// How text output names the policy: the file name, or a longer tail of the path when
+    /// two policies of a stack share one (see `PolicyIdentity`).
     public let name: String
     /// The path the policy was loaded from, as given.
     public let path: String
@@ -35,7 +36,10 @@ public final class LuaPolicy: DayPolicy, Sendable {
     }
 
     /// Loads `source` as if read from `path` (the path names the chunk in messages).
-    public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init()) throws(PolicyError) {
+    /// `displayName` is how text output names it (default: the file name; a stack whose
+    /// files share a name passes `PolicyIdentity.displayNames`).
+    public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init(),
+                displayName: String? = nil) throws(PolicyError) {
         let bridge = PolicyDateBridge()
         let fileName = PolicyFile.fileName(of: path)
         let subject = PolicySubjects.shared.id(for: path)
@@ -63,7 +67,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.preludeForm = form
         self.subject = subject
         self.path = path
-        self.name = fileName
+        self.name = displayName ?? fileName
         self.source = source
         self.options = options
         self.metadata = PolicyMetadata(name: info.name ?? fileName, description: info.description,

@@ -29,7 +29,7 @@ public enum EvalJSONRenderer {
         rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
         out += ",\n"
         field("days", &out)
-        rows(report.days, to: sink, &out, day)
+        rows(report.days, to: sink, &out) { day($0, in: report) }
         out += "\n}\n"
         sink.write(out)
     }
@@ -77,7 +77,8 @@ public enum EvalJSONRenderer {
         ])
     }
 
-    public static func day(_ result: DayEvaluation) -> JSONValue {
+    /// One day; its policy fields name policy files by path (`EvalReport.identity`).
+    public static func day(_ result: DayEvaluation, in report: EvalReport) -> JSONValue {
         .object([
             ("date", .string(result.day.iso)),
             ("year", .int(result.date.year)),
@@ -88,13 +89,15 @@ public enum EvalJSONRenderer {
             ("selectable", .bool(result.select.isAllowed)),
             ("deselectable", .bool(result.deselect.isAllowed)),
             ("reason", .optional(result.select.verdict.reason)),
-            ("policy", .optional(result.select.policy)),
+            ("policy", .optional(report.identity(result.select.policyIndex, name: result.select.policy))),
             ("line", .line(result.lines.select)),
             ("deselectReason", .optional(result.deselect.verdict.reason)),
-            ("deselectPolicy", .optional(result.deselect.policy)),
+            ("deselectPolicy", .optional(report.identity(result.deselect.policyIndex,
+                                                          name: result.deselect.policy))),
             ("deselectLine", .line(result.lines.deselect)),
             ("decoration", .decoration(result.decoration)),
-            ("decorationPolicy", .optional(result.decorationPolicy)),
+            ("decorationPolicy", .optional(report.identity(result.decorationPolicyIndex,
+                                                            name: result.decorationPolicy))),
             ("decorationLine", .line(result.lines.decoration)),
         ])
     }
