@@ -39,7 +39,9 @@ extension CommandCatalog {
         options: [year, month, from, to, today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
-        Without a span: the current year. Exits 1 when any day differs, 0 when none.
+        Without a span: this year and the next two, widened to every year a stored
+        snapshot of either version covers; the span compared is always printed.
+        Exits 1 when any day differs, 0 when none.
         """
     )
 
