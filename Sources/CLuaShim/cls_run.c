@@ -134,8 +134,15 @@ int cls_msgh(lua_State *L) {
     h->error.line = line;
     cls_copy(h->error.message, sizeof h->error.message, msg, len);
     if (len >= sizeof h->error.message) {
-        /* Too long for the record: the whole text is kept for cls_last_error_whole. */
-        lua_pushlstring(L, msg, len);
+        /* Too long for the record: the whole text is kept for cls_last_error_whole, up
+         * to CLS_WHOLE_MESSAGE_MAX bytes (an error is one line on a terminal). */
+        if (len <= CLS_WHOLE_MESSAGE_MAX) {
+            lua_pushlstring(L, msg, len);
+        } else {
+            lua_pushlstring(L, msg, CLS_WHOLE_MESSAGE_MAX - 3);
+            lua_pushliteral(L, "...");
+            lua_concat(L, 2);
+        }
         lua_rawsetp(L, LUA_REGISTRYINDEX, &cls_whole_message_key);
     }
     luaL_traceback(L, L, NULL, 1);

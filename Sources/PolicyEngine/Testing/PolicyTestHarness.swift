@@ -268,6 +268,8 @@ _ENV[ "__calpolicy_test" ] = function(command)
         -- __tostring is not run, as for policy errors).
         local text = (type(err) == "string" or type(err) == "number") and tostring(err)
             or ("error object is a " .. type(err) .. " value")
+        -- Whole up to 16 KiB, as the host keeps policy errors (an error is one line).
+        if #text > 16384 then text = text:sub(1, 16381) .. "..." end
         -- Lua's own "chunk:line: " prefix when it names the test file, else the test's
         -- innermost call running when the error was raised, else the test's definition.
         local chunk, prefixed = text:match("^([^\n]-):(%d+): ")
