@@ -57,6 +57,12 @@ public struct LocaleInfo: Hashable, Sendable {
     public func monthName(_ month: CalendarMonth, calendar: CalendarIdentifier, style: MonthStyle = .full) -> String {
         LocaleInfoCache.shared.monthName(month, calendar: calendar, style: style, locale: identifier)
     }
+
+    /// The month with its year and era, as the locale writes them: `December 8 Reiwa`,
+    /// `December 115 Minguo`, `令和8年12月`.
+    public func monthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier) -> String {
+        LocaleInfoCache.shared.monthTitleWithEra(month, calendar: calendar, locale: identifier)
+    }
 }
 
 /// Weekday names of one locale in every style, index 0 = Sunday.

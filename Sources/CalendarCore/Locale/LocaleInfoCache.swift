@@ -21,6 +21,7 @@ final class LocaleInfoCache: @unchecked Sendable {
     private let lock = NSLock()
     private var facts: [String: Facts] = [:]
     private var monthNames: [MonthKey: String] = [:]
+    private var monthTitles: [MonthKey: String] = [:]
 
     func facts(for identifier: String) -> Facts {
         lock.lock()
@@ -55,22 +56,58 @@ final class LocaleInfoCache: @unchecked Sendable {
         return name
     }
 
+    func monthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier, locale: String) -> String {
+        let key = MonthKey(locale: locale, calendar: calendar, month: month, style: .full)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = monthTitles[key] { return known }
+        let title = LocaleInfoCache.formatMonthTitleWithEra(month, calendar: calendar, locale: locale)
+        monthTitles[key] = title
+        return title
+    }
+
     /// Formats the month's first day with a stand-alone month pattern, which names
     /// leap months correctly (Foundation's symbol lists do not say which entry a
-    /// leap month uses).
+    /// leap month uses). ICU's English names a Chinese leap month with the suffix "bis"
+    /// (`Sixth Monthbis`); English reads `Leap Sixth Month`.
     static func formatMonth(_ month: CalendarMonth, calendar: CalendarIdentifier,
                                     style: LocaleInfo.MonthStyle, locale: String) -> String {
         guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
             return String(month.month)
         }
+        let formatter = self.formatter(calendar: calendar, locale: locale)
+        formatter.dateFormat = style == .full ? "LLLL" : "LLL"
+        let name = formatter.string(from: noonUTC(of: span.first))
+        if month.isLeapMonth, calendar == .chinese, isEnglish(locale), name.hasSuffix("bis") {
+            return "Leap " + name.dropLast(3)
+        }
+        return name
+    }
+
+    /// The month with its year and era as the locale writes them (`December 8 Reiwa`,
+    /// `令和8年12月`), for calendars whose years restart with each era.
+    static func formatMonthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier,
+                                        locale: String) -> String {
+        guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
+            return "\(month.month) \(month.year)"
+        }
+        let formatter = self.formatter(calendar: calendar, locale: locale)
+        formatter.setLocalizedDateFormatFromTemplate("GyMMMM")
+        return formatter.string(from: noonUTC(of: span.first))
+    }
+
+    private static func formatter(calendar: CalendarIdentifier, locale: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: locale)
         var foundationCalendar = Calendar(identifier: foundationIdentifier(calendar))
         foundationCalendar.timeZone = utc
         formatter.calendar = foundationCalendar
         formatter.timeZone = utc
-        formatter.dateFormat = style == .full ? "LLLL" : "LLL"
-        return formatter.string(from: noonUTC(of: span.first))
+        return formatter
+    }
+
+    private static func isEnglish(_ locale: String) -> Bool {
+        locale == "en" || locale.hasPrefix("en_") || locale.hasPrefix("en-")
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current
