@@ -84,6 +84,17 @@ import Testing
         #expect(explained.stdout.contains("result: denied by b/rules.lua at "))
     }
 
+    @Test func policyTestsTellCollidingFileNamesApart() throws {
+        let (files, _, _) = try twoRules()
+        let test = try files.write("two_test.lua", """
+            test.policies { "a/rules.lua", "b/rules.lua" }
+            test("the tenth is selectable", function() expect.selectable("2026-03-10") end)
+            """)
+        let result = try run(["test", test])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("expected 2026-03-10 selectable, got denied by b/rules.lua: 'closed'"))
+    }
+
     @Test func textKeepsTheFileNameWhenNamesDiffer() throws {
         let files = try TemporaryFiles()
         _ = try files.makeDirectory("deep")
