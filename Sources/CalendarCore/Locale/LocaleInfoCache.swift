@@ -18,10 +18,17 @@ final class LocaleInfoCache: @unchecked Sendable {
         var style: LocaleInfo.MonthStyle
     }
 
+    private struct FormatterKey: Hashable {
+        var locale: String
+        var calendar: CalendarIdentifier
+    }
+
     private let lock = NSLock()
     private var facts: [String: Facts] = [:]
     private var monthNames: [MonthKey: String] = [:]
     private var monthTitles: [MonthKey: String] = [:]
+    /// Full-date formatters, one per locale and calendar, used only while the lock is held.
+    private var fullDateFormatters: [FormatterKey: DateFormatter] = [:]
 
     func facts(for identifier: String) -> Facts {
         lock.lock()
@@ -66,6 +73,43 @@ final class LocaleInfoCache: @unchecked Sendable {
         return title
     }
 
+    /// The locale's full date style for `day` in `calendar` (`Friday, December 25, 2026`,
+    /// `Freitag, 25. Dezember 2026`). The formatter is made once per locale and calendar.
+    func fullDate(_ day: Day, calendar: CalendarIdentifier, locale: String) -> String {
+        let key = FormatterKey(locale: locale, calendar: calendar)
+        lock.lock()
+        defer { lock.unlock() }
+        let formatter: DateFormatter
+        if let known = fullDateFormatters[key] {
+            formatter = known
+        } else {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            var foundationCalendar = Calendar(identifier: LocaleInfoCache.foundationIdentifier(calendar))
+            foundationCalendar.timeZone = LocaleInfoCache.utc
+            formatter.calendar = foundationCalendar
+            formatter.timeZone = LocaleInfoCache.utc
+            formatter.dateStyle = .full
+            formatter.timeStyle = .none
+            fullDateFormatters[key] = formatter
+        }
+        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: day) : 0
+        guard cycles > 0 else {
+            let text = formatter.string(from: LocaleInfoCache.noonUTC(of: day))
+            return calendar == .chinese && LocaleInfoCache.isEnglish(locale) ? LocaleInfoCache.englishLeapMonths(text) : text
+        }
+        // Before 1583: the same day whole 400-year cycles later, its own year put back.
+        let later = LocaleInfoCache.noonUTC(of: day.adding(days: cycles * GregorianChange.cycleDays))
+        guard let marked = GregorianChange.markingYear(in: formatter.dateFormat) else { return formatter.string(from: later) }
+        let early = DateFormatter()
+        early.locale = formatter.locale
+        early.calendar = formatter.calendar
+        early.timeZone = formatter.timeZone
+        early.dateFormat = marked.pattern
+        let year = GregorianChange.yearText(day.components.year, width: marked.yearWidth, locale: formatter.locale)
+        return early.string(from: later).replacing(GregorianChange.yearMark, with: year)
+    }
+
     /// Formats the month's first day with a stand-alone month pattern, which names
     /// leap months correctly (Foundation's symbol lists do not say which entry a
     /// leap month uses). ICU's English names a Chinese leap month with the suffix "bis"
@@ -77,7 +121,9 @@ final class LocaleInfoCache: @unchecked Sendable {
         }
         let formatter = self.formatter(calendar: calendar, locale: locale)
         formatter.dateFormat = style == .full ? "LLLL" : "LLL"
-        let name = formatter.string(from: noonUTC(of: span.first))
+        // Before 1583 ICU's Gregorian is Julian: name the same month 400-year cycles later.
+        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: span.first) : 0
+        let name = formatter.string(from: noonUTC(of: span.first.adding(days: cycles * GregorianChange.cycleDays)))
         if month.isLeapMonth, calendar == .chinese, isEnglish(locale), name.hasSuffix("bis") {
             return "Leap " + name.dropLast(3)
         }
@@ -108,6 +154,18 @@ final class LocaleInfoCache: @unchecked Sendable {
 
     private static func isEnglish(_ locale: String) -> Bool {
         locale == "en" || locale.hasPrefix("en_") || locale.hasPrefix("en-")
+    }
+
+    /// `text` with ICU's English Chinese leap month (`Sixth Monthbis`) written as `monthName`
+    /// writes it (`Leap Sixth Month`).
+    static func englishLeapMonths(_ text: String) -> String {
+        guard text.contains("Monthbis") else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices where words[index].hasPrefix("Monthbis") {
+            words[index] = "Month" + words[index].dropFirst("Monthbis".count)
+            if index > 0 { words[index - 1] = "Leap " + words[index - 1] }
+        }
+        return words.joined(separator: " ")
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current

@@ -57,7 +57,8 @@ public enum PolicyTestRunner {
             let source = try PolicyFile.source(path, limit: policyLimits.memoryLimit)
             policies.append(try LuaPolicy(path: path, source: source, options: policyLimits, displayName: names[index]))
         }
-        let checker = ExpectationChecker(stack: PolicyStack(policies), context: PolicyContext(today: script.today),
+        let checker = ExpectationChecker(stack: PolicyStack(policies + options.builtIns),
+                                         context: PolicyContext(calendar: options.calendar, today: script.today),
                                          file: file)
         var results: [PolicyTestResult] = []
         for index in selected {
