@@ -38,13 +38,17 @@ typedef struct cls_host {
     /* errors */
     cls_error error;
     int marked_kind;            /* kind of the last error raised by the shim itself */
-    char marked_message[512];   /* ... and its message, to recognise it after a rethrow */
+    char marked_message[512];   /* ... and its message (its first 511 bytes), to recognise it after a rethrow */
+    size_t marked_length;       /* ... and the whole message's length */
     char *source;               /* "@path" of the policy chunk */
     char short_src[LUA_IDSIZE]; /* how Lua abbreviates it in messages */
     char prelude_src[LUA_IDSIZE]; /* ... and of the helper chunk */
     /* tracing for coverage and explain (cls_trace.c); NULL when off */
     struct cls_trace_record *trace;
 } cls_host;
+
+/* Whether `msg` is the message cls_raise raised last (so its kind is known). */
+int cls_is_marked(const cls_host *h, const char *msg, size_t len);
 
 static inline cls_host *cls_host_of(lua_State *L) {
     void *ud = NULL;

@@ -63,12 +63,10 @@ static int cls_native_call(lua_State *L) {
     entry->fn(entry->context, args, nargs, &out);
     /* The host has returned: from here on raising is safe. */
     if (out.error != NULL) {
-        char message[512];
-        size_t length = out.error_length < sizeof message - 1 ? out.error_length : sizeof message - 1;
-        memcpy(message, out.error, length);
-        message[length] = 0;
+        /* The whole message, kept alive on the stack while it is raised. */
+        lua_pushlstring(L, out.error, out.error_length);
         cls_native_out_free(&out);
-        return cls_raise(L, CLS_KIND_RUNTIME, "%s", message);
+        return cls_raise(L, CLS_KIND_RUNTIME, "%s", lua_tostring(L, -1));
     }
     if (!lua_checkstack(L, out.count)) {
         cls_native_out_free(&out);

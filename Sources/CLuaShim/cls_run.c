@@ -28,6 +28,24 @@ static inline __attribute__((always_inline)) void cls_arm(lua_State *L, cls_host
     lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
 }
 
+/* Registry key of the last message too long for the error record. */
+static const char cls_whole_message_key = 0;
+
+const char *cls_last_error_whole(lua_State *L, size_t *length) {
+    const cls_error *e = &cls_host_of(L)->error;
+    size_t kept = strlen(e->message);
+    if (kept != sizeof e->message - 1 || memcmp(e->message + kept - 3, "...", 3) != 0) return NULL;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &cls_whole_message_key) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        return NULL;
+    }
+    const char *whole = lua_tolstring(L, -1, length);
+    lua_pop(L, 1); /* still referenced by the registry */
+    /* Only when it is the message the record holds the start of (not an older one). */
+    if (*length <= kept || memcmp(whole, e->message, kept - 3) != 0) return NULL;
+    return whole;
+}
+
 static void cls_copy(char *dst, size_t cap, const char *src, size_t len) {
     if (len >= cap) {
         len = cap - 4;
@@ -95,8 +113,7 @@ int cls_msgh(lua_State *L) {
         msg = lua_pushfstring(L, "error object is a %s value", lua_typename(L, t));
         len = strlen(msg);
     }
-    int marked = h->marked_kind != CLS_KIND_NONE && strlen(h->marked_message) == len &&
-                 memcmp(h->marked_message, msg, len) == 0;
+    int marked = cls_is_marked(h, msg, len);
     int line = cls_strip_position(&msg, &len, h->short_src);
     if (line == 0) cls_strip_position(&msg, &len, h->prelude_src);
     if (line == 0 && h->source != NULL) {
@@ -109,14 +126,25 @@ int cls_msgh(lua_State *L) {
         }
     }
     int kind = CLS_KIND_RUNTIME;
-    if (marked || (h->marked_kind != CLS_KIND_NONE && strlen(h->marked_message) == len &&
-                   memcmp(h->marked_message, msg, len) == 0))
+    if (marked || cls_is_marked(h, msg, len))
         kind = h->marked_kind;
     else if (len == 17 && memcmp(msg, "not enough memory", 17) == 0)
         kind = CLS_KIND_MEMORY;
     h->error.kind = kind;
     h->error.line = line;
     cls_copy(h->error.message, sizeof h->error.message, msg, len);
+    if (len >= sizeof h->error.message) {
+        /* Too long for the record: the whole text is kept for cls_last_error_whole, up
+         * to CLS_WHOLE_MESSAGE_MAX bytes (an error is one line on a terminal). */
+        if (len <= CLS_WHOLE_MESSAGE_MAX) {
+            lua_pushlstring(L, msg, len);
+        } else {
+            lua_pushlstring(L, msg, CLS_WHOLE_MESSAGE_MAX - 3);
+            lua_pushliteral(L, "...");
+            lua_concat(L, 2);
+        }
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &cls_whole_message_key);
+    }
     luaL_traceback(L, L, NULL, 1);
     size_t tlen;
     const char *tb = lua_tolstring(L, -1, &tlen);

@@ -26,7 +26,7 @@ void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_c
         out->has_era = 1;
         return;
     }
-    char message[256] = "";
+    char message[1024] = ""; /* the host's messages are bounded: long input is elided */
     if (h->convert == NULL) {
         cls_raise(L, CLS_KIND_RUNTIME, "%scalendar '%s' is not available", who, calendar);
         return;

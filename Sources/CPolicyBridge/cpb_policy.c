@@ -90,9 +90,100 @@ static void cpb_metadata(lua_State *L, int table, const char *field, const char 
     /* left on the stack so the string stays alive for the host to copy */
 }
 
+/* The keys a policy may hold: the three functions and the metadata. */
+static int cpb_contract_key(lua_State *L, int key) {
+    if (lua_type(L, key) != LUA_TSTRING) return 0;
+    const char *k = lua_tostring(L, key);
+    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "name", "description", "version"};
+    for (int i = 0; i < 6; i++) if (strcmp(k, keys[i]) == 0) return 1;
+    return 0;
+}
+
+enum { CPB_EXTRAS_MAX = 256 };
+
+/*
+ * Every key of `source` outside the contract (for globals: also outside `baseline`, the
+ * globals that existed before the chunk ran), as one string the host parses: per key,
+ * "<s|o>\t<value type>\t<line defined or 0>\t<length>:<key text>\n" ('s' a string key,
+ * 'o' any other key, written as "[text]"). At most CPB_EXTRAS_MAX keys. Leaves the
+ * string on the stack (alive for the host) and points info at it.
+ */
+static void cpb_collect_extras(lua_State *L, int source, int baseline, cpb_policy_info *info) {
+    lua_createtable(L, 8, 0);
+    int list = lua_gettop(L);
+    int count = 0;
+    lua_pushnil(L);
+    while (lua_next(L, source) != 0) {
+        /* key at -2, value at -1 */
+        if (count >= CPB_EXTRAS_MAX || cpb_contract_key(L, -2)) { lua_pop(L, 1); continue; }
+        if (baseline != 0) {
+            lua_pushvalue(L, -2);
+            int known = lua_rawget(L, baseline) != LUA_TNIL;
+            lua_pop(L, 1);
+            if (known) { lua_pop(L, 1); continue; }
+        }
+        int line = 0;
+        if (lua_type(L, -1) == LUA_TFUNCTION) {
+            lua_Debug ar;
+            lua_pushvalue(L, -1);
+            lua_getinfo(L, ">S", &ar);
+            line = ar.linedefined > 0 ? ar.linedefined : 0;
+        }
+        const char *vtype = luaL_typename(L, -1);
+        int kt = lua_type(L, -2);
+        if (kt == LUA_TSTRING) {
+            size_t len;
+            const char *k = lua_tolstring(L, -2, &len);
+            lua_pushfstring(L, "s\t%s\t%d\t%d:", vtype, line, (int)len);
+            lua_pushlstring(L, k, len);
+        } else {
+            if (kt == LUA_TNUMBER) {
+                lua_pushvalue(L, -2);
+                const char *n = lua_tostring(L, -1);
+                lua_pushfstring(L, "[%s]", n);
+                lua_remove(L, -2);
+            } else {
+                lua_pushfstring(L, "[%s]", luaL_typename(L, -2));
+            }
+            size_t len;
+            const char *k = lua_tolstring(L, -1, &len);
+            lua_pushfstring(L, "o\t%s\t%d\t%d:", vtype, line, (int)len);
+            lua_pushlstring(L, k, len);
+            lua_remove(L, -3);
+        }
+        lua_pushliteral(L, "\n");
+        lua_concat(L, 3);
+        lua_rawseti(L, list, ++count);
+        lua_pop(L, 1);
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= count; i++) {
+        lua_rawgeti(L, list, i);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    lua_remove(L, list);
+    info->extras = lua_tolstring(L, -1, &info->extras_len);
+    /* left on the stack so the string stays alive for the host to copy */
+}
+
 static int cpb_policy_body(lua_State *L) {
     cpb_load_args *a = lua_touserdata(L, 1);
     cpb_state *h = cpb_of(L);
+    /* The globals before the chunk runs: a global-style policy's own globals are the rest. */
+    lua_pushglobaltable(L);
+    lua_createtable(L, 0, 64);
+    int baseline = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, baseline - 1) != 0) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, baseline);
+    }
+    lua_remove(L, baseline - 1);
+    baseline--;
     cls_load_text(L, a->source, a->length, a->name, CLS_CHUNK_MAIN);
     lua_Debug ar;
     lua_call(L, 0, 1);
@@ -100,9 +191,12 @@ static int cpb_policy_body(lua_State *L) {
     if (t == LUA_TNIL) {
         lua_pop(L, 1);
         lua_pushglobaltable(L);
+        a->info->global_style = 1;
     } else if (t != LUA_TTABLE) {
         return cls_raise(L, CLS_KIND_TYPE, "a policy must return a table or nothing, got %s", luaL_typename(L, -1));
     }
+    cpb_collect_extras(L, lua_gettop(L), a->info->global_style ? baseline : 0, a->info);
+    lua_insert(L, baseline); /* the extras string below the source, out of the way */
     /* Raw reads only: the returned table's metamethods do not run here. */
     lua_createtable(L, 0, 0);
     int plain = lua_gettop(L);

@@ -73,7 +73,7 @@ static int cpb_native_from_calendar(lua_State *L) {
                              (long long)y, (long long)m, (long long)d, calendar);
         day_number = cpb_day_number(y, (int)m, (int)d);
     } else {
-        char message[256] = "";
+        char message[1024] = ""; /* the host's messages are bounded: long input is elided */
         if (h->from_calendar == NULL)
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: calendar '%s' is not available", calendar);
         if (h->from_calendar(h->context, calendar, y, m, d, leap, &day_number, message, sizeof message) != 0)

@@ -1,3 +1,5 @@
+import PolicyEngine
+
 /// The argument scanner on its own, without running a command.
 extension CLI {
     /// Tokenises `arguments` and scans them against the named command's options, as `run` does

@@ -49,7 +49,13 @@ final class UnsafeLuaState {
             throw LuaError(kind: .runtime, message: "unknown error (status \(status))")
         }
         var copy = record.pointee
-        throw UnsafeLuaState.error(from: &copy, status: status)
+        var error = UnsafeLuaState.error(from: &copy, status: status)
+        // A message longer than the record holds is read whole from the state.
+        var length = 0
+        if let whole = cls_last_error_whole(state, &length) {
+            error.message = String(decoding: UnsafeRawBufferPointer(start: whole, count: length), as: UTF8.self)
+        }
+        throw error
     }
 
     private static func error(from record: inout cls_error, status: Int32) -> LuaError {

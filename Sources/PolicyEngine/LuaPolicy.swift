@@ -7,11 +7,14 @@ import LuaHost
 /// around it means a state is never entered by two threads, so evaluating from
 /// many threads is safe (calls to one policy take turns).
 public final class LuaPolicy: DayPolicy, Sendable {
-    /// The file name, used in denial reasons and errors.
+    /// How text output names the policy: the file name, or a longer tail of the path when
+    /// two policies of a stack share one (see `PolicyIdentity`).
     public let name: String
     /// The path the policy was loaded from, as given.
     public let path: String
     public let metadata: PolicyMetadata
+    /// What `PolicyContract` found legal but suspicious at load (globals outside the contract).
+    public let warnings: [PolicyWarning]
     public let options: LuaPolicyOptions
     /// The exact bytes that were loaded (reload compares against them).
     let source: [UInt8]
@@ -33,7 +36,10 @@ public final class LuaPolicy: DayPolicy, Sendable {
     }
 
     /// Loads `source` as if read from `path` (the path names the chunk in messages).
-    public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init()) throws(PolicyError) {
+    /// `displayName` is how text output names it (default: the file name; a stack whose
+    /// files share a name passes `PolicyIdentity.displayNames`).
+    public init(path: String, source: [UInt8], options: LuaPolicyOptions = .init(),
+                displayName: String? = nil) throws(PolicyError) {
         let bridge = PolicyDateBridge()
         let fileName = PolicyFile.fileName(of: path)
         let subject = PolicySubjects.shared.id(for: path)
@@ -57,10 +63,11 @@ public final class LuaPolicy: DayPolicy, Sendable {
             throw PolicyError(error, file: path, function: nil, day: nil)
         }
         let (state, info, form) = loaded
+        self.warnings = try PolicyContract.check(info, file: path)
         self.preludeForm = form
         self.subject = subject
         self.path = path
-        self.name = fileName
+        self.name = displayName ?? fileName
         self.source = source
         self.options = options
         self.metadata = PolicyMetadata(name: info.name ?? fileName, description: info.description,

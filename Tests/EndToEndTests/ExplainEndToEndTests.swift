@@ -25,7 +25,7 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         #expect(json?["selectable"] as? Bool == false)
         let decided = json?["decidedSelect"] as? [String: Any]
-        #expect(decided?["policy"] as? String == "closed-days.lua")
+        #expect(decided?["policy"] as? String == closed)
         #expect(decided?["line"] as? Int == 6)
         let policies = json?["policies"] as? [[String: Any]] ?? []
         #expect(policies.count == 2)
@@ -40,7 +40,7 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let days = json?["days"] as? [[String: Any]] ?? []
         let sunday = days.first { $0["date"] as? String == "2026-03-01" }
-        #expect(sunday?["policy"] as? String == "closed-days.lua")
+        #expect(sunday?["policy"] as? String == closed)
         #expect(sunday?["line"] as? Int == 6)
         #expect(sunday?["decorationLine"] as? Int == 11)
         let monday = days.first { $0["date"] as? String == "2026-03-02" }
@@ -81,11 +81,11 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let day = (json?["days"] as? [[String: Any]])?.first
-        #expect(day?["policy"] as? String == "rules.lua")
+        #expect(day?["policy"] as? String == second)
         #expect(day?["reason"] as? String == "closed")
         #expect(day?["line"] as? Int == 4)
         #expect(day?["deselectLine"] as? Int == 8)
-        #expect(day?["decorationPolicy"] as? String == "rules.lua")
+        #expect(day?["decorationPolicy"] as? String == second)
         #expect(day?["decorationLine"] as? Int == 12)
     }
 

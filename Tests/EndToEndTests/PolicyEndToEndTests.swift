@@ -45,21 +45,22 @@ import Testing
         #expect(closed["date"] as? String == "2026-12-15")
         #expect(closed["selectable"] as? Bool == false)
         #expect(closed["reason"] as? String == "closed, \"maintenance\"")
-        #expect(closed["policy"] as? String == "blackout.lua")
+        #expect(closed["policy"] as? String == path)
         let decoration = closed["decoration"] as? [String: Any]
         #expect(decoration?["kind"] as? String == "image")
         #expect(decoration?["label"] as? String == "Closed, \"sorry\"")
         #expect(decoration?["image"] as? String == "wrench")
         #expect(decoration?["size"] as? String == "large")
-        #expect(closed["decorationPolicy"] as? String == "blackout.lua")
+        #expect(closed["decorationPolicy"] as? String == path)
         #expect(days[20]["decoration"] is NSNull)
     }
 
     @Test func csvQuotesLabelsWithCommasAndQuotes() throws {
-        let result = try evalBlackout(["--from", "2026-12-14", "--to", "2026-12-14", "--format", "csv"]).result
+        let (path, result) = try evalBlackout(["--from", "2026-12-14", "--to", "2026-12-14", "--format", "csv"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").last ==
-            #"2026-12-14,2026,12,14,2,false,true,"closed, ""maintenance""",image,"Closed, ""sorry""",gray,wrench,large"#)
+        #expect(result.stdout.split(separator: "\n").last.map(String.init) ==
+            #"2026-12-14,2026,12,14,2,false,true,"closed, ""maintenance""",image,"Closed, ""sorry""",gray,wrench,large,"#
+            + #""closed, ""maintenance""",,"# + path + "," + path)
     }
 
     @Test func textMarksAndLegend() throws {

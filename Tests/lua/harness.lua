@@ -169,14 +169,31 @@ function H.evaluate(stack, iso, selection)
     local day = H.day(iso)
     local sel = selectionView(selection or {})
     local selectable, reason, deselectable, deco = true, nil, true, nil
+    local selectPolicy, deselectReason, deselectPolicy, decorationPolicy
     for _, p in ipairs(stack) do
         local ok, why = verdict(p, "canSelect", day, sel)
-        if not ok and selectable then selectable, reason = false, why or p.name end
-        local dok = verdict(p, "canDeselect", day, sel)
-        if not dok then deselectable = false end
-        if deco == nil then deco = decoration(p, day) end
+        if not ok and selectable then selectable, reason, selectPolicy = false, why or p.name, p.path end
+        local dok, dwhy = verdict(p, "canDeselect", day, sel)
+        if not dok and deselectable then deselectable, deselectReason, deselectPolicy = false, dwhy, p.path end
+        if deco == nil then
+            deco = decoration(p, day)
+            if deco ~= nil then decorationPolicy = p.path end
+        end
     end
-    return { selectable = selectable, reason = reason, deselectable = deselectable, decoration = deco }
+    return { selectable = selectable, reason = reason, deselectable = deselectable, decoration = deco,
+        selectPolicy = selectPolicy, deselectReason = deselectReason, deselectPolicy = deselectPolicy,
+        decorationPolicy = decorationPolicy }
+end
+
+--- A policy path as calpolicy's documents write it: empty and `.` components dropped.
+local function tidy(path)
+    if path == nil then return nil end
+    local absolute = path:sub(1, 1) == "/"
+    local parts = {}
+    for part in path:gmatch("[^/]+") do
+        if part ~= "." then parts[#parts + 1] = part end
+    end
+    return (absolute and "/" or "") .. table.concat(parts, "/")
 end
 
 local function csvField(v)
@@ -190,17 +207,21 @@ end
 function H.csv(stack, from, to, out)
     local cal = H.cal
     out:write("date,year,month,day,weekday,selectable,deselectable,reason,decoration_kind,",
-        "decoration_label,decoration_color,decoration_image,decoration_size\n")
+        "decoration_label,decoration_color,decoration_image,decoration_size,",
+        "select_reason,deselect_reason,policy,decoration_policy\n")
     local first, last = cal.dayNumberOf(from), cal.dayNumberOf(to)
     for n = first, last do
         local iso = cal.isoOfDayNumber(n)
         local y, m, d = cal.fromDayNumber(n)
         local r = H.evaluate(stack, iso)
         local deco = r.decoration or {}
+        local selectReason = not r.selectable and r.reason or nil
         out:write(table.concat({ iso, y, m, d, cal.weekdayOfDayNumber(n), tostring(r.selectable),
-            tostring(r.deselectable), csvField(r.reason),
+            tostring(r.deselectable), csvField(selectReason or r.deselectReason),
             r.decoration and csvField(deco.kind or "default") or "", csvField(deco.label),
-            csvField(deco.color), csvField(deco.image), csvField(deco.size) }, ","), "\n")
+            csvField(deco.color), csvField(deco.image), csvField(deco.size),
+            csvField(selectReason), csvField(r.deselectReason),
+            csvField(tidy(r.selectPolicy or r.deselectPolicy)), csvField(tidy(r.decorationPolicy)) }, ","), "\n")
     end
 end
 

@@ -100,6 +100,11 @@ lua_State *cls_open(const cls_config *config, cls_error *error);
 void cls_close(lua_State *L);
 /* The state's last error (valid until the next operation on the state). */
 const cls_error *cls_last_error(lua_State *L);
+/* The last error's whole message when the record holds it cut short (ending in "..."),
+ * else NULL; valid until the next error of the state. Messages longer than
+ * CLS_WHOLE_MESSAGE_MAX bytes end in "..." there too. */
+#define CLS_WHOLE_MESSAGE_MAX 16384
+const char *cls_last_error_whole(lua_State *L, size_t *length);
 /* Field accessors: Swift imports fixed C arrays as tuples. */
 static inline const char *cls_error_message(const cls_error *e) { return e->message; }
 static inline const char *cls_error_traceback(const cls_error *e) { return e->traceback; }

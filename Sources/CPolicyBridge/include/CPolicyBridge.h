@@ -48,6 +48,9 @@ typedef struct cpb_policy_info {
     int line_defined[CPB_FN_COUNT];
     const char *name, *description, *version;
     size_t name_len, description_len, version_len;
+    int global_style;        /* the chunk returned nothing: its globals are the policy */
+    const char *extras;      /* keys outside the contract, see cpb_collect_extras */
+    size_t extras_len;
 } cpb_policy_info;
 
 enum { CPB_FORM_NONE = 0, CPB_FORM_TEXT = 1, CPB_FORM_BYTECODE = 2 };

@@ -55,6 +55,10 @@ enum CheckCommand {
             console.print("\(path): cannot load")
             return 1
         }
+        // Legal but likely unintended (globals outside the contract): said, never counted as a problem.
+        for warning in (policy as? LuaPolicy)?.warnings ?? [] {
+            console.error(ErrorRenderer.line(for: warning))
+        }
         let cases = EdgeDays.cases(today: today)
         let pass = EdgePass(policy: policy, cases: cases, today: today)
         var seen: Set<String> = []

@@ -45,7 +45,9 @@ extension CommandCatalog {
         options: [year, month, from, to] + EvaluationOptions.specs + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
-        Without a span: the current year. --include, --min and --max stack after both versions.
+        Without a span: this year and the next two, widened to every year a stored
+        snapshot of either version covers; the span compared is always printed.
+        --include, --min and --max stack after both versions.
         --format html: a page showing each changed day's old and new outcome, by month.
         Exits 1 when any day differs, 0 when none.
         """

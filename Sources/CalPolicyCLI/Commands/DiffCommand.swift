@@ -15,14 +15,8 @@ enum DiffCommand {
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DiffFormat.text)
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
-        let span: DaySpan
-        if parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to") {
-            span = try SpanResolver.resolve(parsed, settings: settings).days
-        } else {
-            let year = settings.today.components.year
-            span = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
-                           Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
-        }
+        let givenSpan = parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to")
+        let span = givenSpan ? try SpanResolver.resolve(parsed, settings: settings).days : nil
         var revisions: [PolicyRevision] = []
         var sources: [[UInt8]?] = []
         defer { for revision in revisions { revision.cleanUp() } }
@@ -35,6 +29,9 @@ enum DiffCommand {
                 throw .usage(.badPolicyPath(argument, problem: error.message))
             }
         }
+        // No span: every year a stored snapshot of either version covers, and at least
+        // this year and the next two.
+        let compared = span ?? DiffSpan.defaultSpan(for: revisions.map(\.workingPath), today: settings.today)
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let diff: PolicyDiff
@@ -42,7 +39,7 @@ enum DiffCommand {
             diff = try PolicyDiff.compare(old: revisions[0].path, new: revisions[1].path,
                                           oldName: revisions[0].argument, newName: revisions[1].argument,
                                           oldSource: sources[0], newSource: sources[1],
-                                          span: span, context: settings.context, limits: limits,
+                                          span: compared, context: settings.context, limits: limits,
                                           builtIns: evaluation.builtIns)
         } catch {
             throw .policy(error)

@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 import Rendering
 
 /// `calpolicy eval [POLICY ...] [span] [display] [--format text|json|csv]`.
@@ -19,7 +20,7 @@ enum EvalCommand {
         let stack = PolicyStack(files + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
         if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
-        let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
+        let report = EvalReport(settings: settings, policies: parsed.positionals.map(PolicyIdentity.tidy), span: span, grids: grids,
                                 days: days)
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)

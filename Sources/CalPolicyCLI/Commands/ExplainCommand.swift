@@ -50,8 +50,9 @@ enum ExplainCommand {
         var explanations: [PolicyExplanation] = []
         do {
             var policies: [LuaPolicy] = []
-            for (path, source) in zip(paths, sources) {
-                policies.append(try LuaPolicy(path: path, source: source, options: options))
+            let names = PolicyIdentity.displayNames(for: paths)
+            for (index, (path, source)) in zip(paths, sources).enumerated() {
+                policies.append(try LuaPolicy(path: path, source: source, options: options, displayName: names[index]))
             }
             for day in days {
                 explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,

@@ -13,17 +13,22 @@ enum PolicyLoader {
 
     static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
         let sources = try read(paths)
+        // Text names a policy by its file name unless two of the stack share it.
+        let names = PolicyIdentity.displayNames(for: paths.map { $0 == "-" ? standardInputName : $0 })
         var policies: [any DayPolicy] = []
-        for (path, source) in zip(paths, sources) {
-            policies.append(try load(path, source: source, options: options(today: today, verbose: verbose)))
+        for (index, (path, source)) in zip(paths, sources).enumerated() {
+            policies.append(try load(path, source: source, options: options(today: today, verbose: verbose),
+                                     displayName: names[index]))
         }
         return policies
     }
 
     /// A policy from bytes `read` returned (the file is not read again); `-` is standard input.
-    static func load(_ path: String, source: [UInt8], options: LuaPolicyOptions) throws(CLIError) -> LuaPolicy {
+    static func load(_ path: String, source: [UInt8], options: LuaPolicyOptions,
+                     displayName: String? = nil) throws(CLIError) -> LuaPolicy {
         do {
-            return try LuaPolicy(path: path == "-" ? standardInputName : path, source: source, options: options)
+            return try LuaPolicy(path: path == "-" ? standardInputName : path, source: source, options: options,
+                                 displayName: displayName)
         } catch {
             throw .policy(error)
         }

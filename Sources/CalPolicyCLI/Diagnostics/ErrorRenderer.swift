@@ -30,6 +30,9 @@ enum ErrorRenderer {
         }
     }
 
+    /// A policy warning (`check`): one stderr line `calpolicy: file:line: warning: …`.
+    static func line(for warning: PolicyWarning) -> String { line(warning.description) }
+
     /// Every error line goes through here, so user input or a policy message holding a
     /// newline or control character can never split or colour the line.
     static func line(_ message: String) -> String { "calpolicy: " + singleLine(message) }

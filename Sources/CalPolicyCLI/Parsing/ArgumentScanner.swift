@@ -1,3 +1,5 @@
+import PolicyEngine
+
 /// Matches tokens against a command's options, producing `ParsedArguments` or the
 /// first `UsageError`. Values are converted later by the command, which knows
 /// their meaning; the scanner only knows shapes.

@@ -1,4 +1,5 @@
 import Foundation
+import PolicyEngine
 
 /// The locales Foundation knows, for refusing a mistyped `--locale` with close matches.
 enum LocaleCatalog {

@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 
 /// Converts option values to typed values, each failure an `invalidValue` that says
 /// what was expected. Dates on the command line are Gregorian ISO.

@@ -58,6 +58,12 @@ public struct LocaleInfo: Hashable, Sendable {
         LocaleInfoCache.shared.monthName(month, calendar: calendar, style: style, locale: identifier)
     }
 
+    /// The month with its year and era, as the locale writes them: `December 8 Reiwa`,
+    /// `December 115 Minguo`, `令和8年12月`.
+    public func monthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier) -> String {
+        LocaleInfoCache.shared.monthTitleWithEra(month, calendar: calendar, locale: identifier)
+    }
+
     /// The locale's full date for `day` in `calendar`, weekday included: `Friday, December 25,
     /// 2026` (en_US), `Freitag, 25. Dezember 2026` (de_DE), the month named as `monthName` names it.
     public func fullDate(_ day: Day, calendar: CalendarIdentifier) -> String {

@@ -26,6 +26,7 @@ final class LocaleInfoCache: @unchecked Sendable {
     private let lock = NSLock()
     private var facts: [String: Facts] = [:]
     private var monthNames: [MonthKey: String] = [:]
+    private var monthTitles: [MonthKey: String] = [:]
     /// Full-date formatters, one per locale and calendar, used only while the lock is held.
     private var fullDateFormatters: [FormatterKey: DateFormatter] = [:]
 
@@ -62,6 +63,16 @@ final class LocaleInfoCache: @unchecked Sendable {
         return name
     }
 
+    func monthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier, locale: String) -> String {
+        let key = MonthKey(locale: locale, calendar: calendar, month: month, style: .full)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = monthTitles[key] { return known }
+        let title = LocaleInfoCache.formatMonthTitleWithEra(month, calendar: calendar, locale: locale)
+        monthTitles[key] = title
+        return title
+    }
+
     /// The locale's full date style for `day` in `calendar` (`Friday, December 25, 2026`,
     /// `Freitag, 25. Dezember 2026`). The formatter is made once per locale and calendar.
     func fullDate(_ day: Day, calendar: CalendarIdentifier, locale: String) -> String {
@@ -83,7 +94,10 @@ final class LocaleInfoCache: @unchecked Sendable {
             fullDateFormatters[key] = formatter
         }
         let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: day) : 0
-        guard cycles > 0 else { return formatter.string(from: LocaleInfoCache.noonUTC(of: day)) }
+        guard cycles > 0 else {
+            let text = formatter.string(from: LocaleInfoCache.noonUTC(of: day))
+            return calendar == .chinese && LocaleInfoCache.isEnglish(locale) ? LocaleInfoCache.englishLeapMonths(text) : text
+        }
         // Before 1583: the same day whole 400-year cycles later, its own year put back.
         let later = LocaleInfoCache.noonUTC(of: day.adding(days: cycles * GregorianChange.cycleDays))
         guard let marked = GregorianChange.markingYear(in: formatter.dateFormat) else { return formatter.string(from: later) }
@@ -98,22 +112,60 @@ final class LocaleInfoCache: @unchecked Sendable {
 
     /// Formats the month's first day with a stand-alone month pattern, which names
     /// leap months correctly (Foundation's symbol lists do not say which entry a
-    /// leap month uses).
+    /// leap month uses). ICU's English names a Chinese leap month with the suffix "bis"
+    /// (`Sixth Monthbis`); English reads `Leap Sixth Month`.
     static func formatMonth(_ month: CalendarMonth, calendar: CalendarIdentifier,
                                     style: LocaleInfo.MonthStyle, locale: String) -> String {
         guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
             return String(month.month)
         }
+        let formatter = self.formatter(calendar: calendar, locale: locale)
+        formatter.dateFormat = style == .full ? "LLLL" : "LLL"
+        // Before 1583 ICU's Gregorian is Julian: name the same month 400-year cycles later.
+        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: span.first) : 0
+        let name = formatter.string(from: noonUTC(of: span.first.adding(days: cycles * GregorianChange.cycleDays)))
+        if month.isLeapMonth, calendar == .chinese, isEnglish(locale), name.hasSuffix("bis") {
+            return "Leap " + name.dropLast(3)
+        }
+        return name
+    }
+
+    /// The month with its year and era as the locale writes them (`December 8 Reiwa`,
+    /// `令和8年12月`), for calendars whose years restart with each era.
+    static func formatMonthTitleWithEra(_ month: CalendarMonth, calendar: CalendarIdentifier,
+                                        locale: String) -> String {
+        guard let span = try? CalendarSystems.system(for: calendar).span(of: month) else {
+            return "\(month.month) \(month.year)"
+        }
+        let formatter = self.formatter(calendar: calendar, locale: locale)
+        formatter.setLocalizedDateFormatFromTemplate("GyMMMM")
+        return formatter.string(from: noonUTC(of: span.first))
+    }
+
+    private static func formatter(calendar: CalendarIdentifier, locale: String) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: locale)
         var foundationCalendar = Calendar(identifier: foundationIdentifier(calendar))
         foundationCalendar.timeZone = utc
         formatter.calendar = foundationCalendar
         formatter.timeZone = utc
-        formatter.dateFormat = style == .full ? "LLLL" : "LLL"
-        // Before 1583 ICU's Gregorian is Julian: name the same month 400-year cycles later.
-        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: span.first) : 0
-        return formatter.string(from: noonUTC(of: span.first.adding(days: cycles * GregorianChange.cycleDays)))
+        return formatter
+    }
+
+    private static func isEnglish(_ locale: String) -> Bool {
+        locale == "en" || locale.hasPrefix("en_") || locale.hasPrefix("en-")
+    }
+
+    /// `text` with ICU's English Chinese leap month (`Sixth Monthbis`) written as `monthName`
+    /// writes it (`Leap Sixth Month`).
+    static func englishLeapMonths(_ text: String) -> String {
+        guard text.contains("Monthbis") else { return text }
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices where words[index].hasPrefix("Monthbis") {
+            words[index] = "Month" + words[index].dropFirst("Monthbis".count)
+            if index > 0 { words[index - 1] = "Leap " + words[index - 1] }
+        }
+        return words.joined(separator: " ")
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current

@@ -21,6 +21,10 @@ struct LuaChunkInfo: Hashable, Sendable {
     var name: String?
     var description: String?
     var version: String?
+    /// The chunk returned nothing, so its globals are the policy.
+    var globalStyle = false
+    /// Keys outside the contract (for a global-style policy: globals it defined).
+    var extraKeys: [PolicyContract.Key] = []
 }
 
 /// A date in a named calendar system, as the host computes it.

@@ -15,7 +15,9 @@ final class PolicyDateBridge: LuaDateBridge {
         if let system = current.withLock({ $0 }), system.identifier.rawValue == name { return system }
         guard let identifier = CalendarIdentifier(name: name) else {
             let known = CalendarIdentifier.allCases.map(\.rawValue).joined(separator: ", ")
-            throw LuaBridgeError("unknown calendar '\(name)'; expected one of \(known)")
+            // A long name is elided, so the whole message fits the bridge's buffer.
+            let shown = name.utf8.count > 64 ? String(decoding: name.utf8.prefix(60), as: UTF8.self) + "..." : name
+            throw LuaBridgeError("unknown calendar '\(shown)'; expected one of \(known)")
         }
         return CalendarSystems.system(for: identifier)
     }

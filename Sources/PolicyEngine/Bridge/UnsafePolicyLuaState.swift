@@ -102,7 +102,14 @@ final class PolicyLuaState {
         return LuaChunkInfo(functions: functions, lines: lines,
                             name: PolicyLuaState.text(info.name, info.name_len),
                             description: PolicyLuaState.text(info.description, info.description_len),
-                            version: PolicyLuaState.text(info.version, info.version_len))
+                            version: PolicyLuaState.text(info.version, info.version_len),
+                            globalStyle: info.global_style != 0,
+                            extraKeys: PolicyContract.Key.parse(PolicyLuaState.bytes(info.extras, info.extras_len)))
+    }
+
+    private static func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> [UInt8] {
+        guard let pointer, length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: length))
     }
 
     /// The read-only `selection` view passed to canSelect/canDeselect (day numbers ascending).

@@ -10,6 +10,9 @@ public struct PolicyRevision: Sendable {
     public let argument: String
     /// A file holding the policy text.
     public let path: String
+    /// Where the policy lives in the working tree: the file, or a `git:` revision's path
+    /// (where its stored snapshots are looked for).
+    public let workingPath: String
     private let temporaryDirectory: String?
 
     public var isGit: Bool { temporaryDirectory != nil }
@@ -18,6 +21,7 @@ public struct PolicyRevision: Sendable {
         self.argument = argument
         guard argument.hasPrefix(Self.prefix) else {
             path = argument
+            workingPath = argument
             temporaryDirectory = nil
             return
         }
@@ -27,6 +31,7 @@ public struct PolicyRevision: Sendable {
         }
         let revision = String(spec[..<colon])
         let file = String(spec[spec.index(after: colon)...])
+        workingPath = file
         // git would take a revision starting with '-' as an option (`--output=…`).
         guard !revision.hasPrefix("-") else {
             throw PolicyError(kind: .io, file: argument, message: "the revision '\(revision)' starts with '-'; "

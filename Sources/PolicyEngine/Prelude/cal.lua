@@ -17,8 +17,8 @@
 
 local native = ...
 
-local type, error, tostring, pairs, ipairs, setmetatable, rawget =
-    type, error, tostring, pairs, ipairs, setmetatable, rawget
+local type, error, tostring, pairs, ipairs, setmetatable, rawget, select, pcall, tonumber =
+    type, error, tostring, pairs, ipairs, setmetatable, rawget, select, pcall, tonumber
 local mtype, mtointeger = math.type, math.tointeger
 local sformat, sbyte = string.format, string.byte
 local tsort = table.sort
@@ -661,6 +661,203 @@ function cal.substitute(days, rule)
 end
 
 ---------------------------------------------------------------------------------------------
+-- Windows, business days and quarters.
+---------------------------------------------------------------------------------------------
+
+--- A day given as a `day` (anything with an integer `dayNumber`), an ISO date or a day
+--- number, as its day number; `lv` as in the checks above.
+local function dayArg(fname, v, lv)
+    lv = lv or 3
+    local t = type(v)
+    if t == "userdata" or t == "table" then
+        local n = v.dayNumber
+        if mtype(n) == "integer" and n >= MIN_DAY and n <= MAX_DAY then return n end
+    elseif t == "string" then
+        local n = parseDay(v)
+        if n ~= nil then return n end
+        local _, why = parseYMD(v)
+        error(sformat("cal.%s: invalid date %s: %s", fname, show(v), why or "expected 'YYYY-MM-DD'"), lv)
+    elseif t == "number" then
+        return checkDayNumber(fname, v, lv + 1)
+    end
+    error(sformat("cal.%s: day must be a day, an ISO date 'YYYY-MM-DD' or a day number, got %s", fname, show(v)), lv)
+end
+
+--- A list of date windows `{ {from = 'YYYY-MM-DD', to = 'YYYY-MM-DD', reason = '...'}, ... }`,
+--- checked once: every row a table with exactly these fields, `from` and `to` real days in
+--- order (both included), `reason` a non-empty string; an error names the row and the field.
+--- Returns `lookup(day) -> reason | nil` (a `day`, ISO date or day number). Windows may
+--- overlap: the first row in the list that holds the day gives the reason.
+---@param rows {from: string, to: string, reason: string}[]
+---@return fun(day: any): string|nil
+function cal.windows(rows)
+    if type(rows) ~= "table" then
+        fail("windows", "expected a list of {from = 'YYYY-MM-DD', to = 'YYYY-MM-DD', reason = '...'}, got "
+            .. show(rows))
+    end
+    local count = #rows
+    for k in pairs(rows) do
+        if mtype(k) ~= "integer" or k < 1 or k > count then
+            fail("windows", "expected a list of rows (1, 2, 3, ...), got the key " .. show(k))
+        end
+    end
+    local froms, tos, reasons = {}, {}, {}
+    for i = 1, count do
+        local row = rows[i]
+        if type(row) ~= "table" then
+            fail("windows", sformat("row %d must be a table {from = ..., to = ..., reason = ...}, got %s", i, show(row)))
+        end
+        for k in pairs(row) do
+            if k ~= "from" and k ~= "to" and k ~= "reason" then
+                fail("windows", sformat("row %d: unknown field %s (expected from, to, reason)", i, show(k)))
+            end
+        end
+        for _, field in ipairs({ "from", "to" }) do
+            local v = row[field]
+            if type(v) ~= "string" then
+                fail("windows", sformat("row %d: '%s' must be an ISO date 'YYYY-MM-DD', got %s", i, field, show(v)))
+            end
+            local n, why = parseDay(v)
+            if n == nil then fail("windows", sformat("row %d: '%s' is not a date: %s (%s)", i, field, show(v), why)) end
+            if field == "from" then froms[i] = n else tos[i] = n end
+        end
+        if tos[i] < froms[i] then
+            fail("windows", sformat("row %d: 'to' %s is before 'from' %s", i, row.to, row.from))
+        end
+        if type(row.reason) ~= "string" or row.reason == "" then
+            fail("windows", sformat("row %d: 'reason' must be a non-empty string, got %s", i, show(row.reason)))
+        end
+        reasons[i] = row.reason
+    end
+    return function(day)
+        local n = day ~= nil and type(day) ~= "string" and type(day) ~= "number" and day.dayNumber or nil
+        if mtype(n) ~= "integer" then n = dayArg("windows lookup", day) end
+        for i = 1, count do
+            if n >= froms[i] and n <= tos[i] then return reasons[i] end
+        end
+        return nil
+    end
+end
+
+-- What a holiday policy sees in place of `day` when a business-day helper asks it about a
+-- day other than the one being evaluated: the Gregorian fields of the day view.
+local plainDayFields = { year = true, month = true, day = true, weekday = true, iso = true, dayNumber = true,
+    yearDay = true }
+local plainDayMeta = {
+    __index = function(_, k)
+        error(sformat("day has no field %s (a business-day helper passes a plain day: "
+            .. "year, month, day, weekday, iso, dayNumber, yearDay)", show(k)), 2)
+    end,
+    __tostring = function(d) return rawget(d, "iso") end,
+}
+local function plainDay(n)
+    local y, m, d = fromDay(n)
+    return setmetatable({ year = y, month = m, day = d, weekday = weekdayOf(n), iso = isoOf(n), dayNumber = n,
+        yearDay = n - toDay(y, 1, 1) + 1 }, plainDayMeta)
+end
+
+local emptySelection = setmetatable({}, {
+    __index = { contains = function() return false end },
+    __newindex = function() error("'selection' is read-only", 2) end,
+})
+
+local DEFAULT_WEEKEND = { [1] = true, [7] = true }
+
+--- Reads the holiday arguments of a business-day helper once: functions (`f(day)` truthy =
+--- a holiday), policy tables (a holiday where `canSelect(day, selection)` returns false) and
+--- one optional `{weekend = {weekdays}}`.
+local function businessRules(fname, first, ...)
+    local checks, weekend = {}, DEFAULT_WEEKEND
+    for i = 1, select("#", ...) do
+        local h = select(i, ...)
+        local t = type(h)
+        if t == "function" then
+            checks[#checks + 1] = h
+        elseif t == "table" and type(rawget(h, "canSelect")) == "function" then
+            local canSelect = h.canSelect
+            checks[#checks + 1] = function(day) return canSelect(day, emptySelection) == false end
+        elseif t == "table" and rawget(h, "weekend") ~= nil then
+            local list = rawget(h, "weekend")
+            if type(list) ~= "table" then
+                fail(fname, sformat("argument #%d: weekend must be a list of weekdays (1 = Sunday ... 7 = Saturday), "
+                    .. "got %s", first + i - 1, show(list)), 4)
+            end
+            weekend = {}
+            for _, wd in ipairs(list) do weekend[checkWeekday(fname, wd, 4)] = true end
+        else
+            fail(fname, sformat("argument #%d must be a holiday function, a policy table with canSelect or "
+                .. "{weekend = {...}}, got %s", first + i - 1, show(h)), 4)
+        end
+    end
+    return checks, weekend
+end
+
+local function isBusiness(n, checks, weekend)
+    if weekend[weekdayOf(n)] then return false end
+    if #checks == 0 then return true end
+    local day = plainDay(n)
+    for i = 1, #checks do
+        if checks[i](day) then return false end
+    end
+    return true
+end
+
+--- Whether `day` (a `day`, ISO date or day number) is a business day: not a weekend day
+--- (Saturday and Sunday unless `{weekend = {...}}` is given) and a holiday for none of the
+--- holiday arguments: functions `f(day) -> truthy` (a `cal.byYear` lookup, a `cal.windows`
+--- lookup) or policy tables, where a day `canSelect` refuses is a holiday. Functions and
+--- policies asked about a day other than the one evaluated get a plain day table.
+---@return boolean
+function cal.isBusinessDay(day, ...)
+    local n = dayArg("isBusinessDay", day)
+    local checks, weekend = businessRules("isBusinessDay", 2, ...)
+    if weekend[weekdayOf(n)] then return false end
+    if #checks == 0 then return true end
+    local asked = (type(day) == "userdata" or type(day) == "table") and day or plainDay(n)
+    for i = 1, #checks do
+        if checks[i](asked) then return false end
+    end
+    return true
+end
+
+--- The business day `n` business days after `day` (before it when `n` is negative; `day`
+--- itself when `n` is 0), as an ISO date; holidays and weekends as in `cal.isBusinessDay`.
+---@return string
+function cal.addBusinessDays(day, n, ...)
+    local at = dayArg("addBusinessDays", day)
+    n = int("addBusinessDays", "count", n)
+    local checks, weekend = businessRules("addBusinessDays", 3, ...)
+    local step = n < 0 and -1 or 1
+    local left = n * step
+    local idle = 0
+    while left > 0 do
+        at = at + step
+        if at < MIN_DAY or at > MAX_DAY then
+            fail("addBusinessDays", sformat("%d business days from %s is outside 0001-01-01...9999-12-31", n, isoOf(at - step)))
+        end
+        if isBusiness(at, checks, weekend) then
+            left = left - 1
+            idle = 0
+        else
+            idle = idle + 1
+            if idle > 3660 then
+                fail("addBusinessDays", sformat("no business day within 10 years of %s", isoOf(at - idle * step)))
+            end
+        end
+    end
+    return isoOf(at)
+end
+
+--- The quarter holding `day`: its number (1...4), first day and last day as ISO dates.
+---@return integer quarter, string first, string last
+function cal.quarter(day)
+    local y, m = fromDay(dayArg("quarter", day))
+    local q = (m - 1) // 3 + 1
+    local lastMonth = q * 3
+    return q, sformat("%04d-%02d-01", y, lastMonth - 2), sformat("%04d-%02d-%02d", y, lastMonth, monthLength(y, lastMonth))
+end
+
+---------------------------------------------------------------------------------------------
 -- Per-year tables: the shape of every holiday policy, and its hot path.
 ---------------------------------------------------------------------------------------------
 
@@ -768,6 +965,47 @@ function cal.fromCalendar(calendar, y, m, d, isLeapMonth)
             or sformat("no day %d-%d-%d in calendar '%s'", y, m, d, calendar))
     end
     return r
+end
+
+--- Every Gregorian day of `year` that is month `m`, day `d` of `calendar` (a calendar whose
+--- years count on: Hebrew, Islamic, Persian, Chinese, Coptic, ...), ascending ISO dates. A
+--- calendar year is shorter or longer than a Gregorian one, and some dates are missing in
+--- some years, so the list holds 0, 1 or 2 days (Islamic dates can fall twice in a year).
+--- `isLeapMonth` picks the leap month of that number (a Chinese leap month); Hebrew months
+--- are numbered from Tishri (1) with Adar I = 6 (with or without the flag, as in `--month`)
+--- and Adar / Adar II = 7.
+---@param calendar string
+---@param m integer
+---@param d integer
+---@param year integer Gregorian
+---@param isLeapMonth? boolean
+---@return string[]
+function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
+    if type(calendar) ~= "string" or calendar == "" then
+        fail("inGregorianYear", "calendar must be a calendar name such as 'hebrew', got " .. show(calendar))
+    end
+    m = int("inGregorianYear", "month", m)
+    d = int("inGregorianYear", "day", d)
+    if m < 1 or m > 13 then fail("inGregorianYear", sformat("month must be 1...13, got '%d'", m)) end
+    if d < 1 or d > 31 then fail("inGregorianYear", sformat("day must be 1...31, got '%d'", d)) end
+    year = checkYear("inGregorianYear", year)
+    if isLeapMonth ~= nil and type(isLeapMonth) ~= "boolean" then
+        fail("inGregorianYear", "isLeapMonth must be a boolean, got " .. show(isLeapMonth))
+    end
+    local convert = nativeFunction("inGregorianYear", "convert")
+    local fromCalendar = nativeFunction("inGregorianYear", "fromCalendar")
+    local first, msg = convert(isoOf(toDay(year, 1, 1)), calendar)
+    if first == nil then fail("inGregorianYear", msg ~= nil and tostring(msg) or "cannot convert to " .. show(calendar)) end
+    local last = convert(isoOf(toDay(year, 12, 31)), calendar)
+    local out = {}
+    -- Era calendars restart their years: only the years of one era are walked.
+    local lastYear = (last.era == first.era) and last.year or first.year
+    for cy = first.year, lastYear do
+        local ok, iso = pcall(fromCalendar, calendar, cy, m, d, isLeapMonth == true)
+        if ok and type(iso) == "string" and tonumber(iso:sub(1, 4)) == year then out[#out + 1] = iso end
+    end
+    tsort(out)
+    return out
 end
 
 return cal

@@ -11,8 +11,8 @@ enum PolicyTestHarness {
     static let source = #"""
 local native = ...
 local cal = cal
-local type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatable, rawset =
-    type, tostring, tonumber, ipairs, pairs, pcall, error, select, setmetatable, rawset
+local type, tostring, tonumber, ipairs, pairs, pcall, xpcall, error, select, setmetatable, rawset =
+    type, tostring, tonumber, ipairs, pairs, pcall, xpcall, error, select, setmetatable, rawset
 local concat = table.concat
 
 local settings = { policies = {}, policyLines = {}, today = nil }
@@ -29,10 +29,34 @@ local function field(v)
     return "=" .. escape(v)
 end
 
--- The line `level` frames up (2 = the caller of lineOf); 0 when unknown.
-local function lineOf(level)
+-- The chunk and line `level` frames up (2 = the caller of positionOf); nil for a C function.
+local function positionOf(level)
     local _, message = pcall(error, "", level)
-    return tonumber(tostring(message):match(":(%d+): $")) or 0
+    local chunk, line = tostring(message):match("^(.-):(%d+): $")
+    return chunk, tonumber(line)
+end
+
+-- The test file's chunk name, as Lua writes it in positions (noted where tests are defined).
+local testChunk = nil
+
+-- The line `level` frames up (2 = the caller of lineOf); 0 when unknown. `inTestFile`:
+-- that frame is the test file, whose chunk name is noted.
+local function lineOf(level, inTestFile)
+    local chunk, line = positionOf(level + 1)
+    if inTestFile and chunk then testChunk = chunk end
+    return line or 0
+end
+
+-- Where a failing test was in its own file: the line of the innermost call still running in
+-- the test file when the error was raised (so an error raised in C, or in `cal`, is reported
+-- at the test's call of it). Called from the message handler; nil when not found.
+local function failingLine()
+    if not testChunk then return nil end
+    for level = 3, 200 do -- C frames and levels past the top have no position
+        local chunk, line = positionOf(level)
+        if chunk == testChunk then return line end
+    end
+    return nil
 end
 
 local function add(kind, line, ...)
@@ -193,7 +217,7 @@ function api.today(date)
 end
 
 function api.cases(name, rows, fn)
-    local line = lineOf(4)
+    local line = lineOf(4, true)
     if type(rows) ~= "table" then error("test.cases: expected a table of rows", 2) end
     for i, row in ipairs(rows) do
         local label = row
@@ -209,12 +233,12 @@ end
 test = setmetatable({}, {
     __index = api,
     __call = function(_, name, fn)
-        local line = lineOf(4)
+        local line = lineOf(4, true)
         register(name, fn, nil, line)
     end,
     -- `function test.someName() ... end` defines a test too
     __newindex = function(_, name, fn)
-        local line = lineOf(4)
+        local line = lineOf(4, true)
         register(tostring(name), fn, nil, line)
     end,
 })
@@ -234,10 +258,22 @@ _ENV[ "__calpolicy_test" ] = function(command)
     local t = index and tests[index]
     if not t then return "error\t0\t=no such test" end
     records = {}
-    local ok, err = pcall(t.fn, t.row)
+    local failedAt = nil
+    local ok, err = xpcall(t.fn, function(e)
+        failedAt = failingLine()
+        return e
+    end, t.row)
     if not ok then
-        local text = tostring(err)
-        local line = tonumber(text:match("^[^\n]-:(%d+): ")) or t.line
+        -- The whole message: a string as raised, any other value named by its type (its
+        -- __tostring is not run, as for policy errors).
+        local text = (type(err) == "string" or type(err) == "number") and tostring(err)
+            or ("error object is a " .. type(err) .. " value")
+        -- Whole up to 16 KiB, as the host keeps policy errors (an error is one line).
+        if #text > 16384 then text = text:sub(1, 16381) .. "..." end
+        -- Lua's own "chunk:line: " prefix when it names the test file, else the test's
+        -- innermost call running when the error was raised, else the test's definition.
+        local chunk, prefixed = text:match("^([^\n]-):(%d+): ")
+        local line = (chunk == testChunk and tonumber(prefixed)) or failedAt or tonumber(prefixed) or t.line
         add("error", line, (text:gsub("^[^\n]-:%d+: ", "", 1)))
     end
     local out = concat(records, "\n")

@@ -47,12 +47,15 @@ public enum PolicyTestRunner {
         var policyLimits = limits
         policyLimits.today = script.today
         let directory = PolicyTestDiscovery.directory(of: file)
+        // Named in messages as in `eval`: the file name, unless two of the stack share it.
+        let names = PolicyIdentity.displayNames(for: script.policies)
         var policies: [LuaPolicy] = []
         for (index, name) in script.policies.enumerated() {
             let line = script.policyLines[index]
             let path = try PolicyTestDiscovery.resolve(name, besideFileIn: directory, folder: folder, namedBy: file,
                                                        line: line > 0 ? line : nil, what: "test.policies entry")
-            policies.append(try LuaPolicy(path: path, options: policyLimits))
+            let source = try PolicyFile.source(path, limit: policyLimits.memoryLimit)
+            policies.append(try LuaPolicy(path: path, source: source, options: policyLimits, displayName: names[index]))
         }
         let checker = ExpectationChecker(stack: PolicyStack(policies + options.builtIns),
                                          context: PolicyContext(calendar: options.calendar, today: script.today),

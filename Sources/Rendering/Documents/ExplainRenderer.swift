@@ -64,7 +64,8 @@ public enum ExplainRenderer {
 
     private static func decider(_ answer: PolicyAnswer?, _ line: Int?) -> JSONValue {
         guard let answer else { return .null }
-        return .object([("policy", .string(answer.policy)), ("file", .string(answer.path)), ("line", .line(line))])
+        return .object([("policy", .string(PolicyIdentity.tidy(answer.path))), ("file", .string(answer.path)),
+                        ("line", .line(line))])
     }
 
     public static func json(_ e: PolicyExplanation) -> String {
@@ -77,7 +78,7 @@ public enum ExplainRenderer {
             ("decidedDecoration", decider(e.decorationDecider, e.decorationDecider?.decorationLine)),
         ], listKey: "policies", records: e.answers.map { answer in
             .object([
-                ("policy", .string(answer.policy)),
+                ("policy", .string(PolicyIdentity.tidy(answer.path))),
                 ("file", .string(answer.path)),
                 ("canSelect", verdictJSON(answer.canSelect, answer.canSelectLine)),
                 ("canDeselect", verdictJSON(answer.canDeselect, answer.canDeselectLine)),

@@ -4,7 +4,7 @@ import CalendarCore
 public enum EvalCSVRenderer {
     public static let header = ["date", "year", "month", "day", "weekday", "selectable", "deselectable", "reason",
                          "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
-                         "decoration_size"]
+                         "decoration_size", "select_reason", "deselect_reason", "policy", "decoration_policy"]
 
     /// Rows go to the sink a chunk at a time, so a long span is never held twice.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
@@ -50,6 +50,20 @@ public enum EvalCSVRenderer {
                 CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
             } else {
                 for _ in 0..<4 { out.append(UInt8(ascii: ",")) }
+            }
+            out.append(UInt8(ascii: ","))
+            if let reason = result.select.verdict.reason { CSVWriter.appendText(reason, to: &out) }
+            out.append(UInt8(ascii: ","))
+            if let reason = result.deselect.verdict.reason { CSVWriter.appendText(reason, to: &out) }
+            out.append(UInt8(ascii: ","))
+            // The deciding policy: the one that refused selecting, else deselecting (as `reason`).
+            let decider = result.select.isAllowed ? result.deselect : result.select
+            if let policy = report.identity(decider.policyIndex, name: decider.policy) {
+                CSVWriter.appendText(policy, to: &out)
+            }
+            out.append(UInt8(ascii: ","))
+            if let policy = report.identity(result.decorationPolicyIndex, name: result.decorationPolicy) {
+                CSVWriter.appendText(policy, to: &out)
             }
             out.append(UInt8(ascii: "\n"))
         }

@@ -31,7 +31,7 @@ public enum EvalJSONRenderer {
         out += ",\n"
         field("days", &out)
         let labeler = DayLabeler(names: settings.names)
-        rows(report.days, to: sink, &out) { day($0, labeler: labeler) }
+        rows(report.days, to: sink, &out) { day($0, in: report, labeler: labeler) }
         out += "\n}\n"
         sink.write(out)
     }
@@ -81,8 +81,9 @@ public enum EvalJSONRenderer {
         ])
     }
 
-    /// One entry of `days`; `label` (last, as keys are only ever added) is `labeler`'s.
-    public static func day(_ result: DayEvaluation, labeler: DayLabeler) -> JSONValue {
+    /// One entry of `days`; its policy fields name policy files by path (`EvalReport.identity`);
+    /// `label` (last, as keys are only ever added) is `labeler`'s.
+    public static func day(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler) -> JSONValue {
         .object([
             ("date", .string(result.day.iso)),
             ("year", .int(result.date.year)),
@@ -93,13 +94,15 @@ public enum EvalJSONRenderer {
             ("selectable", .bool(result.select.isAllowed)),
             ("deselectable", .bool(result.deselect.isAllowed)),
             ("reason", .optional(result.select.verdict.reason)),
-            ("policy", .optional(result.select.policy)),
+            ("policy", .optional(report.identity(result.select.policyIndex, name: result.select.policy))),
             ("line", .line(result.lines.select)),
             ("deselectReason", .optional(result.deselect.verdict.reason)),
-            ("deselectPolicy", .optional(result.deselect.policy)),
+            ("deselectPolicy", .optional(report.identity(result.deselect.policyIndex,
+                                                          name: result.deselect.policy))),
             ("deselectLine", .line(result.lines.deselect)),
             ("decoration", .decoration(result.decoration)),
-            ("decorationPolicy", .optional(result.decorationPolicy)),
+            ("decorationPolicy", .optional(report.identity(result.decorationPolicyIndex,
+                                                            name: result.decorationPolicy))),
             ("decorationLine", .line(result.lines.decoration)),
             ("label", .string(labeler.label(for: result))),
         ])

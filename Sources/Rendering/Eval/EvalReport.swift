@@ -3,6 +3,7 @@ import CalendarCore
 /// One `eval` result, ready for any renderer: the grids to draw and every day's answers.
 public struct EvalReport {
     public let settings: DisplaySettings
+    /// The policy files in stack order, as documents name them (tidied paths); built-ins follow them in the stack.
     public let policies: [String]
     public let span: ResolvedSpan
     public let grids: [(month: CalendarMonth, grid: MonthGrid)]
@@ -11,6 +12,13 @@ public struct EvalReport {
     public init(settings: DisplaySettings, policies: [String], span: ResolvedSpan,
                 grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation]) {
         (self.settings, self.policies, self.span, self.grids, self.days) = (settings, policies, span, grids, days)
+    }
+
+    /// The policy a decision names, as documents identify it: the path of a policy file
+    /// (`policies` holds them tidied, in stack order), else a built-in's name.
+    public func identity(_ policyIndex: Int?, name: String?) -> String? {
+        guard let policyIndex else { return name }
+        return policies.indices.contains(policyIndex) ? policies[policyIndex] : name
     }
 
     public func evaluation(of day: Day) -> DayEvaluation? {

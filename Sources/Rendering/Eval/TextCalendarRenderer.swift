@@ -77,9 +77,12 @@ public struct TextCalendarRenderer {
 
     private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
         let settings = report.settings
-        let name = settings.names.monthName(month)
-        let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
-        var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
+        // Centred over the 20 columns of the days; a title of 21 takes the block's last
+        // column too, a longer one its compact form (`Leap 11th Month 2033`) if it has one.
+        var text = settings.names.monthTitle(month)
+        if DisplayWidth.of(text) > 21, let compact = settings.names.compactMonthTitle(month) { text = compact }
+        let title = DisplayWidth.of(text) == 21 ? text : DisplayWidth.center(text, width: 20) + " "
+        var lines = [String(repeating: " ", count: prefixWidth) + title]
         lines.append(header)
         for row in grid.rows {
             // A short span leaves out the weeks it does not touch.

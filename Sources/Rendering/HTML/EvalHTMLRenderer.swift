@@ -47,7 +47,7 @@ public enum EvalHTMLRenderer {
     private static func table(month: CalendarMonth, grid: MonthGrid, report: EvalReport, labeler: DayLabeler,
                               icons: inout Set<HTMLIcon>) -> String {
         let settings = report.settings
-        let caption = settings.names.monthName(month) + " " + String(month.year)
+        let caption = settings.names.monthTitle(month)
         var out = "<table class=\"month\">\n<caption>" + HTMLText.escape(caption) + "</caption>\n<thead><tr>"
         let short = settings.names.weekdaySymbols(style: .short)
         let full = settings.names.weekdaySymbols(style: .full)

@@ -56,6 +56,28 @@ public struct DisplayNames: Sendable {
         }
     }
 
+    /// A month's title over its grid: `December 2026`; in the calendars whose years restart
+    /// with each era (Japanese, Republic of China) the era too, as the locale writes it:
+    /// `December 8 Reiwa`, `December 115 Minguo`.
+    public func monthTitle(_ month: CalendarMonth) -> String {
+        if case .locale(let info) = source, calendar == .japanese || calendar == .republicOfChina {
+            return info.monthTitleWithEra(month, calendar: calendar)
+        }
+        return "\(monthName(month)) \(month.year)"
+    }
+
+    /// A shorter title for a grid too narrow for `monthTitle`: an English Chinese leap month
+    /// with its number in digits (`Leap 11th Month 2033` for `Leap Eleventh Month 2033`);
+    /// nil when there is no shorter form.
+    public func compactMonthTitle(_ month: CalendarMonth) -> String? {
+        guard calendar == .chinese, month.isLeapMonth, monthName(month).hasPrefix("Leap ") else { return nil }
+        let suffix = switch month.month % 100 {
+        case 11, 12, 13: "th"
+        default: month.month % 10 == 1 ? "st" : month.month % 10 == 2 ? "nd" : month.month % 10 == 3 ? "rd" : "th"
+        }
+        return "Leap \(month.month)\(suffix) Month \(month.year)"
+    }
+
     /// The full date of `day` in the locale and calendar: `Friday, December 25, 2026`.
     /// Built in for US English in the Gregorian family (ICU's `EEEE, MMMM d, y`).
     public func fullDate(_ day: Day) -> String {

@@ -1,8 +1,8 @@
 /// "Did you mean" by edit distance, as git and swift-argument-parser do it.
-enum Suggestion {
+public enum Suggestion {
     /// The closest candidate within a distance that still reads as a typo
     /// (at most 2 edits, and fewer than half the word), or nil.
-    static func nearest(to typed: String, among candidates: [String]) -> String? {
+    public static func nearest(to typed: String, among candidates: [String]) -> String? {
         var best: (word: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(typed, candidate)
@@ -15,7 +15,7 @@ enum Suggestion {
 
     /// Optimal-string-alignment distance: Levenshtein plus adjacent transposition,
     /// since `--mnoth` is as much a typo as `--mnth`.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let s = Array(a), t = Array(b)
         if s.isEmpty { return t.count }
         if t.isEmpty { return s.count }

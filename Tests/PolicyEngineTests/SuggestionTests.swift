@@ -1,5 +1,5 @@
 import Testing
-@testable import CalPolicyCLI
+import PolicyEngine
 
 @Suite struct SuggestionTests {
     @Test func editDistanceCountsInsertionsDeletionsAndSubstitutions() {

@@ -1,0 +1,38 @@
+/// A policy is identified by its path as given on the command line: documents (JSON, CSV)
+/// carry the path tidied, text shows the file name unless two files of a stack share it.
+public enum PolicyIdentity {
+    /// The path without empty or `.` components (`./a//b.lua` → `a/b.lua`); never made
+    /// absolute, `..` kept (it is not resolved without the file system). `-` stays `-`.
+    public static func tidy(_ path: String) -> String {
+        guard path != "-", !path.isEmpty else { return path }
+        let absolute = path.hasPrefix("/")
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// The names text output uses, one per path in order: the file name, or for files whose
+    /// names collide, as many trailing components as tell them apart (`a/rules.lua`,
+    /// `b/rules.lua`). The same path given twice is one name.
+    public static func displayNames(for paths: [String]) -> [String] {
+        let components = paths.map { tidy($0).split(separator: "/").map(String.init) }
+        var names = [String](repeating: "", count: paths.count)
+        for index in paths.indices {
+            let own = components[index]
+            guard !own.isEmpty else { names[index] = paths[index]; continue }
+            var count = 1
+            while count < own.count {
+                let suffix = Array(own.suffix(count))
+                let clash = components.indices.contains { other in
+                    other != index && components[other] != own && Array(components[other].suffix(count)) == suffix
+                }
+                if !clash { break }
+                count += 1
+            }
+            names[index] = (tidy(paths[index]).hasPrefix("/") && count == own.count ? "/" : "")
+                + own.suffix(count).joined(separator: "/")
+        }
+        return names
+    }
+}
