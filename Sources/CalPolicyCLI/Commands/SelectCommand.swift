@@ -10,6 +10,9 @@ enum SelectCommand {
         let taps: [Day]
         let limits: SelectionLimits
         let format: DocumentFormat
+        let rangeRule: RangeRule
+        let state: [Day]
+        let pending: Day?
         do throws(UsageError) {
             guard let chosen = try parsed.choice(CommandCatalog.mode, as: SelectionMode.self) else {
                 throw UsageError.missingOption(CommandCatalog.mode.display)
@@ -27,9 +30,25 @@ enum SelectCommand {
                 throw UsageError.invalidValue(parsed.value(option.name) ?? "", option: option.display,
                                               reason: "applies only to --mode \(modes.map(\.rawValue).joined(separator: "|"))")
             }
+            if parsed.has(CommandCatalog.rangeRule.name) && mode != .range {
+                throw UsageError.optionProblem("--\(CommandCatalog.rangeRule.name)",
+                                               problem: "applies only to --mode range, not --mode \(mode.rawValue)")
+            }
+            rangeRule = try parsed.choice(CommandCatalog.rangeRule, as: RangeRule.self) ?? .reject
+            state = try parsed.all(CommandCatalog.selection.name)
+                .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+                .map { text throws(UsageError) in try ValueParser.day(text, option: CommandCatalog.selection) }
+            pending = try parsed.value(CommandCatalog.pending.name).map { text throws(UsageError) in
+                try ValueParser.day(text, option: CommandCatalog.pending)
+            }
+            if pending != nil && mode != .range {
+                throw UsageError.optionProblem("--\(CommandCatalog.pending.name)",
+                                               problem: "applies only to --mode range, not --mode \(mode.rawValue)")
+            }
             // A range tap asks the policies about every day inside it; keep that within
             // the same 400-year bound `eval` has, so no tap pair can run for minutes.
-            if let first = taps.min(), let last = taps.max(),
+            let allDays = taps + state + (pending.map { [$0] } ?? [])
+            if let first = allDays.min(), let last = allDays.max(),
                first.distance(to: last) >= SpanResolver.maximumDays {
                 throw UsageError.invalidValue(last.iso, option: CommandCatalog.tap.display,
                                               reason: "taps must lie within \(SpanResolver.maximumDays) days (400 years) of each other")
@@ -52,23 +71,19 @@ enum SelectCommand {
         }
         let builtIns = try PolicyLoader.builtIns(parsed)
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: parsed.has("verbose"))
-        var controller = SelectionController(mode: mode, stack: PolicyStack(files + builtIns),
-                                             context: settings.context, limits: limits,
-                                             firstWeekday: settings.firstWeekday)
-        var results: [TapResult] = []
+        let request = SelectRequest(mode: mode, selection: state, pending: pending, taps: taps,
+                                    rangeRule: rangeRule, limits: limits)
+        let outcome: SelectOutcome
         do {
-            for day in taps { results.append(try controller.tap(day)) }
+            outcome = try SelectReplay.run(request, stack: PolicyStack(files + builtIns), context: settings.context,
+                                           firstWeekday: settings.firstWeekday)
+        } catch let refusal as SelectionController.StateRefusal {
+            let option = refusal.day != nil && refusal.day == pending ? "--pending" : "--selection"
+            throw .refused("\(option): " + SelectReplay.describe(refusal))
         } catch {
             throw CLIError(policyFailure: error)
         }
-        let selection = controller.selection
-        if format == .json {
-            console.write(SelectRenderer.json(mode: mode, selection: selection, pending: controller.pending,
-                                              taps: results))
-        } else {
-            console.write(SelectRenderer.text(mode: mode, selection: selection, pending: controller.pending,
-                                              taps: results))
-        }
-        return results.allSatisfy(\.accepted) ? ExitCode.ok : ExitCode.stop
+        console.write(format == .json ? outcome.json : outcome.text)
+        return outcome.allAccepted ? ExitCode.ok : ExitCode.stop
     }
 }

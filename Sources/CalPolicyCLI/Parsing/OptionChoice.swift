@@ -27,6 +27,9 @@ enum WeekRuleChoice: String, OptionChoice { case iso, locale }
 /// `select --mode`.
 extension SelectionMode: OptionChoice {}
 
+/// `select --range-rule`.
+extension RangeRule: OptionChoice {}
+
 extension OptionSpec {
     /// An option taking one of `Choice`'s values; its placeholder lists them.
     static func choice<Choice: OptionChoice>(_ name: String, _ type: Choice.Type, help: String) -> OptionSpec {
