@@ -28,6 +28,10 @@ public enum CLI {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        // The HTTP server is another executable; hand over before any parsing.
+        if arguments.first == "serve" && console.streams {
+            return ServeLauncher.exec(Array(arguments.dropFirst()), console: console)
+        }
         let tokens = ArgumentToken.tokenise(arguments)
         let verbose = tokens.contains(.long(name: "verbose", value: nil)) || tokens.contains(.short("v"))
         do {
