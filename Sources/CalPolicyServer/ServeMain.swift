@@ -82,11 +82,14 @@ public enum ServeMain {
             }
             break
         }
-        AccessLog.line("calpolicy-serve: stopping: no new connections; waiting for \(metrics.current) request(s) in flight")
         house.stop()
         daemon.stopAccepting()
+        AccessLog.line("calpolicy-serve: stopping: no new connections; waiting for \(daemon.activeRequests) request(s) in flight")
+        // Connections accepted just before may not have sent their headers yet: a short grace,
+        // then every request in flight gets up to 5 s to finish.
+        usleep(100_000)
         let deadline = Date().addingTimeInterval(5)
-        while metrics.current > 0 && Date() < deadline { usleep(10_000) }
+        while daemon.activeRequests > 0 && Date() < deadline { usleep(10_000) }
         daemon.stop()
         AccessLog.line("calpolicy-serve: stopped")
         return 0

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import Foundation
 import Glibc
 
 /// An HTTP server on libmicrohttpd: the only Swift code that touches its pointers.
@@ -50,7 +51,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         var options: [CVarArg] = [
             Int32(MHD_OPTION.LISTEN_SOCKET.rawValue), fd,
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(requestCompleted, to: OpaquePointer.self),
-            Int(0),  // the callback's cls: NULL, as a pointer-sized word
+            OpaquePointer(context.toOpaque()),
             Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(configuration.connectionTimeout),
             Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(4096),
         ]
@@ -79,6 +80,9 @@ public final class HTTPDaemon: @unchecked Sendable {
         if fd >= 0 { close(fd) }
         listenSocket = -1
     }
+
+    /// Requests whose headers have arrived and whose answer has not been sent yet.
+    public var activeRequests: Int { context.takeUnretainedValue().active }
 
     /// Stops every thread and closes every connection; the handler is released after.
     public func stop() {
@@ -152,6 +156,11 @@ public final class HTTPDaemon: @unchecked Sendable {
 final class DaemonContext: @unchecked Sendable {
     let handler: HTTPDaemon.Handler
     let maxBody: Int
+    private let lock = NSLock()
+    private var count = 0
+    var active: Int { lock.withLock { count } }
+    func began() { lock.withLock { count += 1 } }
+    func ended() { lock.withLock { count -= 1 } }
     init(handler: @escaping HTTPDaemon.Handler, maxBody: Int) {
         self.handler = handler
         self.maxBody = maxBody
@@ -185,10 +194,11 @@ private func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name:
     return collector.pairs
 }
 
-private let requestCompleted: MHD_RequestCompletedCallback = { _, _, slot, _ in
+private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
     guard let slot, let state = slot.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(state).release()
     slot.pointee = nil
+    if let cls { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().ended() }
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
@@ -197,6 +207,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
     guard let stored = slot.pointee else {
         // First call: headers only. Answering now would close a keep-alive connection.
         slot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+        context.began()
         return .YES
     }
     let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
