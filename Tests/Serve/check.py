@@ -456,6 +456,41 @@ def main():
         out = subprocess.run([serve_bin, "missing.lua"], cwd=ROOT, capture_output=True, timeout=30)
         expect(out.returncode == 2 and out.stderr.decode().startswith("calpolicy: missing.lua: no such file"), out)
 
+    @check("--gate-tests: an edit whose tests fail is refused, one whose tests pass goes live")
+    def _():
+        gate = os.path.join(work, "gate")
+        os.makedirs(gate, exist_ok=True)
+        for name in ["weekends.lua", "weekends_test.lua"]:
+            shutil.copy(os.path.join(ROOT, "policies", name), os.path.join(gate, name))
+        policy = os.path.join(gate, "weekends.lua")
+        s = Server(serve_bin, [policy, "--listen", "127.0.0.1:0", "--watch", "--gate-tests", "--today", TODAY])
+        try:
+            _, headers, _ = s.get("/v1/month?month=2026-12")
+            version = headers["x-policy-version"]
+            with open(policy) as f:
+                text = f.read()
+            with open(policy, "w") as f:
+                f.write(text.replace('return false, "weekend"', 'return true'))
+            attempt = None
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                attempt = json.loads(s.get("/v1/status")[2])["stacks"][0]["lastReload"]
+                if attempt:
+                    break
+                time.sleep(0.1)
+            expect(attempt and attempt["result"] == "refused" and "tests failed" in attempt["error"], attempt)
+            expect(s.get("/v1/month?month=2026-12")[1]["x-policy-version"] == version, "old version answers")
+            with open(policy, "w") as f:
+                f.write(text.replace('"Saturdays and Sundays cannot be selected."', '"No weekends."'))
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                if s.get("/v1/month?month=2026-12")[1]["x-policy-version"] != version:
+                    break
+                time.sleep(0.1)
+            expect(s.get("/v1/month?month=2026-12")[1]["x-policy-version"] != version, "new version live")
+        finally:
+            s.stop()
+
     failed += run_all()
     shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
