@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyCLI"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

@@ -3,8 +3,8 @@ import Glibc
 /// Lines on stderr, each one `write`: lines from many threads never interleave.
 enum AccessLog {
     static func line(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.removeAll { $0 == 0x0A || $0 == 0x0D }
+        // Request paths and policy messages are untrusted: no control character reaches the terminal.
+        var bytes = Array(text.utf8).map { $0 < 0x20 || $0 == 0x7F ? UInt8(ascii: "?") : $0 }
         bytes.append(0x0A)
         bytes.withUnsafeBytes { buffer in
             var offset = 0

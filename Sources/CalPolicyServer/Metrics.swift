@@ -86,6 +86,7 @@ final class ResponseCache: @unchecked Sendable {
     func get(_ key: String) -> Entry? { lock.withLock { entries[key] } }
 
     func put(_ key: String, _ entry: Entry) {
+        guard capacity > 0 else { return }
         lock.withLock {
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = entry

@@ -53,7 +53,7 @@ public enum ServeMain {
             }
         }
         let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
-        let cache = ResponseCache()
+        let cache = ResponseCache(capacity: configuration.cacheEntries)
         registry.onSwap = { cache.clear() }
         let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token)
 

@@ -19,6 +19,8 @@ extension CommandCatalog {
                                            help: "A reload goes live only if the stack's *_test.lua files pass.")
     static let threads = OptionSpec.value("threads", "N",
                                           help: "Worker threads (default: 2 x cores); 0: a thread per connection.")
+    static let cacheEntries = OptionSpec.value("cache-entries", "N",
+                                               help: "Answers kept in the response cache (default 4096; 0: none).")
     static let serveTimeout = OptionSpec.value("timeout", "SECONDS",
                                                help: "Deadline of each request (default 2); past it: 503.")
 
@@ -27,7 +29,7 @@ extension CommandCatalog {
         abstract: "Answer policy questions over HTTP (JSON API v1; see docs/http-api.md).",
         positionalUsage: "[POLICY ...]",
         options: [listen, stack, include, min, max, calendar, locale, firstWeekday, weekRule, today, serveTimeout,
-                  watch, gateTests, tokenFile, insecure, threads, verbose, help],
+                  watch, gateTests, tokenFile, insecure, threads, cacheEntries, verbose, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -53,6 +55,8 @@ public struct ServeConfiguration: Sendable {
     public var timeout: Double
     /// 0: a thread per connection.
     public var threads: Int
+    /// Response cache capacity (0: no cache).
+    public var cacheEntries: Int
     public var verbose: Bool
     /// Options (by CLI name) a request starts from: calendar, locale, include, …
     public var defaults: [(name: String, value: String)]
@@ -135,6 +139,12 @@ public enum ServeArguments {
                 throw .usage(error)
             }
         }
+        var cacheEntries = 4096
+        if let text = parsed.value(CommandCatalog.cacheEntries.name) {
+            do { cacheEntries = try ValueParser.integer(text, option: CommandCatalog.cacheEntries, in: 0...1_000_000) } catch {
+                throw .usage(error)
+            }
+        }
         var defaults: [(name: String, value: String)] = []
         for name in defaultNames { if let value = parsed.value(name) { defaults.append((name, value)) } }
         // Check the defaults once now, so a bad --calendar fails at start, not per request.
@@ -145,7 +155,7 @@ public enum ServeArguments {
         let configuration = ServeConfiguration(
             stacks: stacks, host: host, port: port, tokenFile: parsed.value(CommandCatalog.tokenFile.name),
             insecure: parsed.has(CommandCatalog.insecure.name), watch: parsed.has(CommandCatalog.watch.name),
-            gateTests: parsed.has(CommandCatalog.gateTests.name), timeout: timeout, threads: threads,
+            gateTests: parsed.has(CommandCatalog.gateTests.name), timeout: timeout, threads: threads, cacheEntries: cacheEntries,
             verbose: parsed.has("verbose"), defaults: defaults)
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
             throw .usage(.optionProblem("--listen", problem: "'\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure"))
