@@ -7,7 +7,8 @@
 #
 # Runs: nginx (static file); calpolicy-serve answering from its response cache (one URL);
 # calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
-# calpolicy-serve answering 304 to If-None-Match. Both servers get the same worker count (cores).
+# calpolicy-serve answering 304 to If-None-Match. nginx runs one worker per core; the server its
+# default thread per connection (SERVE_THREADS=N: a pool of N epoll workers instead).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -26,7 +27,7 @@ trap cleanup EXIT
 
 start_server() {  # start_server NAME ARGS...: sets $port
     local name=$1; shift
-    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "$cores" "$@" \
+    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-0}" "$@" \
         >"$work/$name.out" 2>/dev/null &
     pids+=($!)
     for _ in $(seq 100); do
@@ -59,6 +60,7 @@ uncached_port=$port
 
 mkdir -p "$work/root/v1" "$work/logs"
 cp "$work/month.json" "$work/root/v1/month"
+chmod -R a+rX "$work"   # nginx workers run as another user when started as root
 cat >"$work/nginx.conf" <<CONF
 worker_processes $cores;
 pid $work/nginx.pid;
@@ -79,8 +81,10 @@ CONF
 # nginx cannot report a port it picked: find a free one first.
 nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 sed -i "s/listen 127.0.0.1:0;/listen 127.0.0.1:$nginx_port;/" "$work/nginx.conf"
-nginx -c "$work/nginx.conf" -p "$work" 2>/dev/null
-cmp -s "$work/month.json" <(curl -sf "http://127.0.0.1:$nginx_port/v1/month") || { echo "nginx serves other bytes" >&2; exit 1; }
+nginx -c "$work/nginx.conf" -p "$work"
+sleep 0.3
+curl -sf "http://127.0.0.1:$nginx_port/v1/month" >"$work/nginx.json" || { echo "nginx did not answer: $(cat "$work/logs/error.log")" >&2; exit 1; }
+cmp -s "$work/month.json" "$work/nginx.json" || { echo "nginx serves other bytes" >&2; exit 1; }
 
 echo "wrk: $cores threads, 64 connections, ${seconds} s per run; $(nproc) cores; $(wc -c <"$work/month.json") bytes per answer"
 echo

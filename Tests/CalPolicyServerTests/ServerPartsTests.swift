@@ -33,7 +33,7 @@ import Testing
         #expect(configuration.stacks[1].paths.count == 2)
         #expect(configuration.port == 0)
         #expect(configuration.timeout == 2)
-        #expect(configuration.threads == 4)
+        #expect(configuration.threads == 0)
         #expect(configuration.defaults.map(\.name) == ["calendar", "today"])
     }
 

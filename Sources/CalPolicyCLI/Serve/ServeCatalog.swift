@@ -18,7 +18,7 @@ extension CommandCatalog {
     static let gateTests = OptionSpec.flag("gate-tests",
                                            help: "A reload goes live only if the stack's *_test.lua files pass.")
     static let threads = OptionSpec.value("threads", "N",
-                                          help: "Worker threads (default: 2 x cores); 0: a thread per connection.")
+                                          help: "Worker threads polling with epoll; 0 (default): a thread per connection.")
     static let cacheEntries = OptionSpec.value("cache-entries", "N",
                                                help: "Answers kept in the response cache (default 4096; 0: none).")
     static let serveTimeout = OptionSpec.value("timeout", "SECONDS",
@@ -133,7 +133,9 @@ public enum ServeArguments {
         }
         var timeout = 2.0
         if let text = parsed.value("timeout") { timeout = try RunSettings.seconds(text) }
-        var threads = max(2, 2 * cores)
+        // A thread per connection measured best (p99 of benchmarks/serve.sh) and keeps a slow
+        // policy from holding up requests queued behind it on a shared worker.
+        var threads = 0
         if let text = parsed.value(CommandCatalog.threads.name) {
             do { threads = try ValueParser.integer(text, option: CommandCatalog.threads, in: 0...256) } catch {
                 throw .usage(error)
