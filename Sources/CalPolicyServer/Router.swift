@@ -14,6 +14,9 @@ final class Router: @unchecked Sendable {
     let cache: ResponseCache
     let token: String?
     let startedAt = Date()
+    private let stoppingFlag = StuckFlag()
+    /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
+    func markStopping() { stoppingFlag.set() }
 
     init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?) {
         self.configuration = configuration
@@ -120,6 +123,7 @@ final class Router: @unchecked Sendable {
         case .health:
             return Self.json(200, "{\"status\":\"ok\"}\n")
         case .ready:
+            if stoppingFlag.isSet { return Self.json(503, "{\"ready\":false,\"stacks\":\(stacks.names.count)}\n") }
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],

@@ -83,6 +83,7 @@ public enum ServeMain {
             break
         }
         house.stop()
+        router.markStopping()
         daemon.stopAccepting()
         AccessLog.line("calpolicy-serve: stopping: no new connections; waiting for \(daemon.activeRequests) request(s) in flight")
         // Connections accepted just before may not have sent their headers yet: a short grace,

@@ -432,6 +432,20 @@ def main():
         finally:
             expect(s.stop(signal.SIGINT) == 0, "SIGINT exits 0")
 
+    @check("the default locale comes from LANG, as for eval")
+    def _():
+        env = dict(os.environ, LANG="de_DE.UTF-8")
+        env.pop("LC_ALL", None)
+        env.pop("LC_TIME", None)
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY], env=env)
+        try:
+            status, _, data = s.get("/v1/month?month=2026-12")
+            out = subprocess.run([cli_bin, "eval", US, "--month", "2026-12", "--today", TODAY, "--format", "json"],
+                                 cwd=ROOT, capture_output=True, timeout=60, env=env)
+            expect(status == 200 and data == out.stdout and b'"locale": "de_DE"' in data, data[:200])
+        finally:
+            s.stop()
+
     @check("calpolicy serve hands over to calpolicy-serve")
     def _():
         s = Server(cli_bin, ["serve", US, "--listen", "127.0.0.1:0", "--today", TODAY])

@@ -152,7 +152,7 @@ public enum ServeArguments {
         // Check the defaults once now, so a bad --calendar fails at start, not per request.
         var probe = ParsedArguments()
         for (name, value) in defaults { probe.add(value: value, for: name) }
-        _ = try DisplaySettings.resolve(probe, console: Console())
+        _ = try DisplaySettings.resolve(probe, console: ServeDocuments.console())
         _ = try PolicyLoader.builtIns(probe)
         let configuration = ServeConfiguration(
             stacks: stacks, host: host, port: port, tokenFile: parsed.value(CommandCatalog.tokenFile.name),

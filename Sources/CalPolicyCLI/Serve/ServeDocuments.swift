@@ -1,4 +1,5 @@
 import CalendarCore
+import Glibc
 import PolicyEngine
 import Rendering
 
@@ -72,6 +73,19 @@ public enum ServeDocuments {
     /// Largest span `GET /v1/days` answers.
     public static let daysCap = 1000
 
+    /// The variables `eval` reads (`LANG` and the like for the default locale), read once, so
+    /// a request without `locale` gets the locale `eval` would use in the server's environment.
+    static let environment: [String: String] = {
+        var environment: [String: String] = [:]
+        for name in ["LC_ALL", "LC_TIME", "LANG"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return environment
+    }()
+
+    /// A console that only collects: documents are built in memory.
+    static func console() -> Console { Console(stdoutIsTerminal: false, environment: environment) }
+
     static func parsed(_ options: [(name: String, value: String)], positionals: [String]) -> ParsedArguments {
         var parsed = ParsedArguments()
         for (name, value) in options { parsed.add(value: value, for: name) }
@@ -82,7 +96,7 @@ public enum ServeDocuments {
     /// Checks the display options and returns the day policies see as today.
     public static func today(_ options: [(name: String, value: String)]) throws(ServeFailure) -> Day {
         do throws(CLIError) {
-            return try DisplaySettings.resolve(parsed(options, positionals: []), console: Console()).today
+            return try DisplaySettings.resolve(parsed(options, positionals: []), console: ServeDocuments.console()).today
         } catch { throw ServeFailure(error) }
     }
 
@@ -114,7 +128,7 @@ public enum ServeDocuments {
                             daysCap: Int? = nil) throws(ServeFailure) -> String {
         do throws(CLIError) {
             let parsed = parsed(options, positionals: paths)
-            let console = Console()
+            let console = ServeDocuments.console()
             let settings = try DisplaySettings.resolve(parsed, console: console)
             let span = try SpanResolver.resolve(parsed, settings: settings)
             if let daysCap, span.days.count > daysCap {
@@ -156,7 +170,7 @@ public enum ServeDocuments {
     public static func period(_ options: [(name: String, value: String)], kind kindText: String, date dateText: String,
                               step stepText: String) throws(ServeFailure) -> PeriodAnswer {
         do throws(CLIError) {
-            let settings = try DisplaySettings.resolve(parsed(options, positionals: []), console: Console())
+            let settings = try DisplaySettings.resolve(parsed(options, positionals: []), console: ServeDocuments.console())
             guard let kind = PeriodKind(rawValue: kindText), kind == .week || kind == .month || kind == .year else {
                 throw CLIError.usage(.invalidValue(kindText, option: "--kind <week|month|year>",
                                                    reason: "expected one of week, month, year"))
@@ -217,7 +231,7 @@ public enum ServeDocuments {
     public static func explain(_ options: [(name: String, value: String)], date: String,
                                sources: [(path: String, bytes: [UInt8])], verbose: Bool) throws(ServeFailure) -> String {
         do throws(CLIError) {
-            let settings = try DisplaySettings.resolve(parsed(options, positionals: []), console: Console())
+            let settings = try DisplaySettings.resolve(parsed(options, positionals: []), console: ServeDocuments.console())
             let day: Day
             do { day = try ValueParser.day(date, option: .value("date", "YYYY-MM-DD", help: "")) } catch {
                 throw CLIError.usage(error)
@@ -249,7 +263,7 @@ public enum ServeDocuments {
         let request: SelectRequest
         let builtIns: [any DayPolicy]
         do throws(CLIError) {
-            settings = try DisplaySettings.resolve(parsed, console: Console())
+            settings = try DisplaySettings.resolve(parsed, console: ServeDocuments.console())
             do throws(UsageError) { request = try SelectCommand.request(parsed).0 } catch { throw CLIError.usage(error) }
             builtIns = try PolicyLoader.builtIns(parsed)
         } catch {
