@@ -57,7 +57,9 @@ public enum CLI {
                 console.write(HelpFormatter.topLevel())
                 return ExitCode.ok
             }
-            console.write(HelpFormatter.help(for: try command(named: name).spec))
+            // `serve` is another executable (see ServeLauncher), so it is not in the command table.
+            console.write(HelpFormatter.help(for: name == CommandCatalog.serve.name ? CommandCatalog.serve
+                                                                                      : try command(named: name).spec))
             return ExitCode.ok
         case .positional(let name):
             let command = try command(named: name)
