@@ -70,6 +70,8 @@ final class Metrics: @unchecked Sendable {
 }
 
 /// Answers by ETag key; emptied when a stack version changes and when the day changes.
+/// Bounded in entries and in bytes (a `/v1/days` answer can be ~400 KB): when either bound
+/// would be passed the cache starts over, which costs only re-evaluation.
 final class ResponseCache: @unchecked Sendable {
     struct Entry: Sendable {
         var status: Int
@@ -79,19 +81,33 @@ final class ResponseCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
+    private var bytes = 0
     let capacity: Int
+    let byteCapacity: Int
 
-    init(capacity: Int = 4096) { self.capacity = capacity }
+    init(capacity: Int = 4096, byteCapacity: Int = 64 << 20) {
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
+    }
 
     func get(_ key: String) -> Entry? { lock.withLock { entries[key] } }
 
     func put(_ key: String, _ entry: Entry) {
-        guard capacity > 0 else { return }
+        guard capacity > 0, entry.body.count <= byteCapacity / 4 else { return }
         lock.withLock {
-            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-            entries[key] = entry
+            if entries.count >= capacity || bytes + entry.body.count > byteCapacity {
+                entries.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.body.count }
+            bytes += entry.body.count
         }
     }
 
-    func clear() { lock.withLock { entries.removeAll() } }
+    func clear() {
+        lock.withLock {
+            entries.removeAll()
+            bytes = 0
+        }
+    }
 }

@@ -53,7 +53,7 @@ public final class HTTPDaemon: @unchecked Sendable {
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(requestCompleted, to: OpaquePointer.self),
             OpaquePointer(context.toOpaque()),
             Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(configuration.connectionTimeout),
-            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(4096),
+            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(1024),
         ]
         if configuration.threads > 0 {
             flags |= MHD_USE_EPOLL.rawValue

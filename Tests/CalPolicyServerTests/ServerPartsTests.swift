@@ -54,3 +54,28 @@ import Testing
         #expect(ServeFailure.option(of: .missingCommand) == nil)
     }
 }
+
+@Suite struct ResponseCacheTests {
+    func entry(_ size: Int) -> ResponseCache.Entry { .init(status: 200, body: [UInt8](repeating: 0x20, count: size), contentType: "application/json") }
+
+    @Test func boundedInEntriesAndBytes() {
+        let cache = ResponseCache(capacity: 2, byteCapacity: 100)
+        cache.put("a", entry(10))
+        cache.put("b", entry(10))
+        #expect(cache.get("a") != nil && cache.get("b") != nil)
+        cache.put("c", entry(10))
+        #expect(cache.get("a") == nil && cache.get("c") != nil)
+        let bytes = ResponseCache(capacity: 100, byteCapacity: 100)
+        for key in ["1", "2", "3", "4"] { bytes.put(key, entry(25)) }
+        #expect(["1", "2", "3", "4"].allSatisfy { bytes.get($0) != nil })
+        bytes.put("5", entry(25))  // past 100 bytes: starts over
+        #expect(bytes.get("1") == nil && bytes.get("5") != nil)
+        bytes.put("big", entry(26))  // more than a quarter of the bytes: never kept
+        #expect(bytes.get("big") == nil)
+        cache.clear()
+        #expect(cache.get("c") == nil)
+        let none = ResponseCache(capacity: 0)
+        none.put("a", entry(1))
+        #expect(none.get("a") == nil)
+    }
+}
