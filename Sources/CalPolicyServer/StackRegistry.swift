@@ -24,6 +24,8 @@ final class StackRegistry: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    /// One reload at a time (the watcher and SIGHUP may ask together); requests never wait on it.
+    private let reloading = NSLock()
     private var slots: [Slot]
     let loader: StackLoader
     /// Called after a version goes live (the response cache empties).
@@ -49,6 +51,8 @@ final class StackRegistry: @unchecked Sendable {
 
     /// Reloads each stack whose files changed (every stack when `force`).
     func reload(force: Bool, why: String) {
+        reloading.lock()
+        defer { reloading.unlock() }
         for slot in lock.withLock({ slots }) {
             let live = lock.withLock { slot.live }
             let keys = slot.paths.map(FileKey.of)

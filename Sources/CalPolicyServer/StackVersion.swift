@@ -100,7 +100,8 @@ struct StackLoader: Sendable {
             }
         }
         let verbose = self.verbose
-        let today = fixedToday
+        // What `cal.today()` answers while the file loads (requests carry their own today).
+        let today = fixedToday ?? (try? ServeDocuments.today([]))
         let frozen = sources
         let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy] = { () throws(ServeFailure) -> [LuaPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
