@@ -352,6 +352,52 @@ def main():
         stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
         expect(stacks["reload"]["lastReload"]["result"] == "loaded", stacks["reload"])
 
+    @check("reload under load: every answer is one whole version")
+    def _():
+        versions = {}
+        for label in ["alpha", "beta"]:
+            versions[label] = f'return {{ decorationFor = function(day) return {{label = "{label}"}} end, canSelect = function(day) return false, "{label}" end }}\n'
+        stop = threading.Event()
+        seen = []
+        problems = []
+
+        def client():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+            i = 0
+            while not stop.is_set():
+                i += 1
+                conn.request("GET", f"/v1/days?from=2026-12-01&to=2026-12-07&stack=reload&today=2026-11-{i % 28 + 1:02d}")
+                r = conn.getresponse()
+                data = r.read()
+                if r.status != 200:
+                    problems.append((r.status, data[:200]))
+                    continue
+                days = json.loads(data)["days"]
+                labels = {d["decoration"]["label"] if d["decoration"] else None for d in days}
+                reasons = {d["reason"] for d in days}
+                if len(labels) != 1 or labels != reasons:
+                    problems.append((labels, reasons))
+                seen.append(labels.pop())
+            conn.close()
+
+        with open(reload_policy, "w") as f:
+            f.write(versions["beta"])
+        deadline = time.time() + 5
+        while time.time() < deadline and b'"beta"' not in server.get("/v1/days?from=2026-12-01&to=2026-12-01&stack=reload")[2]:
+            time.sleep(0.05)
+        threads = [threading.Thread(target=client) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for round_ in range(12):
+            with open(reload_policy, "w") as f:
+                f.write(versions["alpha" if round_ % 2 == 0 else "beta"])
+            time.sleep(0.3)
+        stop.set()
+        for t in threads:
+            t.join()
+        expect(not problems, problems[:3])
+        expect(len(seen) > 20 and {"alpha", "beta"} <= set(seen), (len(seen), set(seen)))
+
     @check("SIGHUP reloads")
     def _():
         before = json.loads(server.get("/v1/status")[2])
