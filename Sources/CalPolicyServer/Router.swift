@@ -120,6 +120,24 @@ final class Router: @unchecked Sendable {
             }
         }
         switch route {
+        case .health, .ready, .metrics, .status:
+            // No policy runs here: the ETag is over the body itself.
+            var response = try plain(route)
+            let etag = "\"\(FNV.hex(String(decoding: response.body, as: UTF8.self)))\""
+            response.headers.append(("ETag", etag))
+            response.headers.append(("Cache-Control", "no-cache"))
+            if response.status == 200, let match = request.header("if-none-match"),
+               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                return HTTPResponse(status: 304, headers: [("ETag", etag)])
+            }
+            return response
+        default:
+            return try document(request, route: route)
+        }
+    }
+
+    private func plain(_ route: Route) throws -> HTTPResponse {
+        switch route {
         case .health:
             return Self.json(200, "{\"status\":\"ok\"}\n")
         case .ready:
@@ -131,7 +149,7 @@ final class Router: @unchecked Sendable {
         case .status:
             return Self.json(200, status())
         default:
-            return try document(request, route: route)
+            throw Failure(status: 404, code: "not_found", message: "no route \(route.rawValue)")
         }
     }
 

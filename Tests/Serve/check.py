@@ -290,6 +290,10 @@ def main():
         with open(os.path.join(ROOT, US), "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()
         expect(policy["path"] == US and policy["sha256"] == digest and policy["loadedAt"], policy)
+        status, headers, _ = server.get("/v1/status")
+        expect(headers.get("etag"), headers)
+        status, _, _ = server.get("/v1/status", headers={"If-None-Match": headers["etag"]})
+        expect(status == 304, status)
 
     @check("a hostile stack gets its JSON error (500, 503) while a clean one keeps answering")
     def _():
