@@ -172,6 +172,8 @@ final class DaemonContext: @unchecked Sendable {
 final class RequestState {
     var body: [UInt8] = []
     var tooLarge = false
+    /// A response is queued (for a body announced too large, before the body): the rest is dropped.
+    var answered = false
 }
 
 /// Collects name/value pairs from `MHD_get_connection_values`.
@@ -204,13 +206,24 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ i
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
     guard let cls, let connection, let slot, let uploadSize else { return .NO }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
-    guard let stored = slot.pointee else {
-        // First call: headers only. Answering now would close a keep-alive connection.
-        slot.pointee = Unmanaged.passRetained(RequestState()).toOpaque()
+    let state: RequestState
+    if let stored = slot.pointee {
+        state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
+    } else {
+        // First call: headers only. Answering now would close a keep-alive connection, so only
+        // a body announced as too large is answered at once (without reading it).
+        let fresh = RequestState()
+        slot.pointee = Unmanaged.passRetained(fresh).toOpaque()
         context.began()
+        guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+                .flatMap({ Int(String(cString: $0)) }), length > context.maxBody else { return .YES }
+        fresh.tooLarge = true
+        state = fresh
+    }
+    if state.answered {
+        uploadSize.pointee = 0
         return .YES
     }
-    let state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
     if uploadSize.pointee > 0 {
         let size = uploadSize.pointee
         if !state.tooLarge, let upload {
@@ -233,6 +246,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         path: url.map { String(cString: $0) } ?? "/",
         query: values(connection, kind: .GET_ARGUMENT_KIND),
         headers: headers, body: state.body, bodyTooLarge: state.tooLarge)
+    state.answered = true
     let answer = context.handler(request)
     let response = answer.body.withUnsafeBytes { bytes in
         MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
