@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static void cls_arm(lua_State *L, cls_host *h, long long budget) {
+static inline __attribute__((always_inline)) void cls_arm(lua_State *L, cls_host *h, long long budget) {
     h->exhausted = 0;
     h->active_budget = budget;
     int counting = cls_counting(h);
@@ -22,7 +22,7 @@ static void cls_arm(lua_State *L, cls_host *h, long long budget) {
         return;
     }
     if (!counting) {
-        lua_sethook(L, NULL, 0, 0);
+        if (lua_gethook(L) != NULL) lua_sethook(L, NULL, 0, 0);
         return;
     }
     lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
@@ -172,6 +172,9 @@ static int cls_classify(cls_host *h, int status, int exhausted) {
     return status;
 }
 
+static inline __attribute__((always_inline)) int cls_run_host(lua_State *L, cls_host *h, int nargs,
+                                                             long long budget, int handler);
+
 int cls_run_armed(lua_State *L, int nargs, long long budget) {
     return cls_run_armed_at(L, nargs, budget, 1);
 }
@@ -187,7 +190,16 @@ static int cls_stopped(lua_State *L, cls_host *h, cls_guard *g) {
 }
 
 int cls_run_armed_at(lua_State *L, int nargs, long long budget, int handler) {
-    cls_host *h = cls_host_of(L);
+    return cls_run_host(L, cls_host_of(L), nargs, budget, handler);
+}
+
+int cls_call_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler) {
+    cls_error_reset(h);
+    return cls_run_host(L, h, nargs, budget, handler);
+}
+
+static inline __attribute__((always_inline)) int cls_run_host(lua_State *L, cls_host *h, int nargs,
+                                                             long long budget, int handler) {
     cls_arm(L, h, budget);
     /* Entered after arming, so a stop signalled from now on is not overwritten. */
     lua_State *previous = NULL;
@@ -219,4 +231,8 @@ int cls_run_armed_at(lua_State *L, int nargs, long long budget, int handler) {
     return status;
 }
 
-void cls_call_finish(lua_State *L) { lua_settop(L, 0); }
+/* lua_settop is not free (it checks for to-be-closed variables): a call that left
+ * nothing, the common case, skips it. */
+void cls_call_finish(lua_State *L) {
+    if (lua_gettop(L) != 0) lua_settop(L, 0);
+}

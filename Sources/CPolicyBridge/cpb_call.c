@@ -144,15 +144,16 @@ static int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int res
 
 /* One policy function, called above what earlier calls of the same span kept on the
  * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
-static int cpb_call_one(lua_State *L, cpb_state *h, cpb_call *c) {
-    cls_error_clear(L);
+static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c) {
     if (c->function < 0 || c->function >= CPB_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
+        cls_error_clear(L);
         cls_error *error = cls_error_record(L);
         error->kind = CLS_KIND_RUNTIME;
         strcpy(error->message, "no such policy function");
         return LUA_ERRRUN;
     }
     if (!lua_checkstack(L, 8)) {
+        cls_error_clear(L);
         cls_error *error = cls_error_record(L);
         error->kind = CLS_KIND_MEMORY;
         snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
@@ -169,7 +170,7 @@ static int cpb_call_one(lua_State *L, cpb_state *h, cpb_call *c) {
         else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
         nargs = 2;
     }
-    int status = cls_run_armed_at(L, nargs, h->call_budget, handler);
+    int status = cls_call_at(L, host, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
     /* results sit above the message handler */
     return cpb_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
@@ -209,17 +210,17 @@ int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n) 
 }
 
 /* One day's wanted functions, above what earlier days of a span left on the stack. */
-static int cpb_call_wanted(lua_State *L, cpb_state *h, cpb_day_call *day) {
+static int cpb_call_wanted(lua_State *L, cls_host *host, cpb_state *h, cpb_day_call *day) {
     cpb_call *calls[CPB_FN_COUNT] = {&day->select, &day->deselect, &day->decoration};
     h->has_today = day->has_today;
     h->today = day->today;
-    for (int f = 0; f < CPB_FN_COUNT; f++) {
-        if (!(day->wants & (1 << f))) continue;
+    for (unsigned wants = (unsigned)day->wants & 7u; wants != 0; wants &= wants - 1) {
+        int f = __builtin_ctz(wants);
         cpb_call *c = calls[f];
         c->function = f;
         c->day_number = day->day_number;
         c->calendar_tag = day->calendar_tag;
-        int status = cpb_call_one(L, h, c);
+        int status = cpb_call_one(L, host, h, c);
         if (status != LUA_OK) {
             day->failed = f;
             return status;
@@ -229,10 +230,12 @@ static int cpb_call_wanted(lua_State *L, cpb_state *h, cpb_day_call *day) {
 }
 
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
-    cpb_state *h = cpb_of(L);
-    lua_settop(L, 0);
+    /* One lookup of the state's records for the whole run. */
+    cls_host *host = cls_host_find(L);
+    cpb_state *h = (cpb_state *)cls_host_extension(host);
+    if (lua_gettop(L) != 0) lua_settop(L, 0); /* settop is not free; after cpb_call_finish it is 0 */
     for (int i = 0; i < count; i++) {
-        int status = cpb_call_wanted(L, h, &days[i]);
+        int status = cpb_call_wanted(L, host, h, &days[i]);
         if (status != LUA_OK) {
             *answered = i;
             return status;

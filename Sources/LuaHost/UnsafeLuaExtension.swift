@@ -16,7 +16,8 @@ public struct LuaExtension: @unchecked Sendable {
 
 extension LuaState {
     /// The raw `lua_State` for a C library built on the kernel (the one that wraps it,
-    /// e.g. PolicyEngine over CPolicyBridge). Valid only inside `body`; never store it.
+    /// e.g. PolicyEngine over CPolicyBridge). Valid while this state lives: only a wrapper
+    /// that owns the state (and so outlives nothing it hands out) may keep it.
     public func withUnsafeHandle<T, E: Error>(_ body: (OpaquePointer) throws(E) -> T) throws(E) -> T {
         try body(raw.state)
     }

@@ -26,10 +26,18 @@ final class PolicyEngineState: @unchecked Sendable {
             calendar = identifier
             calendarTag = Int32(CalendarIdentifier.allCases.firstIndex(of: identifier) ?? 0)
         }
-        if wanted, selection != context.selection {
+        if wanted, !sameSelection(context.selection) {
             try state.setSelection(context.selection.map(\.dayNumber))
             selection = context.selection
         }
         return calendarTag
+    }
+
+    /// Whether Lua already has this selection; the empty one (the per-day case) is decided
+    /// on counts alone.
+    @inline(__always)
+    private func sameSelection(_ wanted: [Day]) -> Bool {
+        guard let selection, selection.count == wanted.count else { return false }
+        return wanted.isEmpty || selection == wanted
     }
 }

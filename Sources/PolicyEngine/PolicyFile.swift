@@ -73,8 +73,13 @@ public enum PolicyFile {
         if bytes.count <= sniffedBytes, head.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             return .empty
         }
-        if head.first == 0x1B || head.contains(0) { return .binary }
-        return nil
+        if head.first == 0x1B { return .binary }
+        // memchr, not `contains`: this runs on every start over up to 4 KiB (a byte loop
+        // was 0.5 % of a cold start).
+        let hasZero = bytes.withUnsafeBytes { raw in
+            raw.baseAddress.map { memchr($0, 0, head.count) != nil } ?? false
+        }
+        return hasZero ? .binary : nil
     }
 
     /// How the engine words a lower-level failure: `no such file`, `permission denied`, …

@@ -37,7 +37,7 @@ import Testing
 
     @Test func deniedDaysAreMarkedAndListed() throws {
         let result = try CalpolicyBinary.run(["eval", "--month", "2026-12", "--include", "weekdays",
-                                              "--first-weekday", "2", "--week-numbers"])
+                                              "--first-weekday", "2", "--week-numbers", "--legend", "full"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[1] == "wk Mo Tu We Th Fr Sa Su")

@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func textMarksAndLegend() throws {
-        let result = try evalBlackout(["--month", "2026-12", "--include", "weekdays"]).result
+        let result = try evalBlackout(["--month", "2026-12", "--include", "weekdays", "--legend", "full"]).result
         #expect(result.status == 0)
         #expect(result.stdout.contains("13!14#15#16#17#18 19!"))
         #expect(result.stdout.contains("# 2026-12-15 Tue  Closed, \"sorry\"; denied: closed, \"maintenance\""))

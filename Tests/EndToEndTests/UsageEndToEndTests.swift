@@ -32,8 +32,8 @@ import Testing
         (["eval", "--year"], "missing value for '--year <YYYY>'"),
         (["eval", "--week-numbers=yes"], "option '--week-numbers' takes no value, got 'yes'"),
         // Wrong choices list the choices.
-        (["eval", "--format", "yaml"],
-         "invalid value 'yaml' for '--format <text|json|csv>': expected one of text, json, csv"),
+        (["eval", "--format", "pdf"],
+         "invalid value 'pdf' for '--format <text|json|csv|html>': expected one of text, json, csv, html"),
         (["select", "--mode", "rnage"],
          "invalid value 'rnage' for '--mode <single|multiple|range|week|month>': expected one of single, multiple, range, week, month; did you mean 'range'?"),
         (["eval", "--first-weekday", "0"], "invalid value '0' for '--first-weekday <1-7>': expected an integer 1...7"),

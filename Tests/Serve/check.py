@@ -167,6 +167,11 @@ def main():
         expect(status == 200, data[:200])
         days = json.loads(data)["days"]
         expect([d["date"] for d in days][0] == "2026-12-21" and len(days) == 7, days[0])
+        out = cli(cli_bin, ["eval", US, "--week", "2026-12-25", "--first-weekday", "2", "--today", TODAY, "--format", "json"])
+        expect(out.returncode == 0 and data == out.stdout, "week: differs from eval --week")
+        expect(json.loads(data)["period"]["id"] == "2026-W52", json.loads(data)["period"])
+        status, _, data = server.get("/v1/week?date=2026-13-01")
+        error_of(status, data, 400, "bad_request", "date")
         status, _, data = server.get("/v1/period?kind=month&date=2026-12-15&step=-1")
         obj = json.loads(data)
         expect(status == 200 and obj["id"] == "2026-11" and obj["first"] == "2026-11-01" and obj["last"] == "2026-11-30", obj)
@@ -352,7 +357,11 @@ def main():
             if headers["x-policy-version"] != version:
                 break
             time.sleep(0.1)
-        expect(headers["x-policy-version"] != version and b'"second"' in after and b'"first"' not in after, "new version live")
+        # eval JSON's `period` has a key "first": the old label is looked for in the day it decorated.
+        day = next(d for d in json.loads(after)["days"] if d["date"] == "2026-12-02")
+        expect(headers["x-policy-version"] != version and day["decoration"]["label"] == "second"
+               and "first" not in day["label"] and b'"first"' not in after.replace(b'"first": "2026-12-01"', b''),
+               "new version live")
         stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
         expect(stacks["reload"]["lastReload"]["result"] == "loaded", stacks["reload"])
 
@@ -493,6 +502,20 @@ def main():
             out = subprocess.run([cli_bin, "eval", US, "--month", "2026-12", "--today", TODAY, "--format", "json"],
                                  cwd=ROOT, capture_output=True, timeout=60, env=env)
             expect(status == 200 and data == out.stdout and b'"locale": "de_DE"' in data, data[:200])
+        finally:
+            s.stop()
+
+    @check("built-in defaults (--include, --max): month and explain as eval and explain give them")
+    def _():
+        builtins = ["--include", "weekdays", "--max", "2026-12-20"]
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY] + builtins)
+        try:
+            status, _, data = s.get("/v1/month?month=2026-12")
+            out = cli(cli_bin, ["eval", US, "--month", "2026-12", "--today", TODAY, "--format", "json"] + builtins)
+            expect(status == 200 and data == out.stdout, f"month {status}")
+            status, _, data = s.get("/v1/explain?date=2026-12-26")
+            out = cli(cli_bin, ["explain", US, "2026-12-26", "--today", TODAY, "--format", "json"] + builtins)
+            expect(out.returncode == 0 and status == 200 and data == out.stdout, f"explain {status}: {data[:300]!r}")
         finally:
             s.stop()
 

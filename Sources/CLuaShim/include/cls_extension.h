@@ -16,6 +16,20 @@ static inline void *cls_extension_of(lua_State *L) {
     return *(void **)ud;
 }
 
+/* The kernel's record of a state, opaque here. Found once per crossing from the host, so
+ * a run of calls (a span of days) looks the state up once instead of once per call. */
+typedef struct cls_host cls_host;
+static inline cls_host *cls_host_find(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (cls_host *)ud;
+}
+/* The extension's record, from a host record already found. */
+static inline void *cls_host_extension(cls_host *h) { return *(void **)h; }
+/* cls_run_armed_at for a host record already found, with the error record cleared first:
+ * what a loop of calls does per call. */
+int cls_call_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler);
+
 /* Raises an error of a given kind (CLS_KIND_*); the message handler recognises it by text. */
 int cls_raise(lua_State *L, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Runs `body` (a C function taking one light userdata) under lua_pcall with the

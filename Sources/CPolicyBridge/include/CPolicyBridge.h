@@ -103,6 +103,13 @@ typedef struct cpb_day_call {
     cpb_call select, deselect, decoration;
 } cpb_day_call;
 
+/* A day's answer for one function (CPB_FN_*): how the host addresses the record's fields
+ * (Swift would need key paths, whose metadata a cold start pays for). */
+static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int function) {
+    return function == CPB_FN_CANSELECT ? &day->select
+         : function == CPB_FN_CANDESELECT ? &day->deselect : &day->decoration;
+}
+
 /*
  * The one way into a policy's functions: calls the wanted functions of `count` days in
  * order (a span; a single day is a run of one) in one crossing from the host, each

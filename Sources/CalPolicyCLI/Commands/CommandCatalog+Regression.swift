@@ -5,17 +5,22 @@ extension CommandCatalog {
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
-    static let diffFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
+    static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
+                                                   help: "A day already selected when policies are asked; repeat.")
+    static let diffFormat = OptionSpec.choice("format", DiffFormat.self, help: "Output format (default text).")
+    static let explainFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
-        options: [runFilter, testFormat, out, coverage, updateSnapshots, timeout, verbose, help],
+        options: [runFilter, testFormat, out, coverage, updateSnapshots] + EvaluationOptions.specs
+            + [timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
         Snapshots are 'snapshots/*.json' beside them. One line per failed expectation
         ('file:line: test '...': expected ..., got ...'), then 'N passed, N failed'.
+        --calendar, --include, --min and --max apply to every test file and snapshot.
         Exits 1 when any test fails, 3 when a test file or a policy cannot load.
         """
     )
@@ -24,11 +29,12 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        options: [year, month, from, to, today, out, timeout, verbose, help],
+        options: [year, month, from, to] + EvaluationOptions.specs + [today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration. Policies see
         --today (default: the first day of the span), so the output never depends on the clock.
-        Store it as <tests>/snapshots/<policy>-<year>.json and 'calpolicy test' verifies it.
+        Store it as <tests>/snapshots/<policy>-<year>.json and 'calpolicy test' verifies it
+        (give 'test' the same --calendar, --include, --min and --max).
         """
     )
 
@@ -36,10 +42,12 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        options: [year, month, from, to, today, diffFormat, timeout, verbose, help],
+        options: [year, month, from, to] + EvaluationOptions.specs + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
-        Without a span: the current year. Exits 1 when any day differs, 0 when none.
+        Without a span: the current year. --include, --min and --max stack after both versions.
+        --format html: a page showing each changed day's old and new outcome, by month.
+        Exits 1 when any day differs, 0 when none.
         """
     )
 
@@ -47,11 +55,14 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [today, diffFormat, timeout, verbose, help],
+        options: [explainSelection] + EvaluationOptions.specs + [today, explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained
         one after another (JSON: an array of the documents, in the order given).
+        --include, --min and --max follow the policies in the stack, listed by their names.
+        --selection gives canSelect and canDeselect the days already selected (default none):
+        list the explained day too to ask whether it may be deselected once chosen.
         """
     )
 }

@@ -1,4 +1,5 @@
 import CalendarCore
+import Rendering
 
 /// The commands and their options, in one place so help, "did you mean" and the
 /// scanner agree.
@@ -19,6 +20,8 @@ enum CommandCatalog {
     // Span
     static let month = OptionSpec.value("month", "YYYY-MM", help: "Month in the chosen calendar (leap month: YYYY-MML).")
     static let year = OptionSpec.value("year", "YYYY", help: "Whole year in the chosen calendar.")
+    static let week = OptionSpec.value("week", "DATE|YYYY-Www",
+                                       help: "The week holding DATE, or that week under --week-rule, as a strip.")
     static let from = OptionSpec.value("from", "YYYY-MM-DD", help: "First day of the span (Gregorian), with --to.")
     static let to = OptionSpec.value("to", "YYYY-MM-DD", help: "Last day of the span (Gregorian), with --from.")
 
@@ -30,6 +33,8 @@ enum CommandCatalog {
     static let today = OptionSpec.value("today", "YYYY-MM-DD", help: "The day policies see as today (default: the clock).")
     static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.self, help: "Week numbering (default iso: ISO 8601).")
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
+    static let legend = OptionSpec.choice("legend", LegendStyle.self,
+                                          help: "Text legend: runs of days (default short), every day, or none.")
 
     // Built-in policies
     static let include = OptionSpec.choice("include", IncludeChoice.self, help: "Only allow these days.")
@@ -54,15 +59,17 @@ enum CommandCatalog {
 
     static let eval = CommandSpec(
         name: "eval",
-        abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
+        abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV or an HTML page.",
         positionalUsage: "[POLICY ...]",
-        options: [month, year, from, to, calendar, locale, firstWeekday, today, include, min, max, weekRule,
-                  evalFormat, weekNumbers, timeout, verbose, help],
+        options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
+                  evalFormat, weekNumbers, legend, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
-        the first decoration wins. Without --month, --year or --from/--to: the current month.
+        the first decoration wins. Without --month, --year, --week or --from/--to: the current month
+        (--format html: the current year).
         --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
-        Text marks: '*' decorated, '!' denied, '#' both; a legend lists each marked day.
+        Text marks: '*' decorated, '!' denied, '#' both, '~' may not be deselected; the legend
+        lists runs of days with the same outcome and plain weekends on one line each.
         """
     )
 

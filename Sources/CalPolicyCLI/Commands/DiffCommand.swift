@@ -12,8 +12,9 @@ enum DiffCommand {
         guard parsed.positionals.count == 2 else {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
-        let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let format = try parsed.choice(CommandCatalog.diffFormat, default: DiffFormat.text)
+        let evaluation = try EvaluationOptions(parsed, console: console)
+        let settings = evaluation.settings
         let span: DaySpan
         if parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to") {
             span = try SpanResolver.resolve(parsed, settings: settings).days
@@ -41,11 +42,16 @@ enum DiffCommand {
             diff = try PolicyDiff.compare(old: revisions[0].path, new: revisions[1].path,
                                           oldName: revisions[0].argument, newName: revisions[1].argument,
                                           oldSource: sources[0], newSource: sources[1],
-                                          span: span, context: settings.context, limits: limits)
+                                          span: span, context: settings.context, limits: limits,
+                                          builtIns: evaluation.builtIns)
         } catch {
             throw .policy(error)
         }
-        console.write(format == .json ? DiffRenderer.json(diff) : DiffRenderer.text(diff))
+        switch format {
+        case .text: console.write(DiffRenderer.text(diff))
+        case .json: console.write(DiffRenderer.json(diff))
+        case .html: console.write(DiffHTMLRenderer.render(diff, names: settings.names))
+        }
         return diff.changes.isEmpty ? ExitCode.ok : ExitCode.stop
     }
 }

@@ -5,16 +5,18 @@ import Rendering
 enum EvalCommand {
     static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
-        let settings = try DisplaySettings.resolve(parsed, console: console)
-        let span = try SpanResolver.resolve(parsed, settings: settings)
+        let evaluation = try EvaluationOptions(parsed, console: console)
+        let settings = evaluation.settings
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
-        let builtIns = try PolicyLoader.builtIns(parsed)
+        // The HTML page is a year at a glance: without a span option, today's year.
+        let span = try SpanResolver.resolve(parsed, settings: settings, yearByDefault: format == .html)
+        let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
         let grids = try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))
         }
         let verbose = parsed.has("verbose")
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
-        let stack = PolicyStack(files + builtIns)
+        let stack = PolicyStack(files + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
         if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
         let report = EvalReport(settings: settings, policies: parsed.positionals, span: span, grids: grids,
@@ -22,9 +24,11 @@ enum EvalCommand {
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
+        case .html: EvalHTMLRenderer.render(report, to: console)
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
-                                               color: console.usesColor, verbose: verbose).render())
+                                               color: console.usesColor, verbose: verbose,
+                                               legend: legend).render())
         }
         return ExitCode.ok
     }

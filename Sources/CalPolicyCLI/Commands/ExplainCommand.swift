@@ -28,9 +28,21 @@ enum ExplainCommand {
                 throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
             }
         }
-        let format = try parsed.choice(CommandCatalog.diffFormat, default: DocumentFormat.text)
+        var selection: [Day] = []
+        for text in parsed.all(CommandCatalog.explainSelection.name) {
+            do throws(UsageError) {
+                selection.append(try ValueParser.day(text, option: CommandCatalog.explainSelection))
+            } catch {
+                throw .usage(error)
+            }
+        }
+        selection = Array(Set(selection)).sorted()
+        let format = try parsed.choice(CommandCatalog.explainFormat, default: DocumentFormat.text)
+        let evaluation = try EvaluationOptions(parsed, console: console)
         let sources = try PolicyLoader.read(paths)
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let settings = evaluation.settings
+        var context = settings.context
+        context.selection = selection
         var options = LuaPolicyOptions()
         options.today = settings.today
         options.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
@@ -42,7 +54,8 @@ enum ExplainCommand {
                 policies.append(try LuaPolicy(path: path, source: source, options: options))
             }
             for day in days {
-                explanations.append(try PolicyExplanation.explain(day, policies: policies, context: settings.context))
+                explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
+                                                                  context: context))
             }
         } catch {
             throw .policy(error)
@@ -53,7 +66,9 @@ enum ExplainCommand {
             console.write(documents.count == 1 ? documents[0]
                 : "[\n" + documents.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n")
         } else {
-            console.write(explanations.map(ExplainRenderer.text).joined(separator: "\n"))
+            let names = settings.names.weekdaySymbols(style: .full)
+            console.write(explanations.map { ExplainRenderer.text($0, weekdayNames: names, selection: selection) }
+                .joined(separator: "\n"))
         }
         return ExitCode.ok
     }

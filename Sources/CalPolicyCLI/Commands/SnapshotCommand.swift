@@ -11,9 +11,10 @@ enum SnapshotCommand {
         guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {
             throw .usage(.missingOption(CommandCatalog.year.display))
         }
-        let sources = try PolicyLoader.read(parsed.positionals)
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let evaluation = try EvaluationOptions(parsed, console: console)
+        let settings = evaluation.settings
         let span = try SpanResolver.resolve(parsed, settings: settings).days
+        let sources = try PolicyLoader.read(parsed.positionals)
         let today = parsed.has("today") ? settings.today : span.first
         let out = parsed.value("out")
         let names = parsed.positionals.map { name(of: $0, storedIn: out) }
@@ -22,7 +23,7 @@ enum SnapshotCommand {
         let snapshot: PolicySnapshot
         do {
             snapshot = try PolicySnapshot.make(paths: parsed.positionals, sources: sources, names: names, span: span, today: today,
-                                               limits: limits)
+                                               limits: limits, builtIns: evaluation.builtIns, calendar: settings.system)
         } catch {
             throw .policy(error)
         }

@@ -2,24 +2,28 @@ import CalendarCore
 import Rendering
 
 /// The months to draw and the days to evaluate, from `--month`, `--year`,
-/// `--from/--to` or (none given) the month holding today.
+/// `--week`, `--from/--to` or (none given) the month holding today.
 enum SpanResolver {
     /// A span longer than one Gregorian cycle (400 years) is almost surely a typo and
     /// would take minutes through a Lua policy.
     static let maximumDays = 146_097
 
-    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings) throws(CLIError) -> ResolvedSpan {
+    /// `yearByDefault`: with no span option, the year holding today (the HTML year at a glance)
+    /// instead of its month.
+    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings,
+                        yearByDefault: Bool = false) throws(CLIError) -> ResolvedSpan {
         do {
-            return try resolveUsage(parsed, settings: settings)
+            return try resolveUsage(parsed, settings: settings, yearByDefault: yearByDefault)
         } catch {
             throw .usage(error)
         }
     }
 
-    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings)
+    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings, yearByDefault: Bool)
         throws(UsageError) -> ResolvedSpan
     {
-        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.from].filter { parsed.has($0.name) }
+        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from]
+            .filter { parsed.has($0.name) }
         if given.count > 1 { throw .conflictingOptions(given[0].display, given[1].display) }
         if parsed.has("to"), !parsed.has("from") {
             throw .requiresOption(CommandCatalog.to.display, requires: CommandCatalog.from.display)
@@ -29,10 +33,16 @@ enum SpanResolver {
             let option = CommandCatalog.month
             let month = try ValueParser.month(text, option: option, calendar: settings.calendar)
             do {
-                return ResolvedSpan(months: [month], days: try system.span(of: month))
+                return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
             } catch {
                 throw .invalidValue(text, option: option.display, reason: error.description)
             }
+        }
+        if let text = parsed.value("week") {
+            let strip = try week(text, settings: settings)
+            return ResolvedSpan(months: try months(covering: strip.span, in: system, option: CommandCatalog.week,
+                                                   text: text),
+                                days: strip.span, kind: .week(strip))
         }
         if let text = parsed.value("year") {
             let option = CommandCatalog.year
@@ -48,11 +58,12 @@ enum SpanResolver {
                 let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
                                    Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
                 return ResolvedSpan(months: try months(covering: days, in: system, option: option, text: text),
-                                    days: days)
+                                    days: days, kind: .year(era: nil, year: year, gregorian: true))
             }
             do {
                 let months = try system.months(inYear: year, era: era)
-                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era))
+                return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era),
+                                    kind: .year(era: era, year: year, gregorian: false))
             } catch {
                 throw .invalidValue(text, option: option.display, reason: error.description)
             }
@@ -76,11 +87,63 @@ enum SpanResolver {
                                 days: days)
         }
         let month = system.date(of: settings.today).month
+        if yearByDefault, let year = year(holding: settings.today, month: month, settings: settings) {
+            return year
+        }
         do {
-            return ResolvedSpan(months: [month], days: try system.span(of: month))
+            return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
         } catch {
             throw .invalidValue(settings.today.iso, option: CommandCatalog.today.display, reason: error.description)
         }
+    }
+
+    /// The year holding `today` in the displayed calendar, as `--year` would give it (a
+    /// Japanese year as the Gregorian one, as `--year` without an era reads it); nil when the
+    /// calendar cannot give it, and the caller falls back to the month.
+    private static func year(holding today: Day, month: CalendarMonth, settings: DisplaySettings) -> ResolvedSpan? {
+        let system = settings.system
+        if settings.calendar == .japanese {
+            let year = today.components.year
+            let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
+                               Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
+            guard let months = try? months(covering: days, in: system, option: CommandCatalog.year,
+                                           text: String(year)) else { return nil }
+            return ResolvedSpan(months: months, days: days, kind: .year(era: nil, year: year, gregorian: true))
+        }
+        // A year number without its era where that names today's year (as `--year 2026`), else with it.
+        for era in [nil, month.era] {
+            guard let months = try? system.months(inYear: month.year, era: era),
+                  let days = try? system.span(ofYear: month.year, era: era), days.contains(today) else { continue }
+            return ResolvedSpan(months: months, days: days, kind: .year(era: era, year: month.year, gregorian: false))
+        }
+        return nil
+    }
+
+    /// `--week DATE` (the week holding it) or `--week YYYY-Www` (that week under the week
+    /// rule), as a strip starting on the first weekday.
+    private static func week(_ text: String, settings: DisplaySettings) throws(UsageError) -> WeekStrip {
+        let option = CommandCatalog.week
+        if let (year, number) = WeekStrip.parseIdentifier(text) {
+            guard (1...9999).contains(year) else {
+                throw .invalidValue(text, option: option.display, reason: "year must be 0001...9999")
+            }
+            guard let strip = WeekStrip(week: number, of: year, firstWeekday: settings.firstWeekday,
+                                        weekRule: settings.weekRule, today: settings.today) else {
+                throw .invalidValue(text, option: option.display,
+                                    reason: "\(year) has weeks 1...\(settings.weekRule.weeksInYear(year))")
+            }
+            return strip
+        }
+        guard text.count == 10 else {
+            throw .invalidValue(text, option: option.display, reason: "expected a date YYYY-MM-DD or a week YYYY-Www")
+        }
+        let day = try ValueParser.day(text, option: option)
+        let strip = WeekStrip(containing: day, firstWeekday: settings.firstWeekday, weekRule: settings.weekRule,
+                              today: settings.today)
+        guard Day.supportedRange.contains(strip.span.first), Day.supportedRange.contains(strip.span.last) else {
+            throw .invalidValue(text, option: option.display, reason: "the week must lie within 0001-01-01...9999-12-31")
+        }
+        return strip
     }
 
     private static func months(covering days: DaySpan, in system: any CalendarSystem, option: OptionSpec,

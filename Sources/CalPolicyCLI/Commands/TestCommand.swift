@@ -10,11 +10,14 @@ enum TestCommand {
             throw .usage(.badPolicyPath(path, problem: "no such file or directory; expected test files or a folder"))
         }
         let format = try parsed.choice(CommandCatalog.testFormat, default: TestFormat.text)
+        let evaluation = try EvaluationOptions(parsed, console: console)
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
-        let options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),
+        var options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),
                                         updateSnapshots: parsed.has("update-snapshots"), limits: limits,
                                         snapshotText: SnapshotDocument.text)
+        options.builtIns = evaluation.builtIns
+        options.calendar = evaluation.settings.system
         let found: PolicyTestDiscovery.Found
         do { found = try PolicyTestDiscovery.find(paths) } catch { throw .policy(error) }
         if found.testFiles.isEmpty && found.snapshots.isEmpty {

@@ -129,13 +129,14 @@ public enum ServeDocuments {
         do throws(CLIError) {
             let parsed = parsed(options, positionals: paths)
             let console = ServeDocuments.console()
-            let settings = try DisplaySettings.resolve(parsed, console: console)
+            let evaluation = try EvaluationOptions(parsed, console: console)
+            let settings = evaluation.settings
             let span = try SpanResolver.resolve(parsed, settings: settings)
             if let daysCap, span.days.count > daysCap {
                 throw CLIError.usage(.invalidValue(span.days.last.iso, option: CommandCatalog.to.display,
                                                    reason: "a span of /v1/days must be at most \(daysCap) days; \(span.days.first.iso)...\(span.days.last.iso) holds \(span.days.count)"))
             }
-            let builtIns = try PolicyLoader.builtIns(parsed)
+            let builtIns = evaluation.builtIns
             let grids = try span.months.map { month throws(CLIError) in
                 (month: month, grid: try EvalCommand.grid(for: month, settings: settings))
             }
@@ -150,12 +151,17 @@ public enum ServeDocuments {
         }
     }
 
-    /// The week holding `date` (the first weekday from the options), as `eval --from --to`.
+    /// `eval --week DATE --format json`: the week holding `date` (a day, or `YYYY-Www` under
+    /// the week rule), starting on the first weekday from the options; a bad `date` is named as such.
     public static func week(_ options: [(name: String, value: String)], date: String, paths: [String],
                             policies: [any DayPolicy]) throws(ServeFailure) -> String {
-        let period = try period(options, kind: "week", date: date, step: "0")
-        return try eval(options + [("from", period.current.first.iso), ("to", period.current.last.iso)],
-                        paths: paths, policies: policies)
+        do throws(ServeFailure) {
+            return try eval(options + [(CommandCatalog.week.name, date)], paths: paths, policies: policies)
+        } catch {
+            var failure = error
+            if failure.option == CommandCatalog.week.name { failure.option = "date" }
+            throw failure
+        }
     }
 
     public struct PeriodAnswer {
@@ -200,13 +206,12 @@ public enum ServeDocuments {
 
     /// `{kind, date, step, id, first, last, previous: {id, first, last}, next: {…}}`.
     public static func periodJSON(_ answer: PeriodAnswer, date: String, step: Int) -> String {
+        // Months and years are named as `--month` and `--year` take them back (eval JSON's `period`).
         func id(_ period: Period) -> String {
             let shown = answer.settings.system.date(of: period.first)
             switch answer.kind {
-            case .year: return String(shown.year)
-            case .month:
-                let month = shown.month.month
-                return "\(shown.year)-\(month < 10 ? "0" : "")\(month)\(shown.isLeapMonth ? "L" : "")"
+            case .year: return CalendarMonth.yearText(shown.year)
+            case .month: return (try? shown.month.identifier(in: answer.settings.system)) ?? period.first.iso
             default: return period.first.iso
             }
         }
@@ -231,7 +236,9 @@ public enum ServeDocuments {
     public static func explain(_ options: [(name: String, value: String)], date: String,
                                sources: [(path: String, bytes: [UInt8])], verbose: Bool) throws(ServeFailure) -> String {
         do throws(CLIError) {
-            let settings = try DisplaySettings.resolve(parsed(options, positionals: []), console: ServeDocuments.console())
+            // As `explain`: the built-ins (`include`, `min`, `max`) are listed after the policies.
+            let evaluation = try EvaluationOptions(parsed(options, positionals: []), console: ServeDocuments.console())
+            let settings = evaluation.settings
             let day: Day
             do { day = try ValueParser.day(date, option: .value("date", "YYYY-MM-DD", help: "")) } catch {
                 throw CLIError.usage(error)
@@ -245,7 +252,9 @@ public enum ServeDocuments {
                 for source in sources {
                     policies.append(try LuaPolicy(path: source.path, source: source.bytes, options: policyOptions))
                 }
-                return ExplainRenderer.json(try PolicyExplanation.explain(day, policies: policies, context: settings.context))
+                return ExplainRenderer.json(try PolicyExplanation.explain(day, policies: policies,
+                                                                          builtIns: evaluation.builtIns,
+                                                                          context: settings.context))
             } catch {
                 throw CLIError(policyFailure: error)
             }

@@ -57,6 +57,12 @@ public struct LocaleInfo: Hashable, Sendable {
     public func monthName(_ month: CalendarMonth, calendar: CalendarIdentifier, style: MonthStyle = .full) -> String {
         LocaleInfoCache.shared.monthName(month, calendar: calendar, style: style, locale: identifier)
     }
+
+    /// The locale's full date for `day` in `calendar`, weekday included: `Friday, December 25,
+    /// 2026` (en_US), `Freitag, 25. Dezember 2026` (de_DE), the month named as `monthName` names it.
+    public func fullDate(_ day: Day, calendar: CalendarIdentifier) -> String {
+        LocaleInfoCache.shared.fullDate(day, calendar: calendar, locale: identifier)
+    }
 }
 
 /// Weekday names of one locale in every style, index 0 = Sunday.

@@ -18,9 +18,16 @@ final class LocaleInfoCache: @unchecked Sendable {
         var style: LocaleInfo.MonthStyle
     }
 
+    private struct FormatterKey: Hashable {
+        var locale: String
+        var calendar: CalendarIdentifier
+    }
+
     private let lock = NSLock()
     private var facts: [String: Facts] = [:]
     private var monthNames: [MonthKey: String] = [:]
+    /// Full-date formatters, one per locale and calendar, used only while the lock is held.
+    private var fullDateFormatters: [FormatterKey: DateFormatter] = [:]
 
     func facts(for identifier: String) -> Facts {
         lock.lock()
@@ -55,6 +62,40 @@ final class LocaleInfoCache: @unchecked Sendable {
         return name
     }
 
+    /// The locale's full date style for `day` in `calendar` (`Friday, December 25, 2026`,
+    /// `Freitag, 25. Dezember 2026`). The formatter is made once per locale and calendar.
+    func fullDate(_ day: Day, calendar: CalendarIdentifier, locale: String) -> String {
+        let key = FormatterKey(locale: locale, calendar: calendar)
+        lock.lock()
+        defer { lock.unlock() }
+        let formatter: DateFormatter
+        if let known = fullDateFormatters[key] {
+            formatter = known
+        } else {
+            formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            var foundationCalendar = Calendar(identifier: LocaleInfoCache.foundationIdentifier(calendar))
+            foundationCalendar.timeZone = LocaleInfoCache.utc
+            formatter.calendar = foundationCalendar
+            formatter.timeZone = LocaleInfoCache.utc
+            formatter.dateStyle = .full
+            formatter.timeStyle = .none
+            fullDateFormatters[key] = formatter
+        }
+        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: day) : 0
+        guard cycles > 0 else { return formatter.string(from: LocaleInfoCache.noonUTC(of: day)) }
+        // Before 1583: the same day whole 400-year cycles later, its own year put back.
+        let later = LocaleInfoCache.noonUTC(of: day.adding(days: cycles * GregorianChange.cycleDays))
+        guard let marked = GregorianChange.markingYear(in: formatter.dateFormat) else { return formatter.string(from: later) }
+        let early = DateFormatter()
+        early.locale = formatter.locale
+        early.calendar = formatter.calendar
+        early.timeZone = formatter.timeZone
+        early.dateFormat = marked.pattern
+        let year = GregorianChange.yearText(day.components.year, width: marked.yearWidth, locale: formatter.locale)
+        return early.string(from: later).replacing(GregorianChange.yearMark, with: year)
+    }
+
     /// Formats the month's first day with a stand-alone month pattern, which names
     /// leap months correctly (Foundation's symbol lists do not say which entry a
     /// leap month uses).
@@ -70,7 +111,9 @@ final class LocaleInfoCache: @unchecked Sendable {
         formatter.calendar = foundationCalendar
         formatter.timeZone = utc
         formatter.dateFormat = style == .full ? "LLLL" : "LLL"
-        return formatter.string(from: noonUTC(of: span.first))
+        // Before 1583 ICU's Gregorian is Julian: name the same month 400-year cycles later.
+        let cycles = GregorianChange.applies(to: calendar) ? GregorianChange.cycles(for: span.first) : 0
+        return formatter.string(from: noonUTC(of: span.first.adding(days: cycles * GregorianChange.cycleDays)))
     }
 
     private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current

@@ -10,6 +10,14 @@ final class PolicyLuaState {
     let lua: LuaState
     /// Kept alive for the state's lifetime: C holds an unretained pointer to it.
     private let box: BridgeBox?
+    /// The raw state, taken once: valid as long as `lua`, which this object owns.
+    private let handle: OpaquePointer
+    /// The record of single-day questions, allocated once and reused: a fresh one is a few
+    /// hundred bytes to zero on every question. Only the owner's lock ever enters the state,
+    /// so one record is never used by two calls at once; C writes every field read back.
+    private let single: UnsafeMutablePointer<cpb_day_call>
+    /// Its three answers, addressed once (not through a lazily initialised offset per question).
+    private let singleSelect, singleDeselect, singleDecoration: UnsafePointer<cpb_call>
 
     init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
         let box = dateBridge.map(BridgeBox.init)
@@ -23,7 +31,15 @@ final class PolicyLuaState {
         options.cExtension = LuaExtension(hooks: UnsafeRawPointer(cpb_extension()), data: UnsafeMutableRawPointer(record))
         lua = try LuaState(options: options)
         self.box = box
+        handle = lua.withUnsafeHandle { $0 }
+        single = UnsafeMutablePointer<cpb_day_call>.allocate(capacity: 1)
+        single.initialize(to: cpb_day_call())
+        singleSelect = cpb_day_answer(single, 0)
+        singleDeselect = cpb_day_answer(single, 1)
+        singleDecoration = cpb_day_answer(single, 2)
     }
+
+    deinit { single.deallocate() }
 
     var memoryUsed: Int { lua.memoryUsed }
     var budgetSpent: Int { lua.budgetSpent }
@@ -119,12 +135,10 @@ final class PolicyLuaState {
             days[index].wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
         }
         var answered: Int32 = 0
-        let status = lua.withUnsafeHandle { state in
-            days.withUnsafeMutableBufferPointer { buffer in
-                cpb_call_days(state, buffer.baseAddress, Int32(count), &answered)
-            }
+        let status = days.withUnsafeMutableBufferPointer { buffer in
+            cpb_call_days(handle, buffer.baseAddress, Int32(count), &answered)
         }
-        defer { lua.finishCall() }
+        defer { cpb_call_finish(handle) }
         let done = max(0, min(count, Int(answered)))
         var answers: [DayAnswers] = []
         answers.reserveCapacity(done)
@@ -140,20 +154,21 @@ final class PolicyLuaState {
         }
     }
 
-    /// One day: the same C entry as `callDays`, with its run of one on the stack, so the
-    /// per-day path allocates no arrays (a caller asking day by day pays for Lua only). The
-    /// answers are written into `answer`; the failure, if any, is returned.
+    /// One day: the same C entry as `callDays`, with the reused record as its run of one, so
+    /// the per-day path allocates and zeroes nothing (a caller asking day by day pays for Lua
+    /// only). The answers are written into `answer`; the failure, if any, is returned.
     func callDay(_ asked: DayQuestions, dayNumber: Int, calendarTag: Int32, today: Int?,
                  into answer: inout DayAnswers) -> (slot: LuaFunctionSlot, error: LuaError)? {
-        var day = cpb_day_call()
-        let status = run(&day, asked, dayNumber, calendarTag, today)
-        defer { lua.finishCall() }
-        do throws(LuaError) {
-            try lua.check(status: status)
-        } catch {
-            return (LuaFunctionSlot(rawValue: Int(day.failed)) ?? .canSelect, error)
+        let status = run(asked, dayNumber, calendarTag, today)
+        defer { cpb_call_finish(handle) }
+        if status != 0 {
+            do throws(LuaError) {
+                try lua.check(status: status)
+            } catch {
+                return (LuaFunctionSlot(rawValue: Int(single.pointee.failed)) ?? .canSelect, error)
+            }
         }
-        withUnsafePointer(to: &day) { PolicyLuaState.write($0, asked: asked, into: &answer) }
+        PolicyLuaState.write(single, asked: asked, into: &answer)
         return nil
     }
 
@@ -161,36 +176,44 @@ final class PolicyLuaState {
     func askVerdict(_ slot: LuaFunctionSlot, dayNumber: Int, calendarTag: Int32,
                      today: Int?) throws(LuaError) -> Verdict {
         let asked = DayQuestions(canSelect: slot == .canSelect, canDeselect: slot == .canDeselect, decoration: false)
-        var day = cpb_day_call()
-        let status = run(&day, asked, dayNumber, calendarTag, today)
-        defer { lua.finishCall() }
-        try lua.check(status: status)
-        return slot == .canSelect ? withUnsafePointer(to: &day.select) { PolicyLuaState.verdict($0) }
-            : withUnsafePointer(to: &day.deselect) { PolicyLuaState.verdict($0) }
+        let status = run(asked, dayNumber, calendarTag, today)
+        if status != 0 {
+            cpb_call_finish(handle) // the error is in the state's record, not on the stack
+            try lua.check(status: status)
+        }
+        let call = slot == .canSelect ? singleSelect : singleDeselect
+        // An allowed day left nothing on the stack (only a reason is kept): no release needed.
+        if call.pointee.allowed != 0 { return .allowed }
+        defer { cpb_call_finish(handle) }
+        return PolicyLuaState.verdict(call)
     }
 
     /// `decorationFor` alone for one day.
     func askDecoration(dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> Decoration? {
-        var day = cpb_day_call()
-        let status = run(&day, DayQuestions(canSelect: false, canDeselect: false, decoration: true), dayNumber,
+        let status = run(DayQuestions(canSelect: false, canDeselect: false, decoration: true), dayNumber,
                          calendarTag, today)
-        defer { lua.finishCall() }
-        try lua.check(status: status)
-        return withUnsafePointer(to: &day.decoration) { PolicyLuaState.decoration($0) }
+        if status != 0 {
+            cpb_call_finish(handle)
+            try lua.check(status: status)
+        }
+        let call = singleDecoration
+        if call.pointee.has_decoration == 0 { return nil } // nothing kept on the stack
+        defer { cpb_call_finish(handle) }
+        return PolicyLuaState.decoration(call)
     }
 
-    /// A run of one day through `cpb_call_days`; the strings it points to live until `finishCall`.
-    private func run(_ day: inout cpb_day_call, _ asked: DayQuestions, _ dayNumber: Int, _ calendarTag: Int32,
-                     _ today: Int?) -> Int32 {
-        day.day_number = Int64(dayNumber)
-        day.calendar_tag = calendarTag
-        day.has_today = today == nil ? 0 : 1
-        day.today = Int64(today ?? 0)
-        day.wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
+    /// The reused record as a run of one through `cpb_call_days`; the strings it points to
+    /// live until `cpb_call_finish`.
+    @inline(__always)
+    private func run(_ asked: DayQuestions, _ dayNumber: Int, _ calendarTag: Int32, _ today: Int?) -> Int32 {
+        let day = single
+        day.pointee.day_number = Int64(dayNumber)
+        day.pointee.calendar_tag = calendarTag
+        day.pointee.has_today = today == nil ? 0 : 1
+        day.pointee.today = Int64(today ?? 0)
+        day.pointee.wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
         var answered: Int32 = 0
-        return lua.withUnsafeHandle { state in
-            withUnsafeMutablePointer(to: &day) { cpb_call_days(state, $0, 1, &answered) }
-        }
+        return cpb_call_days(handle, day, 1, &answered)
     }
 
     /// One function for one day (tests and explain): `callDay`, throwing its failure.
@@ -213,19 +236,11 @@ final class PolicyLuaState {
     }
 
     private static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
-        // Field addresses by offset, not key paths: this runs for every day answered.
-        let base = UnsafeRawPointer(day)
-        if asked.canSelect { answer.select = verdict(field(base, PolicyLuaState.selectOffset)) }
-        if asked.canDeselect { answer.deselect = verdict(field(base, PolicyLuaState.deselectOffset)) }
-        if asked.decoration { answer.decoration = decoration(field(base, PolicyLuaState.decorationOffset)) }
-    }
-
-    private static let selectOffset = MemoryLayout<cpb_day_call>.offset(of: \.select) ?? 0
-    private static let deselectOffset = MemoryLayout<cpb_day_call>.offset(of: \.deselect) ?? 0
-    private static let decorationOffset = MemoryLayout<cpb_day_call>.offset(of: \.decoration) ?? 0
-
-    private static func field(_ base: UnsafeRawPointer, _ offset: Int) -> UnsafePointer<cpb_call> {
-        (base + offset).assumingMemoryBound(to: cpb_call.self)
+        // Fields addressed by C's accessor (CPB_FN_* order), not key paths: this runs for every
+        // day answered, and key-path metadata would cost every start.
+        if asked.canSelect { answer.select = verdict(cpb_day_answer(day, 0)) }
+        if asked.canDeselect { answer.deselect = verdict(cpb_day_answer(day, 1)) }
+        if asked.decoration { answer.decoration = decoration(cpb_day_answer(day, 2)) }
     }
 
     private static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {

@@ -9,27 +9,29 @@ public struct PolicyDiff: Hashable, Sendable {
 
     /// `old` and `new` are files already on disk (see `PolicyRevision` for `git:REV:path`);
     /// `oldName`/`newName` are how they are reported; `oldSource`/`newSource`, when given,
-    /// are their bytes already read.
+    /// are their bytes already read. `builtIns` stack after each version.
     public static func compare(old: String, new: String, oldName: String? = nil, newName: String? = nil,
                                oldSource: [UInt8]? = nil, newSource: [UInt8]? = nil, span: DaySpan, context: PolicyContext,
-                               limits: LuaPolicyOptions = .init()) throws(PolicyError) -> PolicyDiff {
+                               limits: LuaPolicyOptions = .init(), builtIns: [any DayPolicy] = []) throws(PolicyError) -> PolicyDiff {
         var options = limits
         options.today = context.today ?? limits.today
-        let before = try evaluate(old, source: oldSource, reportedAs: oldName, span: span, context: context, options: options)
-        let after = try evaluate(new, source: newSource, reportedAs: newName, span: span, context: context, options: options)
+        let before = try evaluate(old, source: oldSource, reportedAs: oldName, span: span, context: context, options: options,
+                                  builtIns: builtIns)
+        let after = try evaluate(new, source: newSource, reportedAs: newName, span: span, context: context, options: options,
+                                 builtIns: builtIns)
         return PolicyDiff(old: oldName ?? old, new: newName ?? new, span: span,
                           changes: DayChange.between(before, after))
     }
 
     private static func evaluate(_ path: String, source: [UInt8]?, reportedAs name: String?, span: DaySpan, context: PolicyContext,
-                                 options: LuaPolicyOptions) throws(PolicyError) -> [DayRecord] {
+                                 options: LuaPolicyOptions, builtIns: [any DayPolicy]) throws(PolicyError) -> [DayRecord] {
         do {
             let policy = if let source {
                 try LuaPolicy(path: path, source: source, options: options)
             } else {
                 try LuaPolicy(path: path, options: options)
             }
-            return try DayRecord.evaluate(PolicyStack([policy]), span: span, context: context)
+            return try DayRecord.evaluate(PolicyStack([policy] + builtIns), span: span, context: context)
         } catch let error as PolicyError {
             var renamed = error
             if let name, renamed.file == path { renamed.file = name }

@@ -7,10 +7,23 @@ public struct PolicyExplanation: Hashable, Sendable {
     public var answers: [PolicyAnswer]
 
     /// Loads nothing: pass policies loaded with `LuaPolicyOptions.tracing` for lines.
-    public static func explain(_ day: Day, policies: [LuaPolicy],
+    /// `builtIns` (Swift policies such as `--include`) follow them in the stack, without lines.
+    public static func explain(_ day: Day, policies: [LuaPolicy], builtIns: [any DayPolicy] = [],
                                context: PolicyContext) throws(PolicyError) -> PolicyExplanation {
         var answers: [PolicyAnswer] = []
         for policy in policies { answers.append(try policy.answer(for: day, context: context)) }
+        for policy in builtIns {
+            do {
+                answers.append(PolicyAnswer(policy: policy.name, path: policy.name,
+                                            canSelect: try policy.canSelect(day, context: context), canSelectLine: nil,
+                                            canDeselect: try policy.canDeselect(day, context: context),
+                                            canDeselectLine: nil,
+                                            decoration: try policy.decoration(for: day, context: context),
+                                            decorationLine: nil))
+            } catch {
+                throw PolicyError(kind: .runtime, file: policy.name, message: "\(error)")
+            }
+        }
         return PolicyExplanation(day: day, answers: answers)
     }
 

@@ -1,3 +1,4 @@
+import CalendarCore
 /// One test (or one stored snapshot) and how it went.
 public struct PolicyTestResult: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable { case test, snapshot }
@@ -35,6 +36,10 @@ public struct PolicyTestOptions: Sendable {
     public var limits = LuaPolicyOptions()
     /// A snapshot file's text, for `updateSnapshots` (the Rendering module's `SnapshotDocument`).
     public var snapshotText: (@Sendable (PolicySnapshot) -> String)?
+    /// Built-in policies stacked after every test file's and snapshot's policies.
+    public var builtIns: [any DayPolicy] = []
+    /// The displayed calendar policies see in tests and snapshots.
+    public var calendar: any CalendarSystem = GregorianCalendarSystem()
 
     public init(filter: String? = nil, coverage: Bool = false, updateSnapshots: Bool = false,
                 limits: LuaPolicyOptions = LuaPolicyOptions(),

@@ -54,7 +54,8 @@ public enum PolicyTestRunner {
                                                        line: line > 0 ? line : nil, what: "test.policies entry")
             policies.append(try LuaPolicy(path: path, options: policyLimits))
         }
-        let checker = ExpectationChecker(stack: PolicyStack(policies), context: PolicyContext(today: script.today),
+        let checker = ExpectationChecker(stack: PolicyStack(policies + options.builtIns),
+                                         context: PolicyContext(calendar: options.calendar, today: script.today),
                                          file: file)
         var results: [PolicyTestResult] = []
         for index in selected {

@@ -26,7 +26,8 @@ enum SnapshotCheck {
         let current: PolicySnapshot
         do {
             current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
-                                              today: stored.today, limits: limits)
+                                              today: stored.today, limits: limits, builtIns: options.builtIns,
+                                              calendar: options.calendar)
         } catch where error.kind != .timeout {
             // A stale snapshot (its policy renamed or gone) or a policy that fails is this
             // snapshot's failure, named by it; the rest of the run goes on. A stopped run does not.
@@ -62,9 +63,11 @@ enum SnapshotCheck {
 
 extension PolicySnapshot {
     /// Evaluates `paths` (stored under `names`) over `span` with a fixed today; `sources`,
-    /// when given, are the files' bytes already read (one per path).
+    /// when given, are the files' bytes already read (one per path). `builtIns` stack after
+    /// the files; policies see `calendar` as the displayed calendar.
     public static func make(paths: [String], sources: [[UInt8]]? = nil, names: [String], span: DaySpan, today: Day,
-                            limits: LuaPolicyOptions = .init()) throws(PolicyError) -> PolicySnapshot {
+                            limits: LuaPolicyOptions = .init(), builtIns: [any DayPolicy] = [],
+                            calendar: any CalendarSystem = GregorianCalendarSystem()) throws(PolicyError) -> PolicySnapshot {
         var options = limits
         options.today = today
         var policies: [LuaPolicy] = []
@@ -77,7 +80,8 @@ extension PolicySnapshot {
         }
         let days: [DayRecord]
         do {
-            days = try DayRecord.evaluate(PolicyStack(policies), span: span, context: PolicyContext(today: today))
+            days = try DayRecord.evaluate(PolicyStack(policies + builtIns), span: span,
+                                          context: PolicyContext(calendar: calendar, today: today))
         } catch let error as PolicyError {
             throw error
         } catch {

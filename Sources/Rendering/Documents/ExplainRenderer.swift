@@ -22,8 +22,16 @@ public enum ExplainRenderer {
         return decoration.kind.rawValue + (decoration.label.map { " '\($0)'" } ?? "")
     }
 
-    public static func text(_ e: PolicyExplanation) -> String {
-        var lines = ["\(e.day.iso) (\(weekdays[(e.day.weekday - 1) % 7]))"]
+    /// - Parameter weekdayNames: the seven full weekday names from Sunday, in the locale
+    ///   asked for (`--locale`); English without them.
+    /// - Parameter selection: the days selected when the policies were asked, shown under
+    ///   the heading when there are any.
+    public static func text(_ e: PolicyExplanation, weekdayNames: [String]? = nil, selection: [Day] = []) -> String {
+        let names = weekdayNames.flatMap { $0.count == 7 ? $0 : nil } ?? weekdays
+        var lines = ["\(e.day.iso) (\(names[(e.day.weekday - 1) % 7]))"]
+        if !selection.isEmpty {
+            lines.append("selection: " + selection.map(\.iso).joined(separator: ", "))
+        }
         for (index, answer) in e.answers.enumerated() {
             lines.append("\(index + 1). \(answer.path)")
             lines.append("   canSelect      \(pad(verdict(answer.canSelect)))  \(place(answer, answer.canSelectLine))")

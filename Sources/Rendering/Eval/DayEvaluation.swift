@@ -25,7 +25,9 @@ public struct DayEvaluation: Sendable {
     }
 
     public var isDenied: Bool { !select.isAllowed }
-    public var isMarked: Bool { isDenied || decoration != nil }
+    /// A day the policies refuse to let go of once selected (`canDeselect` denied).
+    public var isDeselectDenied: Bool { !deselect.isAllowed }
+    public var isMarked: Bool { isDenied || decoration != nil || isDeselectDenied }
 }
 
 /// The policy file lines that decided a day (`line`, `deselectLine`, `decorationLine`

@@ -17,6 +17,7 @@ public enum EvalJSONRenderer {
             ("today", .string(settings.today.iso)),
             ("from", .string(report.span.days.first.iso)),
             ("to", .string(report.span.days.last.iso)),
+            ("period", SpanPeriod(report.span, system: settings.system).json),
             ("policies", .array(report.policies.map(JSONValue.string))),
         ]
         var out = "{\n"
@@ -26,10 +27,11 @@ public enum EvalJSONRenderer {
             out += ",\n"
         }
         field("months", &out)
-        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings) }
+        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings, span: report.span.days) }
         out += ",\n"
         field("days", &out)
-        rows(report.days, to: sink, &out, day)
+        let labeler = DayLabeler(names: settings.names)
+        rows(report.days, to: sink, &out) { day($0, labeler: labeler) }
         out += "\n}\n"
         sink.write(out)
     }
@@ -60,7 +62,9 @@ public enum EvalJSONRenderer {
         out += "  ]"
     }
 
-    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings) -> JSONValue {
+    /// A month of the grid; a cell's `inSpan` says whether its day was evaluated (is in `days`).
+    public static func month(named month: CalendarMonth, grid: MonthGrid, settings: DisplaySettings,
+                             span: DaySpan) -> JSONValue {
         .object([
             ("year", .int(month.year)),
             ("month", .int(month.month)),
@@ -71,13 +75,14 @@ public enum EvalJSONRenderer {
             ("weeks", .rows(grid.rows.map { row in
                 .array(row.cells.map { cell in
                     .object([("date", .string(cell.day.iso)), ("day", .int(cell.dayOfMonth)),
-                             ("inMonth", .bool(cell.isInMonth))])
+                             ("inMonth", .bool(cell.isInMonth)), ("inSpan", .bool(span.contains(cell.day)))])
                 })
             })),
         ])
     }
 
-    public static func day(_ result: DayEvaluation) -> JSONValue {
+    /// One entry of `days`; `label` (last, as keys are only ever added) is `labeler`'s.
+    public static func day(_ result: DayEvaluation, labeler: DayLabeler) -> JSONValue {
         .object([
             ("date", .string(result.day.iso)),
             ("year", .int(result.date.year)),
@@ -96,6 +101,7 @@ public enum EvalJSONRenderer {
             ("decoration", .decoration(result.decoration)),
             ("decorationPolicy", .optional(result.decorationPolicy)),
             ("decorationLine", .line(result.lines.decoration)),
+            ("label", .string(labeler.label(for: result))),
         ])
     }
 }

@@ -20,12 +20,20 @@ public struct EvalReport {
     }
 }
 
-/// The months to draw and the days to evaluate, as the span options resolved them.
+/// The months to draw and the days to evaluate, as the span options resolved them, and
+/// which period that is.
 public struct ResolvedSpan {
     public let months: [CalendarMonth]
     public let days: DaySpan
+    public let kind: SpanKind
 
-    public init(months: [CalendarMonth], days: DaySpan) {
-        (self.months, self.days) = (months, days)
+    public init(months: [CalendarMonth], days: DaySpan, kind: SpanKind = .custom) {
+        (self.months, self.days, self.kind) = (months, days, kind)
+    }
+
+    /// The week strip a `--week` span shows instead of month grids.
+    public var weekStrip: WeekStrip? {
+        if case .week(let strip) = kind { return strip }
+        return nil
     }
 }

@@ -1,36 +1,144 @@
 import CalendarCore
 import PolicyEngine
 
-/// The legend under a text calendar: one line per decorated or denied day, with its
-/// label or reason (and, with `--verbose`, the policy that decided).
+/// The legend under a text calendar. `short` (the default) gives one line per run of
+/// consecutive days with the same outcome and one line for plain weekends; `full` one line
+/// per decorated, denied or undeselectable day, with its label or reason (and, with
+/// `--verbose`, the policy that decided); `none` nothing.
 struct LegendRenderer {
     let report: EvalReport
     let verbose: Bool
+    var style: LegendStyle = .short
+
+    /// Weekend days that share one outcome are summarised when more than this many.
+    static let weekendSummaryMinimum = 2
 
     static func mark(for result: DayEvaluation) -> String {
         switch (result.decoration != nil, result.isDenied) {
         case (true, true): return "#"
-        case (true, false): return "*"
         case (false, true): return "!"
+        case (_, false) where result.isDeselectDenied: return "~"
+        case (true, false): return "*"
         case (false, false): return " "
         }
     }
 
     func render() -> String {
+        guard style != .none else { return "" }
         let marked = report.days.filter(\.isMarked)
         guard !marked.isEmpty else { return "" }
-        let symbols = report.settings.names.weekdaySymbols(style: .short)
-        var out = "* decorated  ! denied  # both\n"
-        for result in marked {
-            let weekday = symbols.indices.contains(result.day.weekday - 1) ? symbols[result.day.weekday - 1] : ""
-            out += LegendRenderer.mark(for: result) + " " + result.day.iso + " " + DisplayWidth.fit(weekday, width: 4)
-                + " " + TerminalText.escape(text(for: result)) + "\n"
+        var out = "* decorated  ! denied  # both"
+        if marked.contains(where: \.isDeselectDenied) { out += "  ~ may not be deselected" }
+        out += "\n"
+        switch style {
+        case .full:
+            for result in marked {
+                out += LegendRenderer.mark(for: result) + " " + result.day.iso + " "
+                    + DisplayWidth.fit(weekdayName(result.day), width: 4) + " "
+                    + TerminalText.escape(text(for: result)) + "\n"
+            }
+        case .short:
+            out += shortLines(marked)
+        case .none:
+            break
         }
         return out
     }
 
-    /// The decoration's label, then the denial, separated by "; " (appended, not joined:
-    /// see TextCalendarRenderer.render).
+    private func weekdayName(_ day: Day) -> String { weekdayName(day.weekday) }
+
+    /// The short name of a weekday, 1 = Sunday.
+    private func weekdayName(_ weekday: Int) -> String {
+        let symbols = report.settings.names.weekdaySymbols(style: .short)
+        return symbols.indices.contains(weekday - 1) ? symbols[weekday - 1] : ""
+    }
+
+    /// One marked day's legend entry: its mark and text; days with equal entries share a line.
+    /// A text naming its own day (`2026-12-05 is a weekend day`) says "the day" instead, so
+    /// such days can share a line too.
+    private struct Entry: Hashable {
+        let mark: String
+        let text: String
+    }
+
+    static let ownDay = "the day"
+
+    private func shortLines(_ marked: [DayEvaluation]) -> String {
+        let texts = marked.map { text(for: $0) }
+        let entries = zip(marked, texts).map { result, text in
+            Entry(mark: LegendRenderer.mark(for: result),
+                  text: text.replacingAll(result.day.iso, with: LegendRenderer.ownDay))
+        }
+        // Plain weekends: the commonest undecorated entry among Saturdays and Sundays that no
+        // weekday has (a blackout over whole weeks stays one run).
+        var weekendCounts: [Entry: Int] = [:]
+        var weekdayEntries: Set<Entry> = []
+        for (result, entry) in zip(marked, entries) {
+            if !isWeekend(result.day) {
+                weekdayEntries.insert(entry)
+            } else if result.decoration == nil {
+                weekendCounts[entry, default: 0] += 1
+            }
+        }
+        let weekend = weekendCounts
+            .filter { $0.value > LegendRenderer.weekendSummaryMinimum && !weekdayEntries.contains($0.key) }
+            .max { $0.value != $1.value ? $0.value < $1.value : $0.key.text > $1.key.text }?.key
+        var out = ""
+        if let weekend {
+            let days = zip(marked, entries).filter { isWeekend($0.0.day) && $0.0.decoration == nil && $0.1 == weekend }
+            let weekdays = Set(days.map { $0.0.day.weekday })
+            let names = [7, 1].filter(weekdays.contains).map { weekdayName($0) }
+            out += weekend.mark + " "
+            for (position, name) in names.enumerated() { out += (position == 0 ? "" : ", ") + name }
+            out += "  " + TerminalText.escape(weekend.text)
+                + " (\(days.count) weekend days)\n"
+        }
+        var index = 0
+        while index < marked.count {
+            let entry = entries[index]
+            if let weekend, entry == weekend, isWeekend(marked[index].day), marked[index].decoration == nil {
+                index += 1
+                continue
+            }
+            var end = index
+            while end + 1 < marked.count, entries[end + 1] == entry,
+                  marked[end + 1].day == marked[end].day.adding(days: 1),
+                  !(entry == weekend && isWeekend(marked[end + 1].day) && marked[end + 1].decoration == nil) {
+                end += 1
+            }
+            let first = marked[index].day
+            let last = marked[end].day
+            if first == last {
+                out += entry.mark + " " + first.iso + " " + DisplayWidth.fit(weekdayName(first), width: 4) + " "
+                    + TerminalText.escape(texts[index]) + "\n"
+            } else {
+                out += entry.mark + " " + LegendRenderer.runText(first, last) + " " + weekdayName(first) + "–"
+                    + weekdayName(last) + "  " + TerminalText.escape(entry.text) + "\n"
+            }
+            index = end + 1
+        }
+        return out
+    }
+
+    private func isWeekend(_ day: Day) -> Bool { day.weekday == 1 || day.weekday == 7 }
+
+    /// `2026-12-24…31`, `2026-12-28…01-03` or `2026-12-31…2027-01-01`: the last day
+    /// without what it shares with the first.
+    static func runText(_ first: Day, _ last: Day) -> String {
+        let (a, b) = (first.components, last.components)
+        let tail: String
+        if a.year != b.year {
+            tail = last.iso
+        } else if a.month != b.month {
+            tail = String(last.iso.dropFirst(5))
+        } else {
+            tail = String(last.iso.dropFirst(8))
+        }
+        return first.iso + "…" + tail
+    }
+
+    /// The decoration's label, then the denial, then a refused deselection, separated by
+    /// "; " (appended, not joined: see TextCalendarRenderer.render).
     private func text(for result: DayEvaluation) -> String {
         var text = ""
         if let decoration = result.decoration {
@@ -46,6 +154,11 @@ struct LegendRenderer {
             } else {
                 text += "denied"
             }
+        }
+        if result.isDeselectDenied {
+            if !text.isEmpty { text += "; " }
+            text += "may not be deselected" + (result.deselect.verdict.reason.map { ": " + $0 } ?? "")
+            if verbose, let policy = result.deselect.policy { text += " [\(policy)]" }
         }
         return text
     }

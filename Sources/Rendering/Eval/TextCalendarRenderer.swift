@@ -2,21 +2,24 @@ import CalendarCore
 
 /// `eval` text output, laid out like `cal`: one block per month, three side by side
 /// for a year. Each cell is the day number and one mark column: `*` decorated,
-/// `!` denied, `#` both. A legend below lists every marked day of the span.
+/// `!` denied, `#` both, `~` may not be deselected. A legend below lists the marked days.
 public struct TextCalendarRenderer {
     public let report: EvalReport
     public let weekNumbers: Bool
     public let color: Bool
     public let verbose: Bool
+    public let legend: LegendStyle
 
-    public init(report: EvalReport, weekNumbers: Bool, color: Bool, verbose: Bool) {
+    public init(report: EvalReport, weekNumbers: Bool, color: Bool, verbose: Bool, legend: LegendStyle = .short) {
         (self.report, self.weekNumbers, self.color, self.verbose) = (report, weekNumbers, color, verbose)
+        self.legend = legend
     }
 
     static let monthsPerRow = 3
 
     public func render() -> String {
-        let blocks = report.grids.map { block(for: $0.month, grid: $0.grid) }
+        let blocks = report.span.weekStrip.map { [block(for: $0)] }
+            ?? report.grids.map { block(for: $0.month, grid: $0.grid) }
         // Built by appending rather than with `joined(separator:)`: the standard library's
         // unspecialised join looks up a conformance at run time on first use, a scan of
         // every conformance in the static binary that cost ~0.2 M instructions per run.
@@ -37,7 +40,7 @@ public struct TextCalendarRenderer {
             }
             index += TextCalendarRenderer.monthsPerRow
         }
-        let legend = LegendRenderer(report: report, verbose: verbose).render()
+        let legend = LegendRenderer(report: report, verbose: verbose, style: legend).render()
         if !legend.isEmpty { out += "\n" + legend }
         return out
     }
@@ -46,11 +49,22 @@ public struct TextCalendarRenderer {
     private var blockWidth: Int { prefixWidth + 21 }
     private var blankLine: String { String(repeating: " ", count: blockWidth) }
 
-    private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
+    /// A `--week` strip: its identifier as the title, the weekday names, one row of seven days
+    /// (numbered in the displayed calendar).
+    private func block(for strip: WeekStrip) -> [String] {
+        var lines = [String(repeating: " ", count: prefixWidth) + DisplayWidth.center(strip.identifier, width: 20) + " ",
+                     header]
+        var line = weekNumbers ? String(strip.weekNumber).leftPadded(2, with: " ") + " " : ""
+        for day in strip.span {
+            line += render(day, number: report.settings.system.date(of: day).day)
+        }
+        lines.append(line)
+        return lines
+    }
+
+    /// The weekday names over the columns (after `wk ` with week numbers).
+    private var header: String {
         let settings = report.settings
-        let name = settings.names.monthName(month)
-        let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
-        var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
         let symbols = TextCalendarRenderer.headerSymbols(settings.names)
         var header = weekNumbers ? "wk " : ""
         for column in 0..<7 {
@@ -58,8 +72,18 @@ public struct TextCalendarRenderer {
             let symbol = symbols.indices.contains(weekday) ? symbols[weekday] : ""
             header += DisplayWidth.fit(symbol, width: 2) + " "
         }
+        return header
+    }
+
+    private func block(for month: CalendarMonth, grid: MonthGrid) -> [String] {
+        let settings = report.settings
+        let name = settings.names.monthName(month)
+        let title = DisplayWidth.center("\(name) \(month.year)", width: 20)
+        var lines = [String(repeating: " ", count: prefixWidth) + title + " "]
         lines.append(header)
         for row in grid.rows {
+            // A short span leaves out the weeks it does not touch.
+            if !row.cells.contains(where: { report.span.days.contains($0.day) }) { continue }
             var line = weekNumbers ? String(row.weekNumber).leftPadded(2, with: " ") + " " : ""
             for cell in row.cells { line += render(cell) }
             lines.append(line)
@@ -79,8 +103,14 @@ public struct TextCalendarRenderer {
 
     private func render(_ cell: MonthGrid.Cell) -> String {
         guard cell.isInMonth else { return "   " }
-        let number = String(cell.dayOfMonth).leftPadded(2, with: " ")
-        guard let result = report.evaluation(of: cell.day) else { return number + " " }
+        return render(cell.day, number: cell.dayOfMonth)
+    }
+
+    /// A day's number and mark; a day outside the evaluated span (a short `--from/--to`)
+    /// is drawn blank like a day outside the month, so it never looks selectable.
+    private func render(_ day: Day, number dayOfMonth: Int) -> String {
+        guard let result = report.evaluation(of: day) else { return "   " }
+        let number = String(dayOfMonth).leftPadded(2, with: " ")
         let mark = LegendRenderer.mark(for: result)
         guard color else { return number + mark }
         var style = ""
@@ -89,7 +119,7 @@ public struct TextCalendarRenderer {
         } else if result.isDenied {
             style += ANSI.dim
         }
-        if cell.day == report.settings.today { style += ANSI.reverse }
+        if day == report.settings.today { style += ANSI.reverse }
         return style.isEmpty ? number + mark : style + number + ANSI.reset + mark
     }
 

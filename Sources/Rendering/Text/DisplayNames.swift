@@ -14,9 +14,12 @@ public struct DisplayNames: Sendable {
 
     private let source: Source
     public let calendar: CalendarIdentifier
+    /// The locale identifier as given.
+    public let identifier: String
 
     public init(locale identifier: String, calendar: CalendarIdentifier) {
         self.calendar = calendar
+        self.identifier = identifier
         let english = ["en_US", "en-US", "en_US_POSIX", "en"].contains(identifier)
         let gregorianMonths = calendar == .gregorian || calendar == .iso8601
         source = english && gregorianMonths ? .builtInEnglish : .locale(LocaleInfo(identifier: identifier))
@@ -53,6 +56,29 @@ public struct DisplayNames: Sendable {
         }
     }
 
+    /// The full date of `day` in the locale and calendar: `Friday, December 25, 2026`.
+    /// Built in for US English in the Gregorian family (ICU's `EEEE, MMMM d, y`).
+    public func fullDate(_ day: Day) -> String {
+        switch source {
+        case .builtInEnglish:
+            let (year, month, dayOfMonth) = day.components
+            return DisplayNames.englishWeekdays[day.weekday - 1] + ", " + DisplayNames.englishMonths[month - 1] + " "
+                + String(dayOfMonth) + ", " + String(year)
+        case .locale(let info):
+            return info.fullDate(day, calendar: calendar)
+        }
+    }
+
+    /// The language part of the locale identifier, lowercased: `de` for `de_DE`, `he` for `he-IL`.
+    public var language: String {
+        var language = ""
+        for character in identifier {
+            if character == "_" || character == "-" || character == "@" { break }
+            language.append(character)
+        }
+        return language.lowercased()
+    }
+
     /// Seven names, index 0 = Sunday.
     public func weekdaySymbols(style: LocaleInfo.WeekdayStyle) -> [String] {
         switch source {
@@ -61,10 +87,12 @@ public struct DisplayNames: Sendable {
             switch style {
             case .veryShort: return ["S", "M", "T", "W", "T", "F", "S"]
             case .short: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            case .full: return ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+            case .full: return DisplayNames.englishWeekdays
             }
         }
     }
+
+    public static let englishWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     public static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August",
                                 "September", "October", "November", "December"]
