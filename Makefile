@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PY := .venv/bin/python
 
-.PHONY: run test setup setup-test build release unit oracles e2e bench fuzz clean
+.PHONY: run test setup setup-test build release unit oracles e2e bench bench-serve serve fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -38,6 +38,15 @@ test: setup-test
 
 bench: setup-test
 	benchmarks/run.sh
+
+# calpolicy serve under wrk, beside nginx serving the same JSON (installs wrk and nginx).
+bench-serve:
+	benchmarks/serve.sh
+
+# The HTTP server on 127.0.0.1:8080 for the shipped holiday policy (docs/http-api.md).
+serve: setup
+	$(SWIFT) build -c release --product calpolicy-serve
+	.build/release/calpolicy-serve policies/us-federal-holidays.lua --watch
 
 # Bounded libFuzzer runs (FUZZ_SECONDS per target, default 60); see docs/reliability.md.
 fuzz:

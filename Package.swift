@@ -16,6 +16,9 @@ let package = Package(
         .library(name: "PolicyEngine", targets: ["PolicyEngine"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "calpolicy", targets: ["calpolicy"]),
+        // The HTTP face: dynamically linked (libmicrohttpd), so the CLI stays fully static;
+        // `calpolicy serve` execs it.
+        .executable(name: "calpolicy-serve", targets: ["calpolicy-serve"]),
     ],
     targets: [
         .target(name: "CalendarCore"),
@@ -41,6 +44,15 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
         .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine", "Rendering"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        // The one Swift module that sees libmicrohttpd; its pointers stay in Unsafe*.swift.
+        .target(name: "MHDHost", dependencies: ["CMicroHTTPD"]),
+        .target(name: "CalPolicyServer", dependencies: ["MHDHost", "CalPolicyCLI", "Rendering", "PolicyEngine", "CalendarCore"]),
+        .executableTarget(name: "calpolicy-serve", dependencies: ["CalPolicyServer"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
         // Benchmarks (benchmarks/run.sh builds them with -c release; no tests run them).
         .target(name: "CalpolicyBenchLua", dependencies: ["CLua"], path: "benchmarks/Sources/CalpolicyBenchLua"),
@@ -56,6 +68,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyCLI"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

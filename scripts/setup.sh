@@ -2,17 +2,22 @@
 # Installs what calpolicy needs on a Debian machine that has only the Swift toolchain.
 # Idempotent: installs only what is missing, and calls sudo (when not root) only then, so a
 # machine that has everything needs neither root nor sudo. `setup.sh` for building and running;
-# `setup.sh test` also brings the test oracles (ncal, valgrind, pinned Python packages) and the
-# browser check's tools: Debian's chromium, fonts covering Hebrew and Arabic, and Playwright (which
-# drives that chromium by its path; it never downloads a browser of its own).
+# `setup.sh test` also brings the test oracles (ncal, valgrind, pinned Python packages), curl for the
+# serve check, and the browser check's tools: Debian's chromium, fonts covering Hebrew and Arabic, and
+# Playwright (which drives that chromium by its path; it never downloads a browser of its own);
+# `setup.sh bench` the load generator and the reference web server of benchmarks/serve.sh (wrk, nginx).
+# libmicrohttpd (headers and runtime library) is always installed: `calpolicy-serve` links it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 want_test=0
+want_bench=0
 [ "${1:-}" = "test" ] && want_test=1
+[ "${1:-}" = "bench" ] && want_bench=1
 
-packages=(liblua5.4-dev pkgconf make)
-[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time chromium fonts-noto-core)
+packages=(liblua5.4-dev libmicrohttpd-dev pkgconf make)
+[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl chromium fonts-noto-core)
+[ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -23,8 +28,10 @@ else
     # Not Debian: no apt to ask. Check what the build needs and say what is missing.
     command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lua5.4 ||
         { echo "setup: Lua 5.4 headers and library (pkg-config 'lua5.4') not found; install them with your package manager" >&2; exit 1; }
+    pkg-config --exists libmicrohttpd ||
+        { echo "setup: libmicrohttpd headers and library (pkg-config 'libmicrohttpd') not found; install them with your package manager" >&2; exit 1; }
     if [ "$want_test" -eq 1 ]; then
-        for tool in lua5.4 ncal valgrind python3 chromium; do
+        for tool in lua5.4 ncal valgrind python3 curl chromium; do
             command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2
         done
     fi

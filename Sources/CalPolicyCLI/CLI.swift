@@ -28,6 +28,10 @@ public enum CLI {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
+        // The HTTP server is another executable; hand over before any parsing.
+        if arguments.first == "serve" && console.streams {
+            return ServeLauncher.exec(Array(arguments.dropFirst()), console: console)
+        }
         let tokens = ArgumentToken.tokenise(arguments)
         let verbose = tokens.contains(.long(name: "verbose", value: nil)) || tokens.contains(.short("v"))
         do {
@@ -53,7 +57,9 @@ public enum CLI {
                 console.write(HelpFormatter.topLevel())
                 return ExitCode.ok
             }
-            console.write(HelpFormatter.help(for: try command(named: name).spec))
+            // `serve` is another executable (see ServeLauncher), so it is not in the command table.
+            console.write(HelpFormatter.help(for: name == CommandCatalog.serve.name ? CommandCatalog.serve
+                                                                                      : try command(named: name).spec))
             return ExitCode.ok
         case .positional(let name):
             let command = try command(named: name)

@@ -22,6 +22,9 @@ final class Console: DocumentSink, @unchecked Sendable {
         self.stream = stream
     }
 
+    /// Writing to the real stdout (not a capture): only then may the process be replaced.
+    var streams: Bool { stream != nil }
+
     /// What was written to stdout and not yet passed on (all of it when not streaming).
     var out: String { String(decoding: outBytes, as: UTF8.self) }
 

@@ -4,7 +4,9 @@
 # the next `$` line or the block's end). A line `…` stands for any number of lines (output
 # cut short, or shown again from its middle on); `$ echo $?` compares the exit status;
 # timings (`3.1 ms`) are compared as `N ms`. Commands naming a file the repository does not
-# have (`edge.lua`) are skipped and listed.
+# have (`edge.lua`) are skipped and listed, and so is `calpolicy serve`, which runs until stopped
+# (scripts/checks/serve.sh checks it). Other `$` lines (`$ curl ...`, continued with `\`) only
+# end the example before them.
 #   scripts/checks/readme.sh [BINARY]   (default: build and use the debug binary)
 # Prints "N passed, N failed" and exits non-zero on any difference.
 set -euo pipefail
@@ -32,7 +34,8 @@ for number, line in enumerate(lines, 1):
             if current: current["status_next"] = True
             continue
         if current: examples.append(current)
-        current = {"line": number, "argv": shlex.split(line[2:]), "out": [], "status": None, "status_next": False}
+        argv = shlex.split(line[2:]) if line.startswith("$ calpolicy ") else line[2:].split()[:1]
+        current = {"line": number, "argv": argv, "out": [], "status": None, "status_next": False}
         continue
     if current is None:
         continue
@@ -61,7 +64,7 @@ def difference(want, got):
     return None if i == len(got) else f"want: end of output\n  got:  {got[i]!r}"
 
 passed = failed = 0
-skipped = []
+skipped, served = [], []
 for example in examples:
     argv = example["argv"]
     if not argv or argv[0] != "calpolicy":
@@ -69,6 +72,9 @@ for example in examples:
     files = [w for w in argv[1:] if not w.startswith("-") and (w.endswith(".lua") or "/" in w)]
     if any(not os.path.exists(f) for f in files):
         skipped.append(f"README.md:{example['line']}: {' '.join(argv)}")
+        continue
+    if len(argv) > 1 and argv[1] == "serve":
+        served.append(f"README.md:{example['line']}: {' '.join(argv)}")
         continue
     run = subprocess.run([binary] + argv[1:], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     got = run.stdout.split("\n")
@@ -87,6 +93,8 @@ for example in examples:
         passed += 1
 for line in skipped:
     print(f"skipped (needs a file the repository does not have): {line}")
+for line in served:
+    print(f"skipped (runs until stopped; scripts/checks/serve.sh checks it): {line}")
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed or passed == 0 else 0)
 PY

@@ -5,8 +5,8 @@ extension CommandCatalog {
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
-    static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
-                                            help: "A day already selected when policies are asked; repeat.")
+    static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
+                                                   help: "A day already selected when policies are asked; repeat.")
     static let diffFormat = OptionSpec.choice("format", DiffFormat.self, help: "Output format (default text).")
     static let explainFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
@@ -57,7 +57,7 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [selection] + EvaluationOptions.specs + [today, explainFormat, timeout, verbose, help],
+        options: [explainSelection] + EvaluationOptions.specs + [today, explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained

@@ -50,6 +50,12 @@ enum CommandCatalog {
     static let minLength = OptionSpec.value("min-length", "N", help: "Shortest allowed range, in days.")
     static let maxLength = OptionSpec.value("max-length", "N", help: "Longest allowed range, in days.")
     static let maxCount = OptionSpec.value("max-count", "N", help: "Most days a multiple selection may hold.")
+    static let rangeRule = OptionSpec.choice("range-rule", RangeRule.self,
+                                             help: "Range mode: reject a range holding a denied day (default) or skip it.")
+    static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
+                                            help: "A day already selected (re-checked); repeat or comma-separate.")
+    static let pending = OptionSpec.value("pending", "YYYY-MM-DD",
+                                          help: "Range mode: a first endpoint already tapped (re-checked).")
 
     static let eval = CommandSpec(
         name: "eval",
@@ -71,10 +77,13 @@ enum CommandCatalog {
         name: "select",
         abstract: "Replay taps through the selection rules and show what was selected.",
         positionalUsage: "[POLICY ...]",
-        options: [mode, tap, minLength, maxLength, maxCount, selectFormat, calendar, firstWeekday, today,
-                  include, min, max, timeout, verbose, help],
+        options: [mode, tap, selection, pending, rangeRule, minLength, maxLength, maxCount, selectFormat, calendar,
+                  firstWeekday, today, include, min, max, timeout, verbose, help],
         discussion: """
         Exits 1 when any tap was rejected, so a script can ask whether a selection is allowed.
+        --selection and --pending replay from where a picker stands; each of their days is
+        asked again (a denied one is refused, exit 1). --range-rule skip: a range whose ends are
+        selectable selects only its selectable days; the others are listed as left out.
         """
     )
 

@@ -29,9 +29,9 @@ enum ExplainCommand {
             }
         }
         var selection: [Day] = []
-        for text in parsed.all(CommandCatalog.selection.name) {
+        for text in parsed.all(CommandCatalog.explainSelection.name) {
             do throws(UsageError) {
-                selection.append(try ValueParser.day(text, option: CommandCatalog.selection))
+                selection.append(try ValueParser.day(text, option: CommandCatalog.explainSelection))
             } catch {
                 throw .usage(error)
             }

@@ -12,7 +12,8 @@ enum HelpFormatter {
         COMMANDS:
 
         """
-        for spec in CommandCatalog.all {
+        // `serve` runs another executable (ServeLauncher), so it is listed outside the command table.
+        for spec in CommandCatalog.all + [CommandCatalog.serve] {
             text += "  " + spec.name.padding(toWidth: 10) + spec.abstract + "\n"
         }
         text += """

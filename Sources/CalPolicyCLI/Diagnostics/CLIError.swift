@@ -9,6 +9,9 @@ enum CLIError: Error, Sendable {
     case policyFile(path: String, problem: String)
     /// A policy failed to load or failed while answering (exit 3).
     case policy(PolicyError)
+    /// The input was refused by the policies, not malformed: a supplied `select`
+    /// state holding a denied day (exit 1, like a rejected tap).
+    case refused(String)
     /// Problems were already reported line by line (`check`); only the exit code remains.
     case reported(exitCode: Int32)
 }

@@ -8,6 +8,7 @@ enum ErrorRenderer {
         switch error {
         case .usage: return ExitCode.usage
         case .policyFile, .policy: return ExitCode.policy
+        case .refused: return ExitCode.stop
         case .reported(let code): return code
         }
     }
@@ -25,6 +26,8 @@ enum ErrorRenderer {
                 lines += traceback.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
             }
             return lines
+        case .refused(let message):
+            return [line(message)]
         case .reported:
             return []
         }

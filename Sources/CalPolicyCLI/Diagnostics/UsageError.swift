@@ -16,6 +16,8 @@ enum UsageError: Error, Hashable, Sendable {
     case requiresOption(String, requires: String)
     case missingArgument(String)
     case unexpectedArgument(String, command: String)
+    /// `--range-rule: applies only to --mode range`: an option that makes no sense here.
+    case optionProblem(String, problem: String)
     /// A policy path that names no readable regular file.
     case badPolicyPath(String, problem: String)
 }
@@ -50,6 +52,8 @@ extension UsageError: CustomStringConvertible {
             return "missing argument \(name)"
         case .unexpectedArgument(let word, let command):
             return "unexpected argument '\(word)'; '\(command)' takes no arguments"
+        case .optionProblem(let option, let problem):
+            return "\(option): \(problem)"
         case .badPolicyPath(let path, let problem):
             return "\(path): \(problem)"
         }

@@ -41,6 +41,9 @@ enum WeekRuleChoice: String, OptionChoice { case iso, locale }
 /// `select --mode`.
 extension SelectionMode: OptionChoice {}
 
+/// `select --range-rule`.
+extension RangeRule: OptionChoice {}
+
 /// `eval --legend`: short (default), full or none.
 extension LegendStyle: OptionChoice {}
 

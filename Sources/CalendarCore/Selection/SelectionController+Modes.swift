@@ -37,19 +37,44 @@ extension SelectionController {
             return accept(day, selection: [], pending: day)
         }
         let span = DaySpan(start, day)
-        if let minLength = limits.minLength, span.count < minLength {
-            return rejected(day, limit: "a range must hold at least \(minLength) days; \(span.first.iso)...\(span.last.iso) holds \(span.count)")
-        }
-        if let maxLength = limits.maxLength, span.count > maxLength {
-            return rejected(day, limit: "a range may hold at most \(maxLength) days; \(span.first.iso)...\(span.last.iso) holds \(span.count)")
-        }
-        for inside in span where inside != day {
-            if var refusal = try refusalToSelect(inside) {
-                refusal.reason = "the range \(span.first.iso)...\(span.last.iso) holds \(inside.iso), which may not be selected: \(refusal.reason)"
-                return rejected(day, refusal)
+        var chosen: [Day] = []
+        var leftOut: [Day] = []
+        switch rangeRule {
+        case .reject:
+            chosen = Array(span)
+        case .skip:
+            // Both ends were asked (the pending one when it was tapped or restored);
+            // the days inside are asked before the length limits, which count selected days.
+            for inside in span {
+                if try inside == day || inside == start || refusalToSelect(inside) == nil {
+                    chosen.append(inside)
+                } else {
+                    leftOut.append(inside)
+                }
             }
         }
-        return accept(day, selection: Array(span))
+        let counted = rangeRule == .skip ? "selects" : "holds"
+        if let minLength = limits.minLength, chosen.count < minLength {
+            return rejected(day, limit: "a range must hold at least \(minLength) days; \(span.first.iso)...\(span.last.iso) \(counted) \(chosen.count)")
+        }
+        if let maxLength = limits.maxLength, chosen.count > maxLength {
+            return rejected(day, limit: "a range may hold at most \(maxLength) days; \(span.first.iso)...\(span.last.iso) \(counted) \(chosen.count)")
+        }
+        if rangeRule == .reject {
+            for inside in span where inside != day {
+                if var refusal = try refusalToSelect(inside) {
+                    refusal.reason = "the range \(span.first.iso)...\(span.last.iso) holds \(inside.iso), which may not be selected: \(refusal.reason)"
+                    return rejected(day, refusal)
+                }
+            }
+        }
+        // A restored state may hold a selection beside the pending end: what the range
+        // replaces must be deselectable.
+        let kept = Set(chosen)
+        if let refusal = try refusalToDeselect(selection.lazy.filter { !kept.contains($0) }) {
+            return rejected(day, refusal)
+        }
+        return accept(day, selection: chosen, leftOut: leftOut)
     }
 
     /// week, month: a tap outside the selection selects the allowed days of its

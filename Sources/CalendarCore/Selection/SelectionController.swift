@@ -10,6 +10,8 @@ public struct SelectionController: Sendable {
     /// Calendar and today for the policies; its `selection` mirrors `selection`.
     public private(set) var context: PolicyContext
     public var limits: SelectionLimits
+    /// Range mode: what a range holding denied days does.
+    public var rangeRule: RangeRule
     /// Week mode: the weekday weeks start on (1 = Sunday; wraps outside 1...7).
     public let firstWeekday: Int
     /// The selected days, ascending, without duplicates.
@@ -20,8 +22,9 @@ public struct SelectionController: Sendable {
     /// Starts from `context.selection` (sorted, duplicates dropped), which is taken
     /// as already agreed: policies are only asked about changes.
     public init(mode: SelectionMode, stack: PolicyStack, context: PolicyContext = PolicyContext(),
-                limits: SelectionLimits = .init(), firstWeekday: Int = 1) {
+                limits: SelectionLimits = .init(), firstWeekday: Int = 1, rangeRule: RangeRule = .reject) {
         self.mode = mode
+        self.rangeRule = rangeRule
         self.stack = stack
         self.limits = limits
         self.firstWeekday = Weekdays.normalized(firstWeekday)
@@ -38,6 +41,43 @@ public struct SelectionController: Sendable {
         self.selection = Array(Set(selection)).sorted()
         self.context.selection = self.selection
         self.pending = mode == .range ? pending : nil
+    }
+
+    /// A day of a supplied state the policies do not allow, or a state the mode cannot hold.
+    public struct StateRefusal: Hashable, Sendable, Error {
+        /// The day refused; nil when the state's shape is wrong (two days in single mode).
+        public var day: Day?
+        public var reason: String
+        public var policy: String?
+    }
+
+    /// Takes a state a client says it stands at (a picker's selection and pending
+    /// endpoint), checking every day with `canSelect` first: nothing supplied is trusted.
+    /// On a refusal the controller is left as it was and the refusal is returned.
+    public mutating func restore(selection days: [Day], pending newPending: Day?) throws -> StateRefusal? {
+        let sorted = Array(Set(days)).sorted()
+        if newPending != nil && mode != .range {
+            return StateRefusal(day: nil, reason: "a pending day exists only in range mode", policy: nil)
+        }
+        if mode == .single && sorted.count > 1 {
+            return StateRefusal(day: nil, reason: "single mode holds at most one day; the selection holds \(sorted.count)",
+                                policy: nil)
+        }
+        if mode == .multiple, let maxCount = limits.maxCount, sorted.count > maxCount {
+            return StateRefusal(day: nil, reason: "at most \(maxCount) day\(maxCount == 1 ? "" : "s") may be selected; the selection holds \(sorted.count)",
+                                policy: nil)
+        }
+        var checking = context
+        checking.selection = sorted
+        for day in sorted + (newPending.map { [$0] } ?? []) {
+            let decision = try stack.canSelect(day, context: checking)
+            if !decision.isAllowed {
+                return StateRefusal(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be selected",
+                                    policy: decision.policy)
+            }
+        }
+        reset(selection: sorted, pending: newPending)
+        return nil
     }
 
     public mutating func tap(_ day: Day) throws -> TapResult {

@@ -12,6 +12,15 @@ public enum SelectionMode: String, Hashable, Sendable, CaseIterable, Codable {
     case month
 }
 
+/// What a completed range does with the days inside it that the policies deny.
+public enum RangeRule: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The whole range is refused, naming the first denied day (the default).
+    case reject
+    /// Both ends must be selectable; only the selectable days inside are selected and
+    /// the others are listed as left out. Length limits count the selected days.
+    case skip
+}
+
 /// Optional limits on a selection, applied on top of the policies.
 public struct SelectionLimits: Hashable, Sendable, Codable {
     /// Fewest days a completed range may hold (range mode).

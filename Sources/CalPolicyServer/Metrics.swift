@@ -1,0 +1,113 @@
+import Foundation
+
+/// Counters for `/metrics` (Prometheus text format 0.0.4).
+final class Metrics: @unchecked Sendable {
+    static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
+    private let lock = NSLock()
+    private var requests: [String: Int] = [:]  // route\u{0}status
+    private var bucketCounts = [Int](repeating: 0, count: Metrics.buckets.count)
+    private var latencyCount = 0
+    private var latencySum = 0.0
+    private var policyErrors: [String: Int] = [:]  // stack\u{0}kind
+    private var reloads: [String: Int] = [:]  // stack\u{0}result
+    private var cacheHits = 0
+    private(set) var inFlight = 0
+
+    func started() { lock.withLock { inFlight += 1 } }
+
+    func finished(route: String, status: Int, seconds: Double) {
+        lock.withLock {
+            inFlight -= 1
+            requests["\(route)\u{0}\(status)", default: 0] += 1
+            latencyCount += 1
+            latencySum += seconds
+            for (index, bound) in Metrics.buckets.enumerated() where seconds <= bound { bucketCounts[index] += 1 }
+        }
+    }
+
+    var current: Int { lock.withLock { inFlight } }
+    func policyError(stack: String, kind: String) { lock.withLock { policyErrors["\(stack)\u{0}\(kind)", default: 0] += 1 } }
+    func reload(stack: String, result: String) { lock.withLock { reloads["\(stack)\u{0}\(result)", default: 0] += 1 } }
+    func cacheHit() { lock.withLock { cacheHits += 1 } }
+
+    func text() -> String {
+        lock.withLock {
+            var out = "# HELP calpolicy_http_requests_total Requests answered, by route and status.\n"
+            out += "# TYPE calpolicy_http_requests_total counter\n"
+            for key in requests.keys.sorted() {
+                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+                out += "calpolicy_http_requests_total{route=\"\(parts[0])\",status=\"\(parts[1])\"} \(requests[key]!)\n"
+            }
+            out += "# HELP calpolicy_http_request_duration_seconds Time to answer a request.\n"
+            out += "# TYPE calpolicy_http_request_duration_seconds histogram\n"
+            for (index, bound) in Metrics.buckets.enumerated() {
+                out += "calpolicy_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(bucketCounts[index])\n"
+            }
+            out += "calpolicy_http_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyCount)\n"
+            out += "calpolicy_http_request_duration_seconds_sum \(latencySum)\n"
+            out += "calpolicy_http_request_duration_seconds_count \(latencyCount)\n"
+            out += "# HELP calpolicy_policy_errors_total Requests a policy failed (error, budget, memory, timeout).\n"
+            out += "# TYPE calpolicy_policy_errors_total counter\n"
+            for key in policyErrors.keys.sorted() {
+                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+                out += "calpolicy_policy_errors_total{stack=\"\(parts[0])\",kind=\"\(parts[1])\"} \(policyErrors[key]!)\n"
+            }
+            out += "# HELP calpolicy_reloads_total Reload attempts, by stack and result (loaded, unchanged, refused).\n"
+            out += "# TYPE calpolicy_reloads_total counter\n"
+            for key in reloads.keys.sorted() {
+                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
+                out += "calpolicy_reloads_total{stack=\"\(parts[0])\",result=\"\(parts[1])\"} \(reloads[key]!)\n"
+            }
+            out += "# HELP calpolicy_cache_hits_total Answers served from the response cache.\n"
+            out += "# TYPE calpolicy_cache_hits_total counter\n"
+            out += "calpolicy_cache_hits_total \(cacheHits)\n"
+            out += "# HELP calpolicy_http_in_flight Requests being answered.\n"
+            out += "# TYPE calpolicy_http_in_flight gauge\n"
+            out += "calpolicy_http_in_flight \(inFlight)\n"
+            return out
+        }
+    }
+}
+
+/// Answers by ETag key; emptied when a stack version changes and when the day changes.
+/// Bounded in entries and in bytes (a `/v1/days` answer can be ~400 KB): when either bound
+/// would be passed the cache starts over, which costs only re-evaluation.
+final class ResponseCache: @unchecked Sendable {
+    struct Entry: Sendable {
+        var status: Int
+        var body: [UInt8]
+        var contentType: String
+    }
+
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    let capacity: Int
+    let byteCapacity: Int
+
+    init(capacity: Int = 4096, byteCapacity: Int = 64 << 20) {
+        self.capacity = capacity
+        self.byteCapacity = byteCapacity
+    }
+
+    func get(_ key: String) -> Entry? { lock.withLock { entries[key] } }
+
+    func put(_ key: String, _ entry: Entry) {
+        guard capacity > 0, entry.body.count <= byteCapacity / 4 else { return }
+        lock.withLock {
+            if entries.count >= capacity || bytes + entry.body.count > byteCapacity {
+                entries.removeAll(keepingCapacity: true)
+                bytes = 0
+            }
+            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.body.count }
+            bytes += entry.body.count
+        }
+    }
+
+    func clear() {
+        lock.withLock {
+            entries.removeAll()
+            bytes = 0
+        }
+    }
+}

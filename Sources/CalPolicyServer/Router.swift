@@ -1,0 +1,396 @@
+import CalPolicyCLI
+import CalendarCore
+import Foundation
+import MHDHost
+import PolicyEngine
+import Rendering
+
+/// Turns a request into an answer: routes, parameters, auth, ETags, the cache, and the
+/// run guard around every policy call. One instance serves every thread.
+final class Router: @unchecked Sendable {
+    let configuration: ServeConfiguration
+    let stacks: StackRegistry
+    let metrics: Metrics
+    let cache: ResponseCache
+    let token: String?
+    let startedAt = Date()
+    private let stoppingFlag = StuckFlag()
+    /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
+    func markStopping() { stoppingFlag.set() }
+
+    init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?) {
+        self.configuration = configuration
+        self.stacks = stacks
+        self.metrics = metrics
+        self.cache = cache
+        self.token = token
+    }
+
+    /// Query names of the API and the CLI options they stand for.
+    static let displayParameters: [(query: String, option: String)] = [
+        ("calendar", "calendar"), ("locale", "locale"), ("firstWeekday", "first-weekday"),
+        ("weekRule", "week-rule"), ("today", "today"),
+    ]
+
+    enum Route: String {
+        case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
+        case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
+        case health = "/health", ready = "/ready", metrics = "/metrics"
+
+        var method: String { self == .select ? "POST" : "GET" }
+        /// Parameters beyond the display ones and `stack`.
+        var parameters: [String] {
+            switch self {
+            case .month: ["month"]
+            case .days: ["from", "to"]
+            case .year: ["year"]
+            case .week: ["date"]
+            case .period: ["kind", "date", "step"]
+            case .explain: ["date"]
+            case .select, .status, .health, .ready, .metrics: []
+            }
+        }
+        var takesDisplay: Bool {
+            switch self {
+            case .status, .health, .ready, .metrics: false
+            default: true
+            }
+        }
+    }
+
+    struct Failure: Error {
+        var status: Int
+        var code: String
+        var message: String
+        var parameter: String?
+        var headers: [(name: String, value: String)] = []
+    }
+
+    // MARK: entry
+
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        metrics.started()
+        let route = Route(rawValue: request.path)
+        var response: HTTPResponse
+        do {
+            response = try answer(request, route: route)
+        } catch let failure as Failure {
+            response = Self.error(failure)
+        } catch {
+            response = Self.error(Failure(status: 500, code: "internal", message: String(describing: error)))
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
+        let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        AccessLog.line("\(request.method) \(request.path)\(query) \(response.status) \(response.body.count) \(String(format: "%.2f", seconds * 1000))ms")
+        return response
+    }
+
+    static func error(_ failure: Failure) -> HTTPResponse {
+        let body = JSONWriter.write(.object([
+            ("error", .object([
+                ("code", .string(failure.code)),
+                ("message", .string(failure.message)),
+                ("parameter", .optional(failure.parameter)),
+            ])),
+        ]))
+        return HTTPResponse(status: failure.status,
+                            headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")] + failure.headers,
+                            body: Array(body.utf8))
+    }
+
+    static func json(_ status: Int, _ text: String, extra: [(name: String, value: String)] = []) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(text.utf8))
+    }
+
+    private func answer(_ request: HTTPRequest, route: Route?) throws -> HTTPResponse {
+        guard let route else {
+            throw Failure(status: 404, code: "not_found", message: "no route \(request.path); see docs/http-api.md")
+        }
+        if request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {
+            throw Failure(status: 405, code: "method_not_allowed",
+                          message: "\(route.rawValue) takes \(route.method), not \(request.method)",
+                          headers: [("Allow", route.method)])
+        }
+        if let token, route != .health, route != .ready {
+            guard request.header("authorization") == "Bearer " + token else {
+                throw Failure(status: 401, code: "unauthorized", message: "missing or wrong bearer token",
+                              headers: [("WWW-Authenticate", "Bearer")])
+            }
+        }
+        switch route {
+        case .health, .ready, .metrics, .status:
+            // No policy runs here: the ETag is over the body itself.
+            var response = try plain(route)
+            let etag = "\"\(FNV.hex(String(decoding: response.body, as: UTF8.self)))\""
+            response.headers.append(("ETag", etag))
+            response.headers.append(("Cache-Control", "no-cache"))
+            if response.status == 200, let match = request.header("if-none-match"),
+               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+                return HTTPResponse(status: 304, headers: [("ETag", etag)])
+            }
+            return response
+        default:
+            return try document(request, route: route)
+        }
+    }
+
+    private func plain(_ route: Route) throws -> HTTPResponse {
+        switch route {
+        case .health:
+            return Self.json(200, "{\"status\":\"ok\"}\n")
+        case .ready:
+            if stoppingFlag.isSet { return Self.json(503, "{\"ready\":false,\"stacks\":\(stacks.names.count)}\n") }
+            return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
+        case .metrics:
+            return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
+                                body: Array(metrics.text().utf8))
+        case .status:
+            return Self.json(200, status())
+        default:
+            throw Failure(status: 404, code: "not_found", message: "no route \(route.rawValue)")
+        }
+    }
+
+    // MARK: documents
+
+    private func document(_ request: HTTPRequest, route: Route) throws -> HTTPResponse {
+        var values: [String: String] = [:]
+        let allowed = Set(route.parameters + Self.displayParameters.map(\.query) + ["stack"])
+        for (name, value) in request.query {
+            guard allowed.contains(name) else {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
+                              parameter: name)
+            }
+            values[name] = value
+        }
+        let stackName = values["stack"] ?? stacks.defaultName
+        guard let version = stacks.version(stackName) else {
+            throw Failure(status: 404, code: "unknown_stack",
+                          message: "no stack '\(stackName)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: "stack")
+        }
+        var options = configuration.defaults
+        for (query, option) in Self.displayParameters {
+            if let value = values[query] { options.append((option, value)) }
+        }
+        // One today for the whole request, in its ETag and in what policies see.
+        let today: Day
+        do { today = try ServeDocuments.today(options) } catch { throw translate(error, route: route) }
+        options.append(("today", today.iso))
+
+        var selectOptions: [(name: String, value: String)] = []
+        if route == .select {
+            selectOptions = try selectBody(request)
+        }
+        let canonicalQuery = request.query.filter { $0.name != "stack" }.sorted { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name }
+            .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        let key = FNV.hex("\(version.name)\u{0}\(version.version)\u{0}\(today.iso)\u{0}\(route.rawValue)\u{0}\(canonicalQuery)\u{0}"
+            + String(decoding: request.body, as: UTF8.self))
+        let etag = "\"\(key)\""
+        let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
+                                                       ("X-Policy-Stack", version.name)]
+        if let match = request.header("if-none-match"),
+           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            return HTTPResponse(status: 304, headers: common)
+        }
+        if let hit = cache.get(key) {
+            metrics.cacheHit()
+            return HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body)
+        }
+        let text = try withPolicies(version) { policies throws(ServeFailure) -> String in
+            switch route {
+            case .month:
+                return try ServeDocuments.eval(options + pairs(values, ["month"]), paths: version.paths, policies: policies)
+            case .year:
+                return try ServeDocuments.eval(options + pairs(values, ["year"]), paths: version.paths, policies: policies)
+            case .days:
+                try require(values, ["from", "to"])
+                return try ServeDocuments.eval(options + pairs(values, ["from", "to"]), paths: version.paths,
+                                               policies: policies, daysCap: ServeDocuments.daysCap)
+            case .week:
+                try require(values, ["date"])
+                return try ServeDocuments.week(options, date: values["date"]!, paths: version.paths, policies: policies)
+            case .period:
+                try require(values, ["kind", "date"])
+                let step = values["step"] ?? "0"
+                let answer = try ServeDocuments.period(options, kind: values["kind"]!, date: values["date"]!, step: step)
+                return ServeDocuments.periodJSON(answer, date: values["date"]!, step: Int(step) ?? 0)
+            case .explain:
+                try require(values, ["date"])
+                return try ServeDocuments.explain(options, date: values["date"]!,
+                                                  sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
+                                                  verbose: configuration.verbose)
+            case .select:
+                return try ServeDocuments.select(options, select: selectOptions, policies: policies).json
+            default:
+                return ""
+            }
+        } failure: { error in
+            if error.kind == .policy || error.kind == .timeout {
+                metrics.policyError(stack: version.name, kind: error.kind == .timeout ? "timeout" : "policy")
+            }
+            return translate(error, route: route)
+        }
+        let body = Array(text.utf8)
+        cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: "application/json"))
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + common, body: body)
+    }
+
+    private func pairs(_ values: [String: String], _ names: [String]) -> [(name: String, value: String)] {
+        names.compactMap { name in values[name].map { (name, $0) } }
+    }
+
+    private func require(_ values: [String: String], _ names: [String]) throws(ServeFailure) {
+        for name in names where values[name] == nil {
+            throw ServeFailure(kind: .badRequest, message: "missing required parameter '\(name)'", option: name)
+        }
+    }
+
+    /// Leases a policy set of the version and runs `body` under a fresh run guard with the
+    /// request deadline; the set goes back afterwards (or is replaced if its thread got stuck).
+    private func withPolicies(_ version: StackVersion, _ body: ([any DayPolicy]) throws(ServeFailure) -> String,
+                              failure: (ServeFailure) -> Failure) throws -> String {
+        let set = version.lease()
+        let stuck = StuckFlag()
+        let run = PolicyRun(limits: RunLimits(deadline: configuration.timeout), onStuck: { line in
+            stuck.set()
+            AccessLog.line("calpolicy-serve: \(line); the policy set is retired and replaced")
+            version.replaceRetired()
+        })
+        do {
+            let text = try run.perform { () throws(ServeFailure) -> String in try body(set) }
+            if !stuck.isSet { version.giveBack(set) }
+            return text
+        } catch {
+            if !stuck.isSet { version.giveBack(set) }
+            throw failure(error)
+        }
+    }
+
+    /// CLI option names back to the API's parameter names.
+    static let parameterNames: [String: String] = [
+        "first-weekday": "firstWeekday", "week-rule": "weekRule", "tap": "taps", "range-rule": "rangeRule",
+        "min-length": "limits.minLength", "max-length": "limits.maxLength", "max-count": "limits.maxCount",
+    ]
+
+    private func translate(_ error: ServeFailure, route: Route) -> Failure {
+        let parameter = error.option.map { Self.parameterNames[$0] ?? $0 }
+        switch error.kind {
+        case .badRequest:
+            return Failure(status: 400, code: "bad_request", message: error.message, parameter: parameter)
+        case .refused:
+            return Failure(status: 422, code: "selection_refused", message: error.message, parameter: parameter)
+        case .timeout:
+            return Failure(status: 503, code: "policy_timeout", message: error.message, parameter: nil)
+        case .policy:
+            return Failure(status: 500, code: "policy_error", message: error.message, parameter: nil)
+        }
+    }
+
+    // MARK: select body
+
+    private func selectBody(_ request: HTTPRequest) throws -> [(name: String, value: String)] {
+        if request.bodyTooLarge {
+            throw Failure(status: 413, code: "payload_too_large", message: "the body is larger than 64 KiB")
+        }
+        let type = request.header("content-type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard let type, type == "application/json" || type.hasSuffix("+json") else {
+            throw Failure(status: 415, code: "unsupported_media_type",
+                          message: "the body must be JSON (Content-Type: application/json), not \(type ?? "none")")
+        }
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
+                throw Failure(status: 400, code: "bad_request", message: "the body must be a JSON object")
+            }
+            object = parsed
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(status: 400, code: "bad_request", message: "the body is not valid JSON")
+        }
+        let known: Set<String> = ["mode", "selection", "pending", "taps", "rangeRule", "limits"]
+        for key in object.keys.sorted() where !known.contains(key) {
+            throw Failure(status: 400, code: "bad_request",
+                          message: "unknown field '\(key)'; expected \(known.sorted().joined(separator: ", "))", parameter: key)
+        }
+        var options: [(name: String, value: String)] = []
+        func string(_ value: Any, _ field: String) throws -> String {
+            guard let text = value as? String else {
+                throw Failure(status: 400, code: "bad_request", message: "'\(field)' must be a string", parameter: field)
+            }
+            return text
+        }
+        func strings(_ value: Any, _ field: String) throws -> [String] {
+            guard let list = value as? [Any] else {
+                throw Failure(status: 400, code: "bad_request", message: "'\(field)' must be an array of dates", parameter: field)
+            }
+            return try list.map { try string($0, field) }
+        }
+        if let mode = object["mode"], !(mode is NSNull) { options.append(("mode", try string(mode, "mode"))) }
+        if let taps = object["taps"], !(taps is NSNull) {
+            for tap in try strings(taps, "taps") { options.append(("tap", tap)) }
+        }
+        if let selection = object["selection"], !(selection is NSNull) {
+            for day in try strings(selection, "selection") { options.append(("selection", day)) }
+        }
+        if let pending = object["pending"], !(pending is NSNull) { options.append(("pending", try string(pending, "pending"))) }
+        if let rule = object["rangeRule"], !(rule is NSNull) { options.append(("range-rule", try string(rule, "rangeRule"))) }
+        if let limits = object["limits"], !(limits is NSNull) {
+            guard let limits = limits as? [String: Any] else {
+                throw Failure(status: 400, code: "bad_request", message: "'limits' must be an object", parameter: "limits")
+            }
+            for (field, option) in [("minLength", "min-length"), ("maxLength", "max-length"), ("maxCount", "max-count")] {
+                guard let value = limits[field], !(value is NSNull) else { continue }
+                guard !(value is Bool), let number = value as? NSNumber,
+                      number.doubleValue == number.doubleValue.rounded(), abs(number.doubleValue) < 1e15 else {
+                    throw Failure(status: 400, code: "bad_request", message: "'limits.\(field)' must be an integer",
+                                  parameter: "limits.\(field)")
+                }
+                options.append((option, String(number.int64Value)))
+            }
+        }
+        return options
+    }
+
+    // MARK: status
+
+    private func status() -> String {
+        let formatter = ISO8601DateFormatter()
+        var stackValues: [JSONValue] = []
+        for entry in stacks.snapshot() {
+            let policies: [JSONValue] = zip(entry.live.paths, entry.live.digests).map { path, digest in
+                .object([("path", .string(path)), ("sha256", .string(digest)),
+                         ("loadedAt", .string(formatter.string(from: entry.live.loadedAt)))])
+            }
+            let attempt: JSONValue = entry.attempt.map { attempt in
+                .object([("at", .string(formatter.string(from: attempt.at))), ("result", .string(attempt.result)),
+                         ("error", .optional(attempt.error))])
+            } ?? .null
+            stackValues.append(.object([
+                ("name", .string(entry.name)),
+                ("version", .string(entry.live.version)),
+                ("loadedAt", .string(formatter.string(from: entry.live.loadedAt))),
+                ("policies", .array(policies)),
+                ("lastReload", attempt),
+            ]))
+        }
+        return JSONWriter.write(.object([
+            ("startedAt", .string(formatter.string(from: startedAt))),
+            ("defaultStack", .string(stacks.defaultName)),
+            ("watch", .bool(configuration.watch)),
+            ("gateTests", .bool(configuration.gateTests)),
+            ("timeout", .string(RunLimits.seconds(configuration.timeout))),
+            ("stacks", .array(stackValues)),
+        ]))
+    }
+}
+
+final class StuckFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}

@@ -1,0 +1,127 @@
+import CalPolicyCLI
+import CalendarCore
+import Foundation
+import Glibc
+import MHDHost
+
+/// `calpolicy-serve ARGS` (also reached as `calpolicy serve ARGS`): loads every stack,
+/// listens, and answers until SIGTERM or SIGINT; SIGHUP reloads.
+public enum ServeMain {
+    public static func run(_ arguments: [String]) -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let configuration: ServeConfiguration
+        switch ServeArguments.parse(arguments, cores: cores) {
+        case .exit(let code, let stdout, let stderr):
+            FileHandle.standardOutput.write(Data(stdout.utf8))
+            FileHandle.standardError.write(Data(stderr.utf8))
+            return code
+        case .run(let parsed):
+            configuration = parsed
+        }
+        var token: String?
+        if let path = configuration.tokenFile {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let first = text.split(separator: "\n").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
+                  !first.isEmpty else {
+                AccessLog.line("calpolicy: \(path): cannot read a bearer token (the file's first line)")
+                return 2
+            }
+            token = first
+        }
+
+        // Threads started from here on (MHD's, the watcher, the run patrol) inherit the mask:
+        // the signals arrive only at the sigwait below.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+
+        let fixedToday = configuration.defaults.first { $0.name == "today" }.flatMap { try? Day(iso: $0.value) }
+        let poolSize = configuration.threads > 0 ? configuration.threads : 2 * cores
+        let loader = StackLoader(verbose: configuration.verbose, fixedToday: fixedToday, poolSize: poolSize,
+                                 gateTests: configuration.gateTests)
+        let metrics = Metrics()
+        var slots: [StackRegistry.Slot] = []
+        for stack in configuration.stacks {
+            switch loader.load(name: stack.name, paths: stack.paths) {
+            case .success(let version):
+                slots.append(StackRegistry.Slot(name: stack.name, paths: stack.paths, live: version))
+            case .failure(let refusal):
+                AccessLog.line("calpolicy: stack '\(stack.name)': \(refusal.message)")
+                return 3
+            }
+        }
+        let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
+        let cache = ResponseCache(capacity: configuration.cacheEntries)
+        registry.onSwap = { cache.clear() }
+        let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token)
+
+        let daemon: HTTPDaemon
+        do {
+            daemon = try HTTPDaemon(.init(host: configuration.host, port: configuration.port, threads: configuration.threads),
+                                    handler: { request in router.handle(request) })
+        } catch {
+            AccessLog.line("calpolicy: --listen: \(error.description)")
+            return 2
+        }
+        let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        let line = "listening on http://\(shown):\(daemon.port)\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
+
+        // Housekeeping: file changes (--watch) and the day changing (the cache empties).
+        let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch)
+        Thread.detachNewThread { house.loop() }
+
+        while true {
+            var received: Int32 = 0
+            guard sigwait(&signals, &received) == 0 else { continue }
+            if received == SIGHUP {
+                registry.reload(force: true, why: "SIGHUP")
+                continue
+            }
+            break
+        }
+        house.stop()
+        router.markStopping()
+        daemon.stopAccepting()
+        AccessLog.line("calpolicy-serve: stopping: no new connections; waiting for \(daemon.activeRequests) request(s) in flight")
+        // Connections accepted just before may not have sent their headers yet: a short grace,
+        // then every request in flight gets up to 5 s to finish.
+        usleep(100_000)
+        let deadline = Date().addingTimeInterval(5)
+        while daemon.activeRequests > 0 && Date() < deadline { usleep(10_000) }
+        daemon.stop()
+        AccessLog.line("calpolicy-serve: stopped")
+        return 0
+    }
+}
+
+/// Polls every 250 ms: the stacks' files (with `--watch`) and the date.
+final class Housekeeping: @unchecked Sendable {
+    let registry: StackRegistry
+    let cache: ResponseCache
+    let watch: Bool
+    private let lock = NSLock()
+    private var running = true
+
+    init(registry: StackRegistry, cache: ResponseCache, watch: Bool) {
+        self.registry = registry
+        self.cache = cache
+        self.watch = watch
+    }
+
+    func stop() { lock.withLock { running = false } }
+
+    func loop() {
+        var day = (try? ServeDocuments.today([])) ?? Day(dayNumber: 0)
+        while lock.withLock({ running }) {
+            usleep(250_000)
+            if watch { registry.reload(force: false, why: "file changed") }
+            if let now = try? ServeDocuments.today([]), now != day {
+                day = now
+                cache.clear()
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CalendarCore
+import CalPolicyCLI
+import Foundation
+import Glibc
+import PolicyEngine
+
+/// What identifies a file's version cheaply, for `--watch`.
+struct FileKey: Equatable, Sendable {
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64
+
+    static func of(_ path: String) -> FileKey? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return FileKey(inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}
+
+/// One loaded version of a named stack: its files' texts and digests, and a small pool of
+/// identical policy sets. A Lua state is never entered by two threads (each `LuaPolicy`
+/// has its lock), so requests in parallel each lease a set of their own: no global lock.
+final class StackVersion: @unchecked Sendable {
+    let name: String
+    let paths: [String]
+    let sources: [[UInt8]]
+    let digests: [String]
+    /// The files' keys when last looked at (a refused reload moves them on, the policies stay).
+    private(set) var keys: [FileKey?]
+    let loadedAt: Date
+    /// Short id over the digests: `X-Policy-Version`, ETags, cache keys.
+    let version: String
+    private let condition = NSCondition()
+    private var free: [[LuaPolicy]]
+    private let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy]
+
+    init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[LuaPolicy]],
+         loader: @escaping @Sendable () throws(ServeFailure) -> [LuaPolicy]) {
+        self.name = name
+        self.paths = paths
+        self.sources = sources
+        self.keys = keys
+        self.digests = sources.map(SHA256.hex)
+        self.loadedAt = Date()
+        self.version = String(SHA256.hex(Array(digests.joined(separator: "\n").utf8)).prefix(16))
+        self.free = sets
+        self.loader = loader
+    }
+
+    /// This version, answering as before, with the file keys of a later look.
+    func withKeys(_ keys: [FileKey?]) -> StackVersion {
+        condition.lock()
+        self.keys = keys
+        condition.unlock()
+        return self
+    }
+
+    /// A set of policies no other request is using; waits while all are busy.
+    func lease() -> [LuaPolicy] {
+        condition.lock()
+        defer { condition.unlock() }
+        while free.isEmpty { condition.wait() }
+        return free.removeLast()
+    }
+
+    func giveBack(_ set: [LuaPolicy]) {
+        condition.lock()
+        free.append(set)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// A set whose thread is stuck inside C is never used again: a fresh one takes its place.
+    func replaceRetired() {
+        Thread.detachNewThread { [self] in
+            if let set = try? loader() { giveBack(set) }
+        }
+    }
+}
+
+/// Loads stacks: every policy of a version, in as many sets as the pool holds.
+struct StackLoader: Sendable {
+    let verbose: Bool
+    let fixedToday: Day?
+    let poolSize: Int
+    let gateTests: Bool
+
+    struct Refusal: Error {
+        var message: String
+    }
+
+    func load(name: String, paths: [String]) -> Result<StackVersion, Refusal> {
+        var sources: [[UInt8]] = []
+        var keys: [FileKey?] = []
+        for path in paths {
+            keys.append(FileKey.of(path))
+            do { sources.append(try ServeDocuments.read(path)) } catch {
+                return .failure(Refusal(message: error.message))
+            }
+        }
+        let verbose = self.verbose
+        // What `cal.today()` answers while the file loads (requests carry their own today).
+        let today = fixedToday ?? (try? ServeDocuments.today([]))
+        let frozen = sources
+        let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy] = { () throws(ServeFailure) -> [LuaPolicy] in
+            // Loads run under a guard of their own: a policy that loops while loading is stopped.
+            let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
+                AccessLog.line("calpolicy-serve: loading stuck: \(line)")
+            })
+            return try run.perform { () throws(ServeFailure) -> [LuaPolicy] in
+                var set: [LuaPolicy] = []
+                for (path, source) in zip(paths, frozen) {
+                    set.append(try ServeDocuments.load(path, source: source, today: today, verbose: verbose))
+                }
+                return set
+            }
+        }
+        var sets: [[LuaPolicy]] = []
+        do {
+            sets.append(try loader())
+        } catch {
+            return .failure(Refusal(message: error.message))
+        }
+        if gateTests, let problem = testProblem(paths) {
+            return .failure(Refusal(message: problem))
+        }
+        do {
+            for _ in 1..<max(1, poolSize) { sets.append(try loader()) }
+        } catch {
+            return .failure(Refusal(message: error.message))
+        }
+        return .success(StackVersion(name: name, paths: paths, sources: sources, keys: keys, sets: sets, loader: loader))
+    }
+
+    /// `--gate-tests`: the `NAME_test.lua` beside each policy must pass.
+    func testProblem(_ paths: [String]) -> String? {
+        let tests = paths.compactMap { path -> String? in
+            guard path.hasSuffix(".lua") else { return nil }
+            let test = String(path.dropLast(4)) + PolicyTestDiscovery.testSuffix
+            return access(test, R_OK) == 0 ? test : nil
+        }
+        guard !tests.isEmpty else { return nil }
+        let run = PolicyRun(limits: RunLimits(deadline: 30), onStuck: { _ in })
+        do {
+            let report = try run.perform { () throws(PolicyError) -> PolicyTestReport in try PolicyTestRunner.run(tests) }
+            guard report.failedCount == 0 else {
+                let failed = report.results.filter { !$0.passed }.map { "\($0.file): \($0.name)" }
+                return "policy tests failed (\(report.failedCount)): " + failed.prefix(3).joined(separator: "; ")
+            }
+            return nil
+        } catch {
+            return "policy tests could not run: \(error.description)"
+        }
+    }
+}

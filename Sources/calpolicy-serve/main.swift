@@ -1,0 +1,4 @@
+import CalPolicyServer
+import Glibc
+
+exit(ServeMain.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,81 @@
+import Testing
+@testable import CalPolicyCLI
+@testable import CalPolicyServer
+
+@Suite struct SHA256Tests {
+    @Test func knownVectors() {
+        #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        let long = Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
+        #expect(SHA256.hex(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(SHA256.hex([UInt8](repeating: 0x61, count: 1000)).count == 64)
+    }
+
+    @Test func fnvIsStableAndSixteenDigits() {
+        #expect(FNV.hex("") == "cbf29ce484222325")
+        #expect(FNV.hex("a") != FNV.hex("b"))
+        #expect(FNV.hex("/v1/month?month=2026-12").count == 16)
+    }
+}
+
+@Suite struct ServeArgumentsTests {
+    func errorLine(_ arguments: [String]) -> (Int32, String)? {
+        if case .exit(let code, _, let stderr) = ServeArguments.parse(arguments, cores: 2) { return (code, stderr) }
+        return nil
+    }
+
+    @Test func stacksAndDefaults() throws {
+        guard case .run(let configuration) = ServeArguments.parse(
+            ["policies/weekends.lua", "--stack", "uk=policies/uk-bank-holidays.lua,policies/weekends.lua",
+             "--listen", "127.0.0.1:0", "--calendar", "hebrew", "--today", "2026-12-01"], cores: 2)
+        else { Issue.record("expected a configuration"); return }
+        #expect(configuration.stacks.map(\.name) == ["default", "uk"])
+        #expect(configuration.stacks[1].paths.count == 2)
+        #expect(configuration.port == 0)
+        #expect(configuration.timeout == 2)
+        #expect(configuration.threads == 0)
+        #expect(configuration.defaults.map(\.name) == ["calendar", "today"])
+    }
+
+    @Test func refusals() {
+        #expect(errorLine([])?.0 == 2)
+        #expect(errorLine(["policies/weekends.lua", "--listen", "0.0.0.0:80"])?.1.hasPrefix("calpolicy: --listen: ") == true)
+        #expect(errorLine(["policies/weekends.lua", "--listen", "nowhere"])?.0 == 2)
+        #expect(errorLine(["--stack", "bad name=policies/weekends.lua"])?.0 == 2)
+        #expect(errorLine(["--stack", "a=policies/weekends.lua", "--stack", "a=policies/weekends.lua"])?.0 == 2)
+        #expect(errorLine(["policies/weekends.lua", "--calendar", "mayan"])?.1.contains("--calendar") == true)
+        #expect(errorLine(["-"])?.0 == 2)
+        #expect(errorLine(["policies/weekends.lua", "--insecure", "--listen", "0.0.0.0:0"]) == nil)
+    }
+
+    @Test func usageErrorsNameTheirOption() {
+        #expect(ServeFailure.option(of: .invalidValue("x", option: "--first-weekday <1-7>", reason: "r")) == "first-weekday")
+        #expect(ServeFailure.option(of: .optionProblem("--range-rule", problem: "p")) == "range-rule")
+        #expect(ServeFailure.option(of: .missingCommand) == nil)
+    }
+}
+
+@Suite struct ResponseCacheTests {
+    func entry(_ size: Int) -> ResponseCache.Entry { .init(status: 200, body: [UInt8](repeating: 0x20, count: size), contentType: "application/json") }
+
+    @Test func boundedInEntriesAndBytes() {
+        let cache = ResponseCache(capacity: 2, byteCapacity: 100)
+        cache.put("a", entry(10))
+        cache.put("b", entry(10))
+        #expect(cache.get("a") != nil && cache.get("b") != nil)
+        cache.put("c", entry(10))
+        #expect(cache.get("a") == nil && cache.get("c") != nil)
+        let bytes = ResponseCache(capacity: 100, byteCapacity: 100)
+        for key in ["1", "2", "3", "4"] { bytes.put(key, entry(25)) }
+        #expect(["1", "2", "3", "4"].allSatisfy { bytes.get($0) != nil })
+        bytes.put("5", entry(25))  // past 100 bytes: starts over
+        #expect(bytes.get("1") == nil && bytes.get("5") != nil)
+        bytes.put("big", entry(26))  // more than a quarter of the bytes: never kept
+        #expect(bytes.get("big") == nil)
+        cache.clear()
+        #expect(cache.get("c") == nil)
+        let none = ResponseCache(capacity: 0)
+        none.put("a", entry(1))
+        #expect(none.get("a") == nil)
+    }
+}

@@ -1,0 +1,606 @@
+#!/usr/bin/env python3
+"""End-to-end checks of `calpolicy serve` (scripts/checks/serve.sh runs this).
+
+Starts the real server on port 0 and talks HTTP to it with the standard library only.
+Each check prints `ok NAME` or `FAIL NAME: why`; the last line is `N passed, N failed`.
+"""
+import argparse
+import hashlib
+import http.client
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+US = "policies/us-federal-holidays.lua"
+LOOP = "Tests/Hostile/fixtures/r-loop-canselect.lua"
+SLOW_C = "Tests/Hostile/fixtures/w-slow-c-per-call.lua"
+TODAY = "2026-12-01"
+
+results = []
+
+
+def check(name):
+    def wrap(fn):
+        results.append((name, fn))
+        return fn
+    return wrap
+
+
+class Server:
+    def __init__(self, binary, args, env=None):
+        self.proc = subprocess.Popen([binary] + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                     env=env or os.environ.copy())
+        self.stderr_lines = []
+        line = self.proc.stdout.readline().decode()
+        if not line.startswith("listening on http://127.0.0.1:"):
+            err = self.proc.stderr.read().decode() if self.proc.poll() is not None else ""
+            raise RuntimeError(f"unexpected first line {line!r} {err}")
+        self.first_line = line
+        self.port = int(line.strip().rsplit(":", 1)[1])
+        self.reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self.reader.start()
+
+    def _read_stderr(self):
+        for raw in self.proc.stderr:
+            self.stderr_lines.append(raw.decode(errors="replace").rstrip("\n"))
+
+    def request(self, method, path, body=None, headers=None, timeout=20):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        data = response.read()
+        result = (response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+        conn.close()
+        return result
+
+    def get(self, path, headers=None, timeout=20):
+        return self.request("GET", path, headers=headers, timeout=timeout)
+
+    def post_json(self, path, obj, headers=None):
+        h = {"Content-Type": "application/json"}
+        h.update(headers or {})
+        return self.request("POST", path, body=json.dumps(obj).encode(), headers=h)
+
+    def stop(self, sig=signal.SIGTERM, timeout=10):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+
+def cli(binary, args):
+    return subprocess.run([binary] + args, cwd=ROOT, capture_output=True, timeout=60)
+
+
+def expect(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def error_of(status, data, want_status, want_code, want_parameter="-"):
+    expect(status == want_status, f"status {status}, wanted {want_status}: {data[:300]!r}")
+    obj = json.loads(data)
+    expect(obj["error"]["code"] == want_code, f"code {obj['error']['code']}, wanted {want_code}")
+    expect(isinstance(obj["error"]["message"], str) and obj["error"]["message"], "empty message")
+    if want_parameter != "-":
+        expect(obj["error"]["parameter"] == want_parameter,
+               f"parameter {obj['error']['parameter']!r}, wanted {want_parameter!r}")
+    return obj["error"]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=".build/debug")
+    args = parser.parse_args()
+    bindir = os.path.join(ROOT, args.bin) if not os.path.isabs(args.bin) else args.bin
+    serve_bin = os.path.join(bindir, "calpolicy-serve")
+    cli_bin = os.path.join(bindir, "calpolicy")
+
+    work = tempfile.mkdtemp(prefix="calpolicy-serve-check-")
+    reload_policy = os.path.join(work, "reload.lua")
+    with open(reload_policy, "w") as f:
+        f.write('return { decorationFor = function(day) if day.iso == "2026-12-02" then return {label = "first"} end end }\n')
+    slow_policy = os.path.join(work, "slow.lua")
+    with open(slow_policy, "w") as f:
+        f.write("return { canSelect = function(day) local n = 0 for i = 1, 1000000 do n = n + i end return true end }\n")
+
+    server = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--timeout", "1", "--watch",
+                                "--stack", f"us={US}", "--stack", f"loop={LOOP}", "--stack", f"slowc={SLOW_C}",
+                                "--stack", f"reload={reload_policy}", "--stack", f"slow={slow_policy}",
+                                "--threads", "4"])
+
+    @check("first line names the bound port")
+    def _():
+        expect(server.first_line.endswith("\n") and server.port > 0, server.first_line)
+
+    @check("health, ready")
+    def _():
+        status, headers, data = server.get("/health")
+        expect(status == 200 and json.loads(data)["status"] == "ok", data)
+        status, _, data = server.get("/ready")
+        expect(status == 200 and json.loads(data)["ready"] is True, data)
+
+    @check("/v1/month is eval --format json, byte for byte")
+    def _():
+        for query, extra in [("month=2026-12", ["--month", "2026-12"]),
+                             ("month=5784-06L&calendar=hebrew&locale=de_DE", ["--month", "5784-06L", "--calendar", "hebrew", "--locale", "de_DE"]),
+                             ("month=2026-02&firstWeekday=2&weekRule=locale", ["--month", "2026-02", "--first-weekday", "2", "--week-rule", "locale"])]:
+            status, headers, data = server.get("/v1/month?" + query)
+            expect(status == 200, f"{query}: {status} {data[:200]!r}")
+            expect(headers.get("content-type") == "application/json", headers)
+            out = cli(cli_bin, ["eval", US] + extra + ["--today", TODAY, "--format", "json"])
+            expect(out.returncode == 0, out.stderr)
+            expect(data == out.stdout, f"{query}: differs from eval ({len(data)} vs {len(out.stdout)} bytes)")
+
+    @check("/v1/year and /v1/days are eval's documents")
+    def _():
+        status, _, data = server.get("/v1/year?year=2027")
+        out = cli(cli_bin, ["eval", US, "--year", "2027", "--today", TODAY, "--format", "json"])
+        expect(status == 200 and data == out.stdout, f"year {status}")
+        status, _, data = server.get("/v1/days?from=2026-12-20&to=2027-01-05")
+        out = cli(cli_bin, ["eval", US, "--from", "2026-12-20", "--to", "2027-01-05", "--today", TODAY, "--format", "json"])
+        expect(status == 200 and data == out.stdout, f"days {status}")
+        expect(len(json.loads(data)["days"]) == 17, "17 days")
+
+    @check("/v1/days caps the span at 1,000 days")
+    def _():
+        status, _, data = server.get("/v1/days?from=2026-01-01&to=2028-12-31")
+        err = error_of(status, data, 400, "bad_request", "to")
+        expect("1000" in err["message"], err["message"])
+        status, _, data = server.get("/v1/days?from=2026-01-01")
+        error_of(status, data, 400, "bad_request", "to")
+
+    @check("/v1/week and /v1/period")
+    def _():
+        status, _, data = server.get("/v1/week?date=2026-12-25&firstWeekday=2")
+        expect(status == 200, data[:200])
+        days = json.loads(data)["days"]
+        expect([d["date"] for d in days][0] == "2026-12-21" and len(days) == 7, days[0])
+        out = cli(cli_bin, ["eval", US, "--week", "2026-12-25", "--first-weekday", "2", "--today", TODAY, "--format", "json"])
+        expect(out.returncode == 0 and data == out.stdout, "week: differs from eval --week")
+        expect(json.loads(data)["period"]["id"] == "2026-W52", json.loads(data)["period"])
+        status, _, data = server.get("/v1/week?date=2026-13-01")
+        error_of(status, data, 400, "bad_request", "date")
+        status, _, data = server.get("/v1/period?kind=month&date=2026-12-15&step=-1")
+        obj = json.loads(data)
+        expect(status == 200 and obj["id"] == "2026-11" and obj["first"] == "2026-11-01" and obj["last"] == "2026-11-30", obj)
+        expect(obj["previous"]["id"] == "2026-10" and obj["next"]["id"] == "2026-12", obj)
+        status, _, data = server.get("/v1/period?kind=week&date=2026-12-25&step=1&firstWeekday=2")
+        obj = json.loads(data)
+        expect(obj["first"] == "2026-12-28" and obj["last"] == "2027-01-03", obj)
+        status, _, data = server.get("/v1/period?kind=fortnight&date=2026-12-25")
+        error_of(status, data, 400, "bad_request", "kind")
+        status, _, data = server.get("/v1/period?kind=year&date=2026-12-25&step=2")
+        error_of(status, data, 400, "bad_request", "step")
+
+    @check("/v1/explain is explain --format json")
+    def _():
+        status, _, data = server.get("/v1/explain?date=2026-12-25")
+        out = cli(cli_bin, ["explain", US, "2026-12-25", "--today", TODAY, "--format", "json"])
+        expect(status == 200 and data == out.stdout, f"{status} {data[:300]!r} vs {out.stdout[:300]!r}")
+
+    @check("POST /v1/select is select --format json")
+    def _():
+        body = {"mode": "range", "taps": ["2026-12-21", "2026-12-28"], "rangeRule": "skip",
+                "limits": {"maxLength": 7}}
+        status, _, data = server.post_json("/v1/select", body)
+        out = cli(cli_bin, ["select", US, "--mode", "range", "--range-rule", "skip", "--max-length", "7",
+                            "--tap", "2026-12-21", "--tap", "2026-12-28", "--today", TODAY, "--format", "json"])
+        expect(status == 200 and data == out.stdout, f"{status} {data[:300]!r}")
+        body = {"mode": "multiple", "selection": ["2026-12-21", "2026-12-22"], "taps": ["2026-12-22"],
+                "limits": {"maxCount": 3}}
+        status, _, data = server.post_json("/v1/select", body)
+        expect(status == 200 and json.loads(data)["selection"] == ["2026-12-21"], data)
+        body = {"mode": "range", "pending": "2026-12-28", "taps": ["2026-12-30"]}
+        status, _, data = server.post_json("/v1/select", body)
+        expect(status == 200 and len(json.loads(data)["selection"]) == 3, data)
+
+    @check("a supplied selection is re-checked: a denied day is refused (422)")
+    def _():
+        status, _, data = server.post_json("/v1/select", {"mode": "multiple", "selection": ["2026-12-25"],
+                                                          "taps": ["2026-12-22"]})
+        err = error_of(status, data, 422, "selection_refused", "selection")
+        expect("2026-12-25" in err["message"] and "us-federal-holidays.lua" in err["message"], err)
+
+    @check("select errors: 400 with the CLI's wording, 405, 413, 415")
+    def _():
+        status, _, data = server.post_json("/v1/select", {"mode": "single", "taps": ["2026-12-21"], "rangeRule": "skip"})
+        err = error_of(status, data, 400, "bad_request", "rangeRule")
+        expect(err["message"].startswith("--range-rule: applies only to --mode range"), err)
+        status, _, data = server.post_json("/v1/select", {"mode": "sometimes", "taps": ["2026-12-21"]})
+        error_of(status, data, 400, "bad_request", "mode")
+        status, _, data = server.post_json("/v1/select", {"mode": "single", "taps": ["2026-02-30"]})
+        error_of(status, data, 400, "bad_request", "taps")
+        status, _, data = server.post_json("/v1/select", {"mode": "multiple", "taps": ["2026-12-21"], "limits": {"maxCount": 0}})
+        error_of(status, data, 400, "bad_request", "limits.maxCount")
+        status, _, data = server.post_json("/v1/select", {"mode": "multiple", "taps": ["2026-12-21"], "limits": {"maxCount": "2"}})
+        error_of(status, data, 400, "bad_request", "limits.maxCount")
+        status, _, data = server.request("POST", "/v1/select", body=b"{not json", headers={"Content-Type": "application/json"})
+        error_of(status, data, 400, "bad_request")
+        status, _, data = server.request("POST", "/v1/select", body=b"mode=single", headers={"Content-Type": "text/plain"})
+        error_of(status, data, 415, "unsupported_media_type")
+        big = json.dumps({"mode": "multiple", "taps": ["2026-12-21"] * 6000}).encode()
+        expect(len(big) > 65536, len(big))
+        status, _, data = server.request("POST", "/v1/select", body=big, headers={"Content-Type": "application/json"})
+        error_of(status, data, 413, "payload_too_large")
+        status, headers, data = server.get("/v1/select")
+        error_of(status, data, 405, "method_not_allowed")
+        expect(headers.get("allow") == "POST", headers)
+        status, _, data = server.request("POST", "/v1/month", body=b"{}", headers={"Content-Type": "application/json"})
+        error_of(status, data, 405, "method_not_allowed")
+
+    @check("400 for a bad parameter names it, in the CLI's words")
+    def _():
+        status, _, data = server.get("/v1/month?month=2026-13")
+        err = error_of(status, data, 400, "bad_request", "month")
+        out = cli(cli_bin, ["eval", US, "--month", "2026-13"])
+        expect(out.stderr.decode().strip() == "calpolicy: " + err["message"], (out.stderr, err))
+        status, _, data = server.get("/v1/month?month=2026-12&firstWeekday=9")
+        error_of(status, data, 400, "bad_request", "firstWeekday")
+        status, _, data = server.get("/v1/month?month=2026-12&calendar=mayan")
+        error_of(status, data, 400, "bad_request", "calendar")
+        status, _, data = server.get("/v1/month?mnth=2026-12")
+        error_of(status, data, 400, "bad_request", "mnth")
+        status, _, data = server.get("/v1/explain")
+        error_of(status, data, 400, "bad_request", "date")
+
+    @check("404 for an unknown route or stack")
+    def _():
+        status, _, data = server.get("/v2/month")
+        error_of(status, data, 404, "not_found")
+        status, _, data = server.get("/v1/month?stack=nope")
+        error_of(status, data, 404, "unknown_stack", "stack")
+
+    @check("stacks: stack=NAME picks one, the first is the default")
+    def _():
+        _, h1, d1 = server.get("/v1/month?month=2026-12")
+        _, h2, d2 = server.get("/v1/month?month=2026-12&stack=default")
+        _, h3, d3 = server.get("/v1/month?month=2026-12&stack=reload")
+        expect(d1 == d2 and h1["x-policy-stack"] == "default", h1)
+        expect(h3["x-policy-stack"] == "reload" and d3 != d1, h3)
+
+    @check("ETag, If-None-Match → 304, X-Policy-Version")
+    def _():
+        status, headers, data = server.get("/v1/month?month=2026-11")
+        etag = headers.get("etag")
+        expect(status == 200 and etag and headers.get("x-policy-version"), headers)
+        status, headers2, data2 = server.get("/v1/month?month=2026-11", headers={"If-None-Match": etag})
+        expect(status == 304 and data2 == b"" and headers2.get("etag") == etag, (status, headers2))
+        status, headers3, _ = server.get("/v1/month?month=2026-11&today=2026-11-02")
+        expect(status == 200 and headers3["etag"] != etag, "another today, another ETag")
+        status, _, _ = server.get("/v1/month?month=2026-10", headers={"If-None-Match": etag})
+        expect(status == 200, "another query is not 304")
+        _, _, again = server.get("/v1/month?month=2026-11")
+        expect(again == data, "the cached answer is the same document")
+
+    @check("/v1/status: path, SHA-256, loaded-at, last reload")
+    def _():
+        status, _, data = server.get("/v1/status")
+        obj = json.loads(data)
+        expect(status == 200 and obj["defaultStack"] == "default", obj)
+        stacks = {s["name"]: s for s in obj["stacks"]}
+        expect(set(stacks) == {"default", "us", "loop", "slowc", "reload", "slow"}, stacks.keys())
+        policy = stacks["default"]["policies"][0]
+        with open(os.path.join(ROOT, US), "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+        expect(policy["path"] == US and policy["sha256"] == digest and policy["loadedAt"], policy)
+        status, headers, _ = server.get("/v1/status")
+        expect(headers.get("etag"), headers)
+        status, _, _ = server.get("/v1/status", headers={"If-None-Match": headers["etag"]})
+        expect(status == 304, status)
+
+    @check("a hostile stack gets its JSON error (500, 503) while a clean one keeps answering")
+    def _():
+        outcome = {}
+
+        def hostile():
+            outcome["loop"] = server.get("/v1/month?month=2026-12&stack=loop")
+            outcome["slowc"] = server.get("/v1/month?month=2026-12&stack=slowc", timeout=30)
+
+        thread = threading.Thread(target=hostile)
+        thread.start()
+        clean = []
+        while thread.is_alive():
+            t0 = time.time()
+            status, _, _ = server.get("/v1/days?from=2026-12-01&to=2026-12-03&today=2026-12-0%d" % (len(clean) % 9 + 1))
+            clean.append((status, time.time() - t0))
+            time.sleep(0.02)
+        thread.join()
+        status, _, data = outcome["loop"]
+        err = error_of(status, data, 500, "policy_error")
+        expect("r-loop-canselect.lua" in err["message"] and "2026-12-" in err["message"], err)
+        status, _, data = outcome["slowc"]
+        err = error_of(status, data, 503, "policy_timeout")
+        expect("w-slow-c-per-call.lua" in err["message"], err)
+        expect(clean and all(s == 200 for s, _ in clean), clean)
+        status, _, _ = server.get("/v1/month?month=2026-12&stack=us")
+        expect(status == 200, "clean stack after")
+        _, _, metrics = server.get("/metrics")
+        expect(b'calpolicy_policy_errors_total{stack="loop",kind="policy"}' in metrics, metrics)
+        expect(b'calpolicy_policy_errors_total{stack="slowc",kind="timeout"}' in metrics, metrics)
+
+    @check("reload: a broken edit is refused, a good edit goes live")
+    def _():
+        _, headers, before = server.get("/v1/month?month=2026-12&stack=reload")
+        version = headers["x-policy-version"]
+        with open(reload_policy, "w") as f:
+            f.write("return { canSelect = function(day) return end end end\n")
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
+            attempt = stacks["reload"]["lastReload"]
+            if attempt and attempt["result"] == "refused":
+                break
+            time.sleep(0.1)
+        expect(attempt and attempt["result"] == "refused" and "reload.lua" in attempt["error"], attempt)
+        status, headers, still = server.get("/v1/month?month=2026-12&stack=reload")
+        expect(status == 200 and still == before and headers["x-policy-version"] == version, "old version answers")
+        expect(any("reload refused" in line for line in server.stderr_lines), "one log line")
+        _, _, metrics = server.get("/metrics")
+        expect(b'calpolicy_reloads_total{stack="reload",result="refused"}' in metrics, metrics)
+        with open(reload_policy, "w") as f:
+            f.write('return { decorationFor = function(day) if day.iso == "2026-12-02" then return {label = "second"} end end }\n')
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            status, headers, after = server.get("/v1/month?month=2026-12&stack=reload")
+            if headers["x-policy-version"] != version:
+                break
+            time.sleep(0.1)
+        # eval JSON's `period` has a key "first": the old label is looked for in the day it decorated.
+        day = next(d for d in json.loads(after)["days"] if d["date"] == "2026-12-02")
+        expect(headers["x-policy-version"] != version and day["decoration"]["label"] == "second"
+               and "first" not in day["label"] and b'"first"' not in after.replace(b'"first": "2026-12-01"', b''),
+               "new version live")
+        stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
+        expect(stacks["reload"]["lastReload"]["result"] == "loaded", stacks["reload"])
+
+    @check("reload under load: every answer is one whole version")
+    def _():
+        versions = {}
+        for label in ["alpha", "beta"]:
+            versions[label] = f'return {{ decorationFor = function(day) return {{label = "{label}"}} end, canSelect = function(day) return false, "{label}" end }}\n'
+        stop = threading.Event()
+        seen = []
+        problems = []
+
+        def client():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=20)
+            i = 0
+            while not stop.is_set():
+                i += 1
+                conn.request("GET", f"/v1/days?from=2026-12-01&to=2026-12-07&stack=reload&today=2026-11-{i % 28 + 1:02d}")
+                r = conn.getresponse()
+                data = r.read()
+                if r.status != 200:
+                    problems.append((r.status, data[:200]))
+                    continue
+                days = json.loads(data)["days"]
+                labels = {d["decoration"]["label"] if d["decoration"] else None for d in days}
+                reasons = {d["reason"] for d in days}
+                if len(labels) != 1 or labels != reasons:
+                    problems.append((labels, reasons))
+                seen.append(labels.pop())
+            conn.close()
+
+        with open(reload_policy, "w") as f:
+            f.write(versions["beta"])
+        deadline = time.time() + 5
+        while time.time() < deadline and b'"beta"' not in server.get("/v1/days?from=2026-12-01&to=2026-12-01&stack=reload")[2]:
+            time.sleep(0.05)
+        threads = [threading.Thread(target=client) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for round_ in range(12):
+            with open(reload_policy, "w") as f:
+                f.write(versions["alpha" if round_ % 2 == 0 else "beta"])
+            time.sleep(0.3)
+        stop.set()
+        for t in threads:
+            t.join()
+        expect(not problems, problems[:3])
+        expect(len(seen) > 20 and {"alpha", "beta"} <= set(seen), (len(seen), set(seen)))
+
+    @check("SIGHUP reloads")
+    def _():
+        before = json.loads(server.get("/v1/status")[2])
+        server.proc.send_signal(signal.SIGHUP)
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
+            if stacks["default"]["lastReload"]:
+                break
+            time.sleep(0.1)
+        expect(stacks["default"]["lastReload"]["result"] == "unchanged", stacks["default"])
+
+    @check("metrics: requests by route and status, latency histogram")
+    def _():
+        status, headers, data = server.get("/metrics")
+        text = data.decode()
+        expect(status == 200 and headers["content-type"].startswith("text/plain"), headers)
+        expect('calpolicy_http_requests_total{route="/v1/month",status="200"}' in text, text[:500])
+        expect('calpolicy_http_requests_total{route="/v1/month",status="304"}' in text, "304 counted")
+        expect("calpolicy_http_request_duration_seconds_bucket{le=\"+Inf\"}" in text, "histogram")
+
+    @check("one access-log line per request")
+    def _():
+        server.get("/v1/month?month=2026-08&today=2026-08-08")
+        time.sleep(0.1)
+        expect(any(line.startswith("GET /v1/month?month=2026-08&today=2026-08-08 200 ") for line in server.stderr_lines),
+               server.stderr_lines[-3:])
+
+    @check("SIGTERM: a request in flight finishes, then exit 0")
+    def _():
+        outcome = {}
+
+        def slow():
+            try:
+                outcome["r"] = server.get("/v1/days?from=2026-01-01&to=2026-01-30&stack=slow", timeout=30)
+            except Exception as error:  # noqa: BLE001
+                outcome["r"] = (None, {}, repr(error).encode())
+
+        t0 = time.time()
+        thread = threading.Thread(target=slow)
+        thread.start()
+        time.sleep(0.1)
+        code = server.stop(signal.SIGTERM)
+        thread.join()
+        status, _, data = outcome["r"]
+        expect(status == 200, (status, data[:200], server.stderr_lines[-4:]))
+        expect(len(json.loads(data)["days"]) == 30, data[:200])
+        expect(code == 0, f"exit {code}")
+        stopping = [i for i, line in enumerate(server.stderr_lines) if "stopping" in line]
+        answered = [i for i, line in enumerate(server.stderr_lines) if "stack=slow 200 " in line]
+        expect(stopping and answered and stopping[0] < answered[0], server.stderr_lines[-4:])
+        expect(any("stopping" in line for line in server.stderr_lines), server.stderr_lines[-3:])
+
+    failed = run_all()
+    server.stop(signal.SIGKILL)
+
+    # Separate servers: startup refusals and the CLI's hand-over.
+    del results[:]
+
+    @check("a non-loopback address needs --token-file or --insecure")
+    def _():
+        out = subprocess.run([serve_bin, US, "--listen", "0.0.0.0:0"], cwd=ROOT, capture_output=True, timeout=30)
+        lines = out.stderr.decode().splitlines()
+        expect(out.returncode == 2 and len(lines) == 1 and lines[0].startswith("calpolicy: --listen: "), out)
+
+    @check("bearer token: 401 without it, 200 with it; health stays open")
+    def _():
+        token = os.path.join(work, "token")
+        with open(token, "w") as f:
+            f.write("s3cret\n")
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--token-file", token, "--today", TODAY])
+        try:
+            status, headers, data = s.get("/v1/month?month=2026-12")
+            error_of(status, data, 401, "unauthorized")
+            status, _, _ = s.get("/v1/month?month=2026-12", headers={"Authorization": "Bearer s3cret"})
+            expect(status == 200, status)
+            expect(s.get("/health")[0] == 200, "health")
+        finally:
+            expect(s.stop(signal.SIGINT) == 0, "SIGINT exits 0")
+
+    @check("the default locale comes from LANG, as for eval")
+    def _():
+        env = dict(os.environ, LANG="de_DE.UTF-8")
+        env.pop("LC_ALL", None)
+        env.pop("LC_TIME", None)
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY], env=env)
+        try:
+            status, _, data = s.get("/v1/month?month=2026-12")
+            out = subprocess.run([cli_bin, "eval", US, "--month", "2026-12", "--today", TODAY, "--format", "json"],
+                                 cwd=ROOT, capture_output=True, timeout=60, env=env)
+            expect(status == 200 and data == out.stdout and b'"locale": "de_DE"' in data, data[:200])
+        finally:
+            s.stop()
+
+    @check("built-in defaults (--include, --max): month and explain as eval and explain give them")
+    def _():
+        builtins = ["--include", "weekdays", "--max", "2026-12-20"]
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY] + builtins)
+        try:
+            status, _, data = s.get("/v1/month?month=2026-12")
+            out = cli(cli_bin, ["eval", US, "--month", "2026-12", "--today", TODAY, "--format", "json"] + builtins)
+            expect(status == 200 and data == out.stdout, f"month {status}")
+            status, _, data = s.get("/v1/explain?date=2026-12-26")
+            out = cli(cli_bin, ["explain", US, "2026-12-26", "--today", TODAY, "--format", "json"] + builtins)
+            expect(out.returncode == 0 and status == 200 and data == out.stdout, f"explain {status}: {data[:300]!r}")
+        finally:
+            s.stop()
+
+    @check("calpolicy serve hands over to calpolicy-serve")
+    def _():
+        s = Server(cli_bin, ["serve", US, "--listen", "127.0.0.1:0", "--today", TODAY])
+        try:
+            expect(s.get("/health")[0] == 200, "health")
+        finally:
+            s.stop()
+        lonely = os.path.join(work, "bin")
+        os.makedirs(lonely, exist_ok=True)
+        shutil.copy(cli_bin, os.path.join(lonely, "calpolicy"))
+        env = dict(os.environ, PATH="/usr/bin:/bin")
+        out = subprocess.run([os.path.join(lonely, "calpolicy"), "serve", US], cwd=ROOT, capture_output=True,
+                             timeout=30, env=env)
+        lines = out.stderr.decode().splitlines()
+        expect(out.returncode == 2 and len(lines) == 1 and "calpolicy-serve" in lines[0], out)
+
+    @check("a bad policy at start: one line, exit 3; a missing one: exit 2")
+    def _():
+        out = subprocess.run([serve_bin, "Tests/Hostile/fixtures/r-loop-load.lua", "--listen", "127.0.0.1:0"],
+                             cwd=ROOT, capture_output=True, timeout=60)
+        expect(out.returncode == 3 and len(out.stderr.decode().splitlines()) == 1, out)
+        out = subprocess.run([serve_bin, "missing.lua"], cwd=ROOT, capture_output=True, timeout=30)
+        expect(out.returncode == 2 and out.stderr.decode().startswith("calpolicy: missing.lua: no such file"), out)
+
+    @check("--gate-tests: an edit whose tests fail is refused, one whose tests pass goes live")
+    def _():
+        gate = os.path.join(work, "gate")
+        os.makedirs(gate, exist_ok=True)
+        for name in ["weekends.lua", "weekends_test.lua"]:
+            shutil.copy(os.path.join(ROOT, "policies", name), os.path.join(gate, name))
+        policy = os.path.join(gate, "weekends.lua")
+        s = Server(serve_bin, [policy, "--listen", "127.0.0.1:0", "--watch", "--gate-tests", "--today", TODAY])
+        try:
+            _, headers, _ = s.get("/v1/month?month=2026-12")
+            version = headers["x-policy-version"]
+            with open(policy) as f:
+                text = f.read()
+            with open(policy, "w") as f:
+                f.write(text.replace('return false, "weekend"', 'return true'))
+            attempt = None
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                attempt = json.loads(s.get("/v1/status")[2])["stacks"][0]["lastReload"]
+                if attempt:
+                    break
+                time.sleep(0.1)
+            expect(attempt and attempt["result"] == "refused" and "tests failed" in attempt["error"], attempt)
+            expect(s.get("/v1/month?month=2026-12")[1]["x-policy-version"] == version, "old version answers")
+            with open(policy, "w") as f:
+                f.write(text.replace('"Saturdays and Sundays cannot be selected."', '"No weekends."'))
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                if s.get("/v1/month?month=2026-12")[1]["x-policy-version"] != version:
+                    break
+                time.sleep(0.1)
+            expect(s.get("/v1/month?month=2026-12")[1]["x-policy-version"] != version, "new version live")
+        finally:
+            s.stop()
+
+    failed += run_all()
+    shutil.rmtree(work, ignore_errors=True)
+    return 1 if failed else 0
+
+
+totals = [0, 0]
+
+
+def run_all():
+    failed = 0
+    for name, fn in results:
+        try:
+            fn()
+            print(f"ok {name}")
+            totals[0] += 1
+        except Exception as error:  # noqa: BLE001 - every failure is reported the same way
+            print(f"FAIL {name}: {error}")
+            totals[1] += 1
+            failed += 1
+    return failed
+
+
+if __name__ == "__main__":
+    code = main()
+    print(f"{totals[0]} passed, {totals[1]} failed")
+    sys.exit(code)

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# calpolicy serve under load: wrk (64 connections) against GET /v1/month for
+# policies/us-federal-holidays.lua, side by side with nginx serving the same JSON bytes as a
+# static file. Not part of `make test`. Prints a Markdown table; figures go to benchmarks/README.md.
+#
+#   benchmarks/serve.sh [SECONDS]        (default 10 s per run)
+#
+# Runs: nginx (static file); calpolicy-serve answering from its response cache (one URL);
+# calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
+# calpolicy-serve answering 304 to If-None-Match. nginx runs one worker per core; the server its
+# default thread per connection (SERVE_THREADS=N: a pool of N epoll workers instead).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+scripts/setup.sh bench
+swift build -c release --product calpolicy-serve >/dev/null
+bin=.build/release/calpolicy-serve
+cores=$(nproc)
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_server() {  # start_server NAME ARGS...: sets $port
+    local name=$1; shift
+    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-0}" "$@" \
+        >"$work/$name.out" 2>/dev/null &
+    pids+=($!)
+    for _ in $(seq 100); do
+        port=$(sed -n 's/^listening on http:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$work/$name.out")
+        [ -n "$port" ] && return 0
+        sleep 0.1
+    done
+    echo "serve: $name did not start" >&2; exit 1
+}
+
+measure() {  # measure LABEL URL [wrk args...]: one table row
+    local label=$1 url=$2; shift 2
+    local out
+    out=$(wrk -t "$cores" -c 64 -d "${seconds}s" --latency "$@" "$url")
+    local rps p50 p99 errors
+    rps=$(awk '/^Requests\/sec:/ {print $2}' <<<"$out")
+    p50=$(awk '$1 == "50%" {print $2}' <<<"$out")
+    p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
+    errors=$(awk '/Non-2xx or 3xx responses:/ {print $5} /Socket errors/ {print "socket errors"}' <<<"$out" | tr '\n' ' ')
+    printf '| %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99" "${errors:-none}"
+    echo "$rps" >"$work/rps.$label"
+}
+
+start_server cached
+cached_port=$port
+curl -sf "http://127.0.0.1:$cached_port/v1/month?month=2026-12" >"$work/month.json"
+etag=$(curl -sfI "http://127.0.0.1:$cached_port/v1/month?month=2026-12" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
+start_server uncached --cache-entries 0
+uncached_port=$port
+
+mkdir -p "$work/root/v1" "$work/logs"
+cp "$work/month.json" "$work/root/v1/month"
+chmod -R a+rX "$work"   # nginx workers run as another user when started as root
+cat >"$work/nginx.conf" <<CONF
+worker_processes $cores;
+pid $work/nginx.pid;
+error_log $work/logs/error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    default_type application/json;
+    keepalive_requests 1000000;
+    client_body_temp_path $work/logs; proxy_temp_path $work/logs; fastcgi_temp_path $work/logs;
+    uwsgi_temp_path $work/logs; scgi_temp_path $work/logs;
+    server {
+        listen 127.0.0.1:0;
+        root $work/root;
+    }
+}
+CONF
+# nginx cannot report a port it picked: find a free one first.
+nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+sed -i "s/listen 127.0.0.1:0;/listen 127.0.0.1:$nginx_port;/" "$work/nginx.conf"
+nginx -c "$work/nginx.conf" -p "$work"
+sleep 0.3
+curl -sf "http://127.0.0.1:$nginx_port/v1/month" >"$work/nginx.json" || { echo "nginx did not answer: $(cat "$work/logs/error.log")" >&2; exit 1; }
+cmp -s "$work/month.json" "$work/nginx.json" || { echo "nginx serves other bytes" >&2; exit 1; }
+
+echo "wrk: $cores threads, 64 connections, ${seconds} s per run; $(nproc) cores; $(wc -c <"$work/month.json") bytes per answer"
+echo
+echo "| server | req/s | p50 | p99 | errors |"
+echo "|---|---:|---:|---:|---|"
+measure nginx "http://127.0.0.1:$nginx_port/v1/month"
+measure serve-cached "http://127.0.0.1:$cached_port/v1/month?month=2026-12"
+measure serve-304 "http://127.0.0.1:$cached_port/v1/month?month=2026-12" -H "If-None-Match: $etag"
+measure serve-uncached "http://127.0.0.1:$uncached_port/v1/month?month=2026-12"
+echo
+python3 - "$work" <<'PY'
+import sys, os
+w = sys.argv[1]
+def rps(name): return float(open(os.path.join(w, "rps." + name)).read())
+n = rps("nginx")
+for name in ["serve-cached", "serve-304", "serve-uncached"]:
+    print(f"{name}: {rps(name) / n:.2f}x nginx")
+PY
