@@ -223,7 +223,7 @@ final class Router: @unchecked Sendable {
                                                   sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
                                                   verbose: configuration.verbose)
             case .select:
-                return try ServeDocuments.select(options, select: selectOptions, policies: policies).json
+                return try ServeDocuments.select(options, select: selectOptions, paths: version.paths, policies: policies).json
             default:
                 return ""
             }

@@ -52,6 +52,20 @@ import Testing
         #expect(day?["decorationLine"] as? Int == 12)
     }
 
+    @Test func selectJSONNamesTheRefusingPolicyByItsPathAndTextByItsName() throws {
+        let (files, first, second) = try twoRules()
+        let root = files.directory.path
+        let json = try run(["select", first, second, "--mode", "single", "--tap", "2026-03-10",
+                            "--format", "json", "--today", "2026-03-01"])
+        #expect(json.status == 1, "\(json.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let tap = (document?["taps"] as? [[String: Any]])?.first
+        #expect(tap?["policy"] as? String == root + "/b/rules.lua")
+        let text = try run(["select", first, second, "--mode", "single", "--tap", "2026-03-10",
+                            "--today", "2026-03-01"])
+        #expect(text.stdout.contains("closed (b/rules.lua)"), "\(text.stdout)")
+    }
+
     @Test func csvHasReasonsAndTheDecidingPolicies() throws {
         let (files, first, second) = try twoRules()
         let root = files.directory.path

@@ -1,4 +1,5 @@
 import CalendarCore
+import PolicyEngine
 import Rendering
 
 /// `calpolicy select [POLICY ...] --mode MODE --tap DAY [--tap DAY ...]`: replays taps
@@ -17,7 +18,8 @@ enum SelectCommand {
         let outcome: SelectOutcome
         do {
             outcome = try SelectReplay.run(request, stack: PolicyStack(files + builtIns), context: settings.context,
-                                           firstWeekday: settings.firstWeekday)
+                                           firstWeekday: settings.firstWeekday,
+                                           policies: parsed.positionals.map(PolicyIdentity.tidy))
         } catch let refusal as SelectionController.StateRefusal {
             let option = refusal.day != nil && refusal.day == request.pending ? "--pending" : "--selection"
             throw .refused("\(option): " + SelectReplay.describe(refusal))

@@ -143,7 +143,8 @@ public enum ServeDocuments {
             let stack = PolicyStack(policies + builtIns)
             var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
             days = try Provenance.attach(days, stack: stack, settings: settings)
-            let report = EvalReport(settings: settings, policies: paths, span: span, grids: grids, days: days)
+            let report = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
+                                    grids: grids, days: days)
             EvalJSONRenderer.render(report, to: console)
             return console.out
         } catch {
@@ -266,7 +267,8 @@ public enum ServeDocuments {
     /// `select --format json`: `select` holds the request by CLI option names (`mode`,
     /// `tap` repeated, `selection`, `pending`, `range-rule`, `min-length`, …).
     public static func select(_ options: [(name: String, value: String)], select: [(name: String, value: String)],
-                              policies: [any DayPolicy]) throws(ServeFailure) -> (json: String, allAccepted: Bool) {
+                              paths: [String] = [], policies: [any DayPolicy]) throws(ServeFailure)
+        -> (json: String, allAccepted: Bool) {
         let parsed = parsed(options + select, positionals: [])
         let settings: DisplaySettings
         let request: SelectRequest
@@ -280,7 +282,8 @@ public enum ServeDocuments {
         }
         do {
             let outcome = try SelectReplay.run(request, stack: PolicyStack(policies + builtIns),
-                                               context: settings.context, firstWeekday: settings.firstWeekday)
+                                               context: settings.context, firstWeekday: settings.firstWeekday,
+                                               policies: paths.map(PolicyIdentity.tidy))
             return (outcome.json, outcome.allAccepted)
         } catch let refusal as SelectionController.StateRefusal {
             let option = refusal.day != nil && refusal.day == request.pending ? "pending" : "selection"

@@ -49,6 +49,8 @@ public struct SelectionController: Sendable {
         public var day: Day?
         public var reason: String
         public var policy: String?
+        /// The refusing policy's position in the stack (see `TapResult.policyIndex`).
+        public var policyIndex: Int? = nil
     }
 
     /// Takes a state a client says it stands at (a picker's selection and pending
@@ -73,7 +75,7 @@ public struct SelectionController: Sendable {
             let decision = try stack.canSelect(day, context: checking)
             if !decision.isAllowed {
                 return StateRefusal(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be selected",
-                                    policy: decision.policy)
+                                    policy: decision.policy, policyIndex: decision.policyIndex)
             }
         }
         reset(selection: sorted, pending: newPending)
@@ -96,13 +98,14 @@ public struct SelectionController: Sendable {
         var day: Day
         var reason: String
         var policy: String?
+        var policyIndex: Int?
     }
 
     func refusalToSelect(_ day: Day) throws -> Refusal? {
         let decision = try stack.canSelect(day, context: context)
         if decision.isAllowed { return nil }
         return Refusal(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be selected",
-                       policy: decision.policy)
+                       policy: decision.policy, policyIndex: decision.policyIndex)
     }
 
     /// The first day of `days` (in order) that may not be deselected.
@@ -111,7 +114,7 @@ public struct SelectionController: Sendable {
             let decision = try stack.canDeselect(day, context: context)
             if !decision.isAllowed {
                 return Refusal(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be deselected",
-                               policy: decision.policy)
+                               policy: decision.policy, policyIndex: decision.policyIndex)
             }
         }
         return nil
@@ -119,6 +122,7 @@ public struct SelectionController: Sendable {
 
     func rejected(_ tapped: Day, _ refusal: Refusal) -> TapResult {
         TapResult(day: tapped, accepted: false, reason: refusal.reason, policy: refusal.policy,
+                  policyIndex: refusal.policyIndex,
                   selection: selection, pending: pending, deniedDay: refusal.day == tapped ? nil : refusal.day)
     }
 

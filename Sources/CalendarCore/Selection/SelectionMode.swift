@@ -54,13 +54,17 @@ public struct TapResult: Hashable, Sendable, Codable {
     /// The day a refusal was about when it is not the tapped day (a denied day
     /// inside a range, a selected day that may not be deselected).
     public var deniedDay: Day?
+    /// The refusing policy's position in the stack: names may repeat, positions do not, so a
+    /// face maps it to the policy's path (see `Rendering.SelectOutcome`).
+    public var policyIndex: Int?
 
-    public init(day: Day, accepted: Bool, reason: String? = nil, policy: String? = nil, selection: [Day],
-                leftOut: [Day] = [], pending: Day? = nil, deniedDay: Day? = nil) {
+    public init(day: Day, accepted: Bool, reason: String? = nil, policy: String? = nil, policyIndex: Int? = nil,
+                selection: [Day], leftOut: [Day] = [], pending: Day? = nil, deniedDay: Day? = nil) {
         self.day = day
         self.accepted = accepted
         self.reason = reason
         self.policy = policy
+        self.policyIndex = policyIndex
         self.selection = selection
         self.leftOut = leftOut
         self.pending = pending

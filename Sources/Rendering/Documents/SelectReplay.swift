@@ -28,9 +28,20 @@ public struct SelectOutcome: Sendable {
     public var selection: [Day]
     public var pending: Day?
     public var taps: [TapResult]
+    /// The stack's policies as documents name them (paths as given, tidied), by position;
+    /// a refusal from a position past them (a built-in rule) keeps its name.
+    public var policies: [String] = []
 
     public var allAccepted: Bool { taps.allSatisfy(\.accepted) }
-    public var json: String { SelectRenderer.json(mode: mode, selection: selection, pending: pending, taps: taps) }
+    /// JSON names the refusing policy by its path, as `eval --format json` does; text by its name.
+    public var json: String {
+        let named = taps.map { tap -> TapResult in
+            var tap = tap
+            if let index = tap.policyIndex, policies.indices.contains(index) { tap.policy = policies[index] }
+            return tap
+        }
+        return SelectRenderer.json(mode: mode, selection: selection, pending: pending, taps: named)
+    }
     public var text: String { SelectRenderer.text(mode: mode, selection: selection, pending: pending, taps: taps) }
 }
 
@@ -39,7 +50,7 @@ public enum SelectReplay {
     /// Throws `SelectionController.StateRefusal` when the supplied state is refused, and
     /// policy errors as they come.
     public static func run(_ request: SelectRequest, stack: PolicyStack, context: PolicyContext,
-                           firstWeekday: Int) throws -> SelectOutcome {
+                           firstWeekday: Int, policies: [String] = []) throws -> SelectOutcome {
         var controller = SelectionController(mode: request.mode, stack: stack, context: context,
                                              limits: request.limits, firstWeekday: firstWeekday,
                                              rangeRule: request.rangeRule)
@@ -51,7 +62,7 @@ public enum SelectReplay {
         var results: [TapResult] = []
         for day in request.taps { results.append(try controller.tap(day)) }
         return SelectOutcome(mode: request.mode, selection: controller.selection, pending: controller.pending,
-                             taps: results)
+                             taps: results, policies: policies)
     }
 
     /// One line for a refused state: `2026-12-25 may not be selected: Christmas Day (us.lua)`.
