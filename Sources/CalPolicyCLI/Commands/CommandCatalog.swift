@@ -53,7 +53,7 @@ enum CommandCatalog {
 
     static let eval = CommandSpec(
         name: "eval",
-        abstract: "Evaluate policies over a span and show it as a calendar, JSON or CSV.",
+        abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV or iCalendar.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
                   evalFormat, weekNumbers, legend, timeout, verbose, help],
@@ -63,6 +63,8 @@ enum CommandCatalog {
         --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
         Text marks: '*' decorated, '!' denied, '#' both, '~' may not be deselected; the legend
         lists runs of days with the same outcome and plain weekends on one line each.
+        --format ics: denied and decorated days as all-day events (runs merged, stable UIDs);
+        without a span option, this year and the next; at most 3660 days.
         """
     )
 

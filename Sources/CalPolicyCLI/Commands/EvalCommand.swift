@@ -7,10 +7,12 @@ enum EvalCommand {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
-        let span = try SpanResolver.resolve(parsed, settings: settings)
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
+        let span = format == .ics ? try SpanResolver.resolveForExport(parsed, settings: settings)
+                                  : try SpanResolver.resolve(parsed, settings: settings)
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
-        let grids = try span.months.map { month throws(CLIError) in
+        // An export draws no months, so it builds no grids.
+        let grids = format == .ics ? [] : try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))
         }
         let verbose = parsed.has("verbose")
@@ -23,6 +25,8 @@ enum EvalCommand {
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
+        case .ics: EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: parsed.positionals),
+                                          to: console)
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose,

@@ -21,7 +21,7 @@ extension OptionChoice {
 }
 
 /// `eval --format`.
-enum EvalFormat: String, OptionChoice { case text, json, csv }
+enum EvalFormat: String, OptionChoice { case text, json, csv, ics }
 
 /// `--format` of `select`, `diff` and `explain`.
 enum DocumentFormat: String, OptionChoice { case text, json }
