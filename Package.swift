@@ -25,8 +25,16 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // libical, for .ics files policies read (cal.ics); seen by the C target CICalFeed alone.
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // iCalendar files as days over libical: parse once, expand recurrence per lookup.
+        .target(name: "CICalFeed", dependencies: ["CICal"]),
         // The policy-shaped C (day/selection views, policy calls): an extension of the kernel.
-        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim", "CICalFeed"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",

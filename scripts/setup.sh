@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 want_test=0
 [ "${1:-}" = "test" ] && want_test=1
 
-packages=(liblua5.4-dev pkgconf make)
+# libical-dev: cal.ics parses .ics files with libical (it brings ICU's static libraries for the
+# static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
+packages=(liblua5.4-dev libical-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time)
 
 missing=()
@@ -21,6 +23,8 @@ else
     # Not Debian: no apt to ask. Check what the build needs and say what is missing.
     command -v pkg-config >/dev/null 2>&1 && pkg-config --exists lua5.4 ||
         { echo "setup: Lua 5.4 headers and library (pkg-config 'lua5.4') not found; install them with your package manager" >&2; exit 1; }
+    pkg-config --exists libical ||
+        { echo "setup: libical headers and library (pkg-config 'libical') not found; install them with your package manager" >&2; exit 1; }
     if [ "$want_test" -eq 1 ]; then
         for tool in lua5.4 ncal valgrind python3; do
             command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2

@@ -770,4 +770,93 @@ function cal.fromCalendar(calendar, y, m, d, isLeapMonth)
     return r
 end
 
+---------------------------------------------------------------------------------------------
+-- iCalendar files beside the policy (cal.ics), parsed by the host with libical.
+---------------------------------------------------------------------------------------------
+
+--- The most days one `between` may span (about ten years); `on` looks up a year at a time.
+local ICS_MAX_SPAN = 3660
+
+--- A day as `on`/`between` take it: a day view (or anything with an integer `dayNumber`),
+--- an ISO date string, or a day number. Raised at the level of the policy's method call.
+local function icsDay(fname, what, v)
+    local n = v
+    if type(v) == "string" then
+        local why
+        n, why = parseDay(v)
+        if n == nil then error(sformat("cal.%s: invalid date %s: %s", fname, show(v), why), 3) end
+        return n
+    elseif type(v) == "table" or type(v) == "userdata" then
+        local ok, dn = pcall(function() return v.dayNumber end)
+        n = ok and dn or nil
+    end
+    if mtype(n) ~= "integer" then
+        error(sformat("cal.%s: %s must be a day, an ISO date or a day number, got %s", fname, what, show(v)), 3)
+    end
+    return checkDayNumber(fname, n, 4)
+end
+
+--- Opens `name`, an .ics file in the policy's own folder, while the policy loads. Answers an
+--- object with `:on(day)` and `:between(first, last)`, each a list of occurrences
+--- `{summary, description, uid, categories, first, last, firstDayNumber, lastDayNumber, allDay}`.
+---@param name string
+function cal.ics(name)
+    if type(name) ~= "string" then
+        fail("ics", "name must be a file name such as 'closures.ics', got " .. show(name))
+    end
+    local open = nativeFunction("ics", "ics")
+    local between = rawget(native, "icsBetween")
+    local handle, msg = open(name)
+    if handle == nil then fail("ics", tostring(msg)) end
+
+    local function lookup(fname, first, last)
+        local list, why = between(handle, first, last)
+        if list == nil then error(sformat("cal.%s: %s: %s", fname, name, tostring(why)), 4) end
+        return list
+    end
+
+    local years = {} -- year -> dayNumber -> list of occurrences
+    local none = {}
+    local feed = {}
+
+    --- The occurrences that touch the day.
+    function feed.on(self, day)
+        local n = icsDay("ics:on", "day", day)
+        local y = fromDay(n)
+        local byDay = years[y]
+        if byDay == nil then
+            local first, last = toDay(y, 1, 1), toDay(y, 12, 31)
+            byDay = {}
+            for _, o in ipairs(lookup("ics:on", first, last)) do
+                local a = o.firstDayNumber > first and o.firstDayNumber or first
+                local b = o.lastDayNumber < last and o.lastDayNumber or last
+                for d = a, b do
+                    local list = byDay[d]
+                    if list == nil then list = {}; byDay[d] = list end
+                    list[#list + 1] = o
+                end
+            end
+            years[y] = byDay
+        end
+        local list = byDay[n] or none
+        local copy = {}
+        for i = 1, #list do copy[i] = list[i] end
+        return copy
+    end
+
+    --- The occurrences that touch any day of first...last (at most 3660 days).
+    function feed.between(self, first, last)
+        local a = icsDay("ics:between", "first", first)
+        local b = icsDay("ics:between", "last", last)
+        if b < a then error("cal.ics:between: last is before first", 2) end
+        if b - a >= ICS_MAX_SPAN then
+            error(sformat("cal.ics:between: at most %d days at once, got %d", ICS_MAX_SPAN, b - a + 1), 2)
+        end
+        return lookup("ics:between", a, b)
+    end
+
+    return setmetatable({}, { __index = feed, __newindex = function() error("cal.ics: the calendar is read-only", 2) end,
+        __metatable = false })
+end
+
 return cal
