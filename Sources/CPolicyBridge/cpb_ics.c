@@ -70,6 +70,12 @@ static int cpb_native_ics(lua_State *L) {
         return 2;
     }
     const char *problem = name_problem(name, length);
+    if (problem != NULL && name[0] == '/') {
+        /* Not echoed: an absolute path names something outside, which the message never shows. */
+        lua_pushnil(L);
+        lua_pushstring(L, "an absolute path is refused; name a file in the policy's folder");
+        return 2;
+    }
     if (problem != NULL) return refuse(L, name, problem);
     char folder[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
     if (realpath(h->ics_folder, folder) == NULL) return refuse(L, name, "cannot be found: the policy's folder is gone");
