@@ -1,7 +1,9 @@
-/* native.ics and native.icsBetween: the .ics files a policy reads while it loads (cal.ics),
- * opened beside the policy only, parsed on the host side by CICalFeed (libical), never
- * through Lua's io. Both answer nil and a message instead of raising, so cal.ics raises at
- * the policy's own line. */
+/* cal.ics: the .ics files a policy reads while it loads, opened beside the policy only and
+ * parsed on the host side by CICalFeed (libical), never through Lua's io. cal.ics is a C
+ * function added to the cal table after the prelude ran; its Lua part (the object with :on and
+ * :between) is compiled on a state's first call, so a policy that reads no .ics file starts as
+ * fast as before. The host functions answer nil and a message instead of raising, so the Lua
+ * part raises at the policy's own line. */
 #include "cpb_internal.h"
 #include "CICalFeed.h"
 #include <errno.h>
@@ -19,12 +21,6 @@
 typedef struct cpb_ics {
     icf_calendar *calendar;
 } cpb_ics;
-
-void cpb_set_policy_folder(lua_State *L, const char *folder) {
-    cpb_state *h = cpb_of(L);
-    free(h->ics_folder);
-    h->ics_folder = folder != NULL ? strdup(folder) : NULL;
-}
 
 static int cpb_ics_gc(lua_State *L) {
     cpb_ics *ics = luaL_testudata(L, 1, CPB_ICS_META);
@@ -59,12 +55,12 @@ static const char *name_problem(const char *name, size_t length) {
     return NULL;
 }
 
-/* native.ics(name) -> calendar | nil, message */
-static int cpb_native_ics(lua_State *L) {
+/* open(name) -> calendar | nil, message */
+static int cpb_ics_open(lua_State *L) {
     cpb_state *h = cpb_of(L);
     size_t length = 0;
     const char *name = luaL_checklstring(L, 1, &length);
-    if (h->ics_folder == NULL) {
+    if (h->loading_path == NULL) {
         lua_pushnil(L);
         lua_pushstring(L, "may only be called while the policy loads");
         return 2;
@@ -77,12 +73,18 @@ static int cpb_native_ics(lua_State *L) {
         return 2;
     }
     if (problem != NULL) return refuse(L, name, problem);
-    char folder[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
-    if (realpath(h->ics_folder, folder) == NULL) return refuse(L, name, "cannot be found: the policy's folder is gone");
+    /* The policy's folder: its path up to the last '/', "." for a bare name. */
+    char policy_folder[PATH_MAX], folder[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
+    const char *slash = strrchr(h->loading_path, '/');
+    size_t folder_length = slash == NULL ? 0 : (slash == h->loading_path ? 1 : (size_t)(slash - h->loading_path));
+    if (folder_length >= sizeof policy_folder) return refuse(L, name, "cannot be found: the policy's path is too long");
+    if (folder_length == 0) strcpy(policy_folder, ".");
+    else memcpy(policy_folder, h->loading_path, folder_length), policy_folder[folder_length] = 0;
+    if (realpath(policy_folder, folder) == NULL) return refuse(L, name, "cannot be found: the policy's folder is gone");
     snprintf(joined, sizeof joined, "%s/%s", folder, name);
     if (realpath(joined, real) == NULL)
         return refuse(L, name, errno == ENOENT ? "does not exist in the policy's folder" : "cannot be resolved");
-    size_t folder_length = strlen(folder);
+    folder_length = strlen(folder);
     int inside = strncmp(real, folder, folder_length) == 0 &&
                  (real[folder_length] == '/' || (folder_length == 1 && folder[0] == '/'));
     if (!inside) return refuse(L, name, "resolves outside the policy's folder (a link out?)");
@@ -175,8 +177,8 @@ static int cpb_ics_push(void *context, const icf_occurrence *o) {
     return 0;
 }
 
-/* native.icsBetween(calendar, firstDayNumber, lastDayNumber) -> list | nil, message */
-static int cpb_native_ics_between(lua_State *L) {
+/* between(calendar, firstDayNumber, lastDayNumber) -> list | nil, message */
+static int cpb_ics_between(lua_State *L) {
     cpb_ics *ics = luaL_checkudata(L, 1, CPB_ICS_META);
     lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
     if (ics->calendar == NULL) return luaL_error(L, "the calendar is closed");
@@ -191,9 +193,159 @@ static int cpb_native_ics_between(lua_State *L) {
     return 1;
 }
 
-void cpb_register_ics(lua_State *L, int native) {
-    lua_pushcfunction(L, cpb_native_ics);
-    lua_setfield(L, native, "ics");
-    lua_pushcfunction(L, cpb_native_ics_between);
-    lua_setfield(L, native, "icsBetween");
+/* cal.ics's Lua part: see the header comment. */
+static const char cpb_ics_library[] =
+    "-- cal.ics's Lua part, compiled on a state's first cal.ics call (so the prelude every policy\n"
+    "-- loads stays as it was): receives the host's open and between, returns open(name). Called\n"
+    "-- from the C function cal.ics, so an error naming the policy's line is raised at level 4.\n"
+    "local hostOpen, hostBetween = ...\n"
+    "local type, error, tostring, ipairs, pcall, setmetatable = type, error, tostring, ipairs, pcall, setmetatable\n"
+    "local mtype, sformat, smatch, tonumber = math.type, string.format, string.match, tonumber\n"
+    "\n"
+    "local MIN_DAY, MAX_DAY = -719162, 2932896 -- 0001-01-01, 9999-12-31\n"
+    "local MAX_SPAN = 3660                     -- days one `between` may span\n"
+    "\n"
+    "local function show(v)\n"
+    "    if type(v) == \"string\" then\n"
+    "        if #v > 40 then v = v:sub(1, 40) .. \"...\" end\n"
+    "        return \"'\" .. v .. \"'\"\n"
+    "    end\n"
+    "    return type(v) == \"number\" and \"'\" .. tostring(v) .. \"'\" or type(v)\n"
+    "end\n"
+    "\n"
+    "local function toDay(y, m, d)\n"
+    "    if m <= 2 then y = y - 1 end\n"
+    "    local era = y // 400\n"
+    "    local yoe = y - era * 400\n"
+    "    local mp = m > 2 and m - 3 or m + 9\n"
+    "    local doy = (153 * mp + 2) // 5 + d - 1\n"
+    "    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468\n"
+    "end\n"
+    "\n"
+    "local function yearOf(n)\n"
+    "    n = n + 719468\n"
+    "    local era = n // 146097\n"
+    "    local doe = n - era * 146097\n"
+    "    local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365\n"
+    "    local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)\n"
+    "    local mp = (5 * doy + 2) // 153\n"
+    "    return yoe + era * 400 + (mp >= 10 and 1 or 0)\n"
+    "end\n"
+    "\n"
+    "local function parseDay(s)\n"
+    "    local y, m, d = smatch(s, \"^(%d%d%d%d)%-(%d%d)%-(%d%d)$\")\n"
+    "    if not y then return nil, \"expected YYYY-MM-DD\" end\n"
+    "    y, m, d = tonumber(y), tonumber(m), tonumber(d)\n"
+    "    if y < 1 or m < 1 or m > 12 or d < 1 then return nil, \"no such day\" end\n"
+    "    local n = toDay(y, m, d)\n"
+    "    local next = m == 12 and toDay(y + 1, 1, 1) or toDay(y, m + 1, 1)\n"
+    "    if n >= next then return nil, \"no such day\" end\n"
+    "    return n\n"
+    "end\n"
+    "\n"
+    "-- A day as `on`/`between` take it: a day view (or anything with an integer `dayNumber`), an\n"
+    "-- ISO date string, or a day number; raised at the level of the policy's method call.\n"
+    "local function icsDay(fname, what, v)\n"
+    "    local n = v\n"
+    "    if type(v) == \"string\" then\n"
+    "        local why\n"
+    "        n, why = parseDay(v)\n"
+    "        if n == nil then error(sformat(\"cal.%s: invalid date %s: %s\", fname, show(v), why), 3) end\n"
+    "        return n\n"
+    "    elseif type(v) == \"table\" or type(v) == \"userdata\" then\n"
+    "        local ok, dn = pcall(function() return v.dayNumber end)\n"
+    "        n = ok and dn or nil\n"
+    "    end\n"
+    "    if mtype(n) ~= \"integer\" then\n"
+    "        error(sformat(\"cal.%s: %s must be a day, an ISO date or a day number, got %s\", fname, what, show(v)), 3)\n"
+    "    end\n"
+    "    if n < MIN_DAY or n > MAX_DAY then\n"
+    "        error(sformat(\"cal.%s: %s must be within 0001-01-01...9999-12-31, got day number %d\", fname, what, n), 3)\n"
+    "    end\n"
+    "    return n\n"
+    "end\n"
+    "\n"
+    "local function readOnly()\n"
+    "    error(\"cal.ics: the calendar is read-only\", 2)\n"
+    "end\n"
+    "\n"
+    "return function(name)\n"
+    "    if type(name) ~= \"string\" then\n"
+    "        error(\"cal.ics: name must be a file name such as 'closures.ics', got \" .. show(name), 4)\n"
+    "    end\n"
+    "    local handle, msg = hostOpen(name)\n"
+    "    if handle == nil then error(\"cal.ics: \" .. tostring(msg), 4) end\n"
+    "\n"
+    "    local function lookup(fname, first, last)\n"
+    "        local list, why = hostBetween(handle, first, last)\n"
+    "        if list == nil then error(sformat(\"cal.%s: %s: %s\", fname, name, tostring(why)), 4) end\n"
+    "        return list\n"
+    "    end\n"
+    "\n"
+    "    local years = {} -- year -> dayNumber -> occurrences\n"
+    "    local none = {}\n"
+    "    local feed = {}\n"
+    "\n"
+    "    -- The occurrences that touch the day (a new list each call); a year is looked up once.\n"
+    "    function feed.on(self, day)\n"
+    "        local n = icsDay(\"ics:on\", \"day\", day)\n"
+    "        local y = yearOf(n)\n"
+    "        local byDay = years[y]\n"
+    "        if byDay == nil then\n"
+    "            local first, last = toDay(y, 1, 1), toDay(y, 12, 31)\n"
+    "            byDay = {}\n"
+    "            for _, o in ipairs(lookup(\"ics:on\", first, last)) do\n"
+    "                local a = o.firstDayNumber > first and o.firstDayNumber or first\n"
+    "                local b = o.lastDayNumber < last and o.lastDayNumber or last\n"
+    "                for d = a, b do\n"
+    "                    local list = byDay[d]\n"
+    "                    if list == nil then list = {}; byDay[d] = list end\n"
+    "                    list[#list + 1] = o\n"
+    "                end\n"
+    "            end\n"
+    "            years[y] = byDay\n"
+    "        end\n"
+    "        local list = byDay[n] or none\n"
+    "        local copy = {}\n"
+    "        for i = 1, #list do copy[i] = list[i] end\n"
+    "        return copy\n"
+    "    end\n"
+    "\n"
+    "    -- The occurrences that touch any day of first...last (at most MAX_SPAN days).\n"
+    "    function feed.between(self, first, last)\n"
+    "        local a = icsDay(\"ics:between\", \"first\", first)\n"
+    "        local b = icsDay(\"ics:between\", \"last\", last)\n"
+    "        if b < a then error(\"cal.ics:between: last is before first\", 2) end\n"
+    "        if b - a >= MAX_SPAN then\n"
+    "            error(sformat(\"cal.ics:between: at most %d days at once, got %d\", MAX_SPAN, b - a + 1), 2)\n"
+    "        end\n"
+    "        return lookup(\"ics:between\", a, b)\n"
+    "    end\n"
+    "\n"
+    "    return setmetatable({}, { __index = feed, __newindex = readOnly, __metatable = false })\n"
+    "end\n";
+
+/* cal.ics(name): compiles the Lua part on the first call (kept as the closure's upvalue), then
+ * calls its open(name). Runs under the policy's load, so a failure is a policy error. */
+static int cpb_cal_ics(lua_State *L) {
+    lua_settop(L, 1);
+    if (lua_isnil(L, lua_upvalueindex(1))) {
+        if (luaL_loadbufferx(L, cpb_ics_library, sizeof cpb_ics_library - 1, "=cal.ics", "t") != LUA_OK)
+            return lua_error(L);
+        lua_pushcfunction(L, cpb_ics_open);
+        lua_pushcfunction(L, cpb_ics_between);
+        lua_call(L, 2, 1);
+        lua_copy(L, -1, lua_upvalueindex(1));
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+void cpb_register_ics(lua_State *L, int cal) {
+    lua_pushnil(L);
+    lua_pushcclosure(L, cpb_cal_ics, 1);
+    lua_setfield(L, cal, "ics");
 }

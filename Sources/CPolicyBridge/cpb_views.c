@@ -85,7 +85,7 @@ static int cpb_native_from_calendar(lua_State *L) {
 }
 
 void cpb_push_native(lua_State *L) {
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 4);
     lua_pushcfunction(L, cpb_native_today);
     lua_setfield(L, -2, "today");
     lua_pushcfunction(L, cpb_native_convert);
@@ -93,7 +93,6 @@ void cpb_push_native(lua_State *L) {
     lua_pushcfunction(L, cpb_native_from_calendar);
     lua_setfield(L, -2, "fromCalendar");
     cpb_register_by_year(L, lua_gettop(L));
-    cpb_register_ics(L, lua_gettop(L));
 }
 
 /* ---- selection ----------------------------------------------------------- */
@@ -202,7 +201,6 @@ static void cpb_free(void *data) {
     cpb_state *h = data;
     if (h == NULL) return;
     for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
-    free(h->ics_folder);
     free(h);
 }
 

@@ -49,9 +49,6 @@ public final class LuaPolicy: DayPolicy, Sendable {
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
                 let form = try CalPrelude.load(into: state)
-                // cal.ics opens files beside the policy, and only while it loads.
-                state.setPolicyFolder(PolicyFile.folder(of: path))
-                defer { state.setPolicyFolder(nil) }
                 let info = try state.loadPolicy(source, path: path)
                 try state.setSelection([])
                 return (state, info, form)

@@ -91,13 +91,6 @@ public enum PolicyFile {
         }
     }
 
-    /// The folder holding `path` (`.` for a bare file name), where `cal.ics` looks.
-    static func folder(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        if slash == path.utf8.startIndex { return "/" }
-        return String(path[..<slash])
-    }
-
     static func fileName(of path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }

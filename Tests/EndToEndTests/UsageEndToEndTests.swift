@@ -33,7 +33,7 @@ import Testing
         (["eval", "--week-numbers=yes"], "option '--week-numbers' takes no value, got 'yes'"),
         // Wrong choices list the choices.
         (["eval", "--format", "yaml"],
-         "invalid value 'yaml' for '--format <text|json|csv>': expected one of text, json, csv"),
+         "invalid value 'yaml' for '--format <text|json|csv|ics>': expected one of text, json, csv, ics"),
         (["select", "--mode", "rnage"],
          "invalid value 'rnage' for '--mode <single|multiple|range|week|month>': expected one of single, multiple, range, week, month; did you mean 'range'?"),
         (["eval", "--first-weekday", "0"], "invalid value '0' for '--first-weekday <1-7>': expected an integer 1...7"),

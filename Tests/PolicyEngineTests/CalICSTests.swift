@@ -132,11 +132,4 @@ import Testing
         #expect(error?.message.contains("at most 3660 days") == true, "\(error?.message ?? "")")
         #expect(error?.line == 2)
     }
-
-    @Test func theFolderOfAPolicyPath() {
-        #expect(PolicyFile.folder(of: "policies/a.lua") == "policies")
-        #expect(PolicyFile.folder(of: "a.lua") == ".")
-        #expect(PolicyFile.folder(of: "/a.lua") == "/")
-        #expect(PolicyFile.folder(of: "/x/y/a.lua") == "/x/y")
-    }
 }

@@ -50,10 +50,6 @@ typedef struct cpb_policy_info {
     size_t name_len, description_len, version_len;
 } cpb_policy_info;
 
-/* The folder cal.ics opens .ics files in (a copy is kept), set while a policy loads;
- * NULL refuses cal.ics (after loading). */
-void cpb_set_policy_folder(lua_State *L, const char *folder);
-
 enum { CPB_FORM_NONE = 0, CPB_FORM_TEXT = 1, CPB_FORM_BYTECODE = 2 };
 
 /*

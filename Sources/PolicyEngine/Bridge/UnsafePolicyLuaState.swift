@@ -72,13 +72,6 @@ final class PolicyLuaState {
         return lua.withUnsafeHandle { cpb_prelude_form($0) } == Int32(CPB_FORM_BYTECODE) ? .bytecode : .text
     }
 
-    /// The folder `cal.ics` may open files in while the policy loads; nil refuses `cal.ics`.
-    func setPolicyFolder(_ folder: String?) {
-        lua.withUnsafeHandle { state in
-            if let folder { cpb_set_policy_folder(state, folder) } else { cpb_set_policy_folder(state, nil) }
-        }
-    }
-
     /// Loads and runs a policy chunk (text only, UTF-8 BOM skipped), named `@path`.
     func loadPolicy(_ source: [UInt8], path: String) throws(LuaError) -> LuaChunkInfo {
         var bytes = source
