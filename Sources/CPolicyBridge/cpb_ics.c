@@ -22,6 +22,46 @@ typedef struct cpb_ics {
     icf_calendar *calendar;
 } cpb_ics;
 
+unsigned long long cpb_content_hash(const char *bytes, size_t length) {
+    unsigned long long hash = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < length; i++) {
+        hash ^= (unsigned char)bytes[i];
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+static void record_input(cpb_state *h, const char *path, unsigned long long hash) {
+    if (h->ics_input_count == h->ics_input_capacity) {
+        int capacity = h->ics_input_capacity ? h->ics_input_capacity * 2 : 4;
+        struct cpb_ics_input *inputs = realloc(h->ics_inputs, sizeof *inputs * (size_t)capacity);
+        if (inputs == NULL) return;
+        h->ics_inputs = inputs;
+        h->ics_input_capacity = capacity;
+    }
+    char *copy = strdup(path);
+    if (copy == NULL) return;
+    h->ics_inputs[h->ics_input_count].path = copy;
+    h->ics_inputs[h->ics_input_count].hash = hash;
+    h->ics_input_count++;
+}
+
+void cpb_free_ics_inputs(cpb_state *h) {
+    for (int i = 0; i < h->ics_input_count; i++) free(h->ics_inputs[i].path);
+    free(h->ics_inputs);
+    h->ics_inputs = NULL;
+    h->ics_input_count = h->ics_input_capacity = 0;
+}
+
+int cpb_ics_input_count(lua_State *L) { return cpb_of(L)->ics_input_count; }
+
+const char *cpb_ics_input(lua_State *L, int index, unsigned long long *hash) {
+    cpb_state *h = cpb_of(L);
+    if (index < 0 || index >= h->ics_input_count) return NULL;
+    *hash = h->ics_inputs[index].hash;
+    return h->ics_inputs[index].path;
+}
+
 static int cpb_ics_gc(lua_State *L) {
     cpb_ics *ics = luaL_testudata(L, 1, CPB_ICS_META);
     if (ics != NULL && ics->calendar != NULL) {
@@ -115,6 +155,7 @@ static int cpb_ics_open(lua_State *L) {
         got += (size_t)n;
     }
     close(fd);
+    record_input(h, real, cpb_content_hash(bytes, got));
     char error[256];
     int line = 0;
     icf_calendar *calendar = icf_parse(bytes, got, error, sizeof error, &line);

@@ -30,6 +30,8 @@ struct cpb_state {
     int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
     long long civil_day, civil_year;
     const char *loading_path;   /* the policy's path while it loads (cal.ics), else NULL; borrowed */
+    struct cpb_ics_input *ics_inputs; /* the .ics files cal.ics read: real path and content hash */
+    int ics_input_count, ics_input_capacity;
 };
 
 static inline cpb_state *cpb_of(lua_State *L) { return (cpb_state *)cls_extension_of(L); }
@@ -72,6 +74,11 @@ int cpb_check_day(lua_State *L, int idx, long long *day_number);
 void cpb_register_by_year(lua_State *L, int native);
 /* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
 void cpb_register_ics(lua_State *L, int cal);
+struct cpb_ics_input {
+    char *path;
+    unsigned long long hash;
+};
+void cpb_free_ics_inputs(cpb_state *h);
 /* The native helpers' table, and opening every view (cpb_views.c). */
 void cpb_push_native(lua_State *L);
 int cpb_open_views(lua_State *L);

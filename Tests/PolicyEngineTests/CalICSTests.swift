@@ -132,4 +132,21 @@ import Testing
         #expect(error?.message.contains("at most 3660 days") == true, "\(error?.message ?? "")")
         #expect(error?.line == 2)
     }
+
+    @Test func aReloadPicksUpAChangedICSFileBesideAnUnchangedPolicy() throws {
+        fixture.write(CalICSTests.calendar, name: "closures.ics")
+        let path = fixture.write(CalICSTests.reader)
+        let set = try PolicySet(paths: [path])
+        let before = set.policies[0]
+        #expect(set.reload().isEmpty)
+        #expect(set.policies[0] === before, "nothing changed: the same policy keeps serving")
+        #expect(!before.readFilesChanged())
+        fixture.write(CalICSTests.calendar.replacingOccurrences(of: "Closed\\, sorry", with: "Shut"),
+                      name: "closures.ics")
+        #expect(before.readFilesChanged())
+        #expect(set.reload().isEmpty)
+        #expect(set.policies[0] !== before)
+        #expect(try set.policies[0].canSelect(.at("2026-12-25"), context: context)
+            == .denied(reason: "Shut|Two\nlines|closure@t|closure+holiday|2026-12-24..2026-12-26|true"))
+    }
 }
