@@ -79,6 +79,21 @@ enum CommandCatalog {
         """
     )
 
+    static let deny = OptionSpec.flag("deny", help: "The policy denies the days with an event.")
+    static let decorate = OptionSpec.flag("decorate", help: "The policy decorates the days with an event.")
+
+    static let importICS = CommandSpec(
+        name: "import",
+        abstract: "Write a policy and its test file that read an .ics file with cal.ics.",
+        positionalUsage: "FILE.ics",
+        options: [deny, decorate, today, timeout, verbose, help],
+        discussion: """
+        Writes NAME.lua and NAME_test.lua beside FILE.ics (never over existing files). Without
+        --deny or --decorate the policy does both. The file is parsed and the policy evaluated
+        for a year from --today first; the test pins the first days it holds.
+        """
+    )
+
     static let check = CommandSpec(
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
