@@ -128,6 +128,17 @@ static int cpb_ics_open(lua_State *L) {
     int inside = strncmp(real, folder, folder_length) == 0 &&
                  (real[folder_length] == '/' || (folder_length == 1 && folder[0] == '/'));
     if (!inside) return refuse(L, name, "resolves outside the policy's folder (a link out?)");
+    /* The userdata first (Lua may raise for memory here, before any file or buffer is held), so the
+     * parsed calendar is owned by its __gc from the moment it exists. */
+    cpb_ics *ics = lua_newuserdatauv(L, sizeof *ics, 0);
+    ics->calendar = NULL;
+    if (luaL_newmetatable(L, CPB_ICS_META)) {
+        lua_pushcfunction(L, cpb_ics_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
     int fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return refuse(L, name, "cannot be opened");
     struct stat info;
@@ -166,15 +177,7 @@ static int cpb_ics_open(lua_State *L) {
         else lua_pushfstring(L, "%s: %s", name, error);
         return 2;
     }
-    cpb_ics *ics = lua_newuserdatauv(L, sizeof *ics, 0);
     ics->calendar = calendar;
-    if (luaL_newmetatable(L, CPB_ICS_META)) {
-        lua_pushcfunction(L, cpb_ics_gc);
-        lua_setfield(L, -2, "__gc");
-        lua_pushboolean(L, 0);
-        lua_setfield(L, -2, "__metatable");
-    }
-    lua_setmetatable(L, -2);
     return 1;
 }
 
