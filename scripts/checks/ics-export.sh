@@ -2,7 +2,8 @@
 # eval --format ics against eval --format json: a year of every shipped policy stacked (and
 # each alone), parsed by Python's icalendar (pinned in scripts/requirements-test.txt) and
 # checked day by day (scripts/oracles/ics_export_oracle.py); the UIDs of the events an edit
-# of a policy does not touch survive a re-export, whatever folder the policy is in.
+# of a policy does not touch survive a re-export, whatever folder the policy is in; the export
+# read back by `calpolicy import` (cal.ics, libical) gives the same days.
 # Prints "N passed, N failed" per step and exits non-zero on any difference.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -44,6 +45,33 @@ cmp -s policies/change-freeze.lua "$tmp/elsewhere/change-freeze.lua" && { echo "
 "$calpolicy" eval policies/weekends.lua "$tmp/elsewhere/change-freeze.lua" "${span[@]}" --format ics >"$tmp/after.ics"
 echo "ics-export: UIDs after an edit" >&2
 "${oracle[@]}" uids "$tmp/before.ics" "$tmp/after.ics" "Thanksgiving peak, extended" || status=1
+
+# Out and back in: the export of the stacked policies, imported (`calpolicy import`, which reads
+# it with cal.ics through libical), answers every day of the span as the export said: denied
+# with the event's summary exactly on the days an event covers.
+mkdir -p "$tmp/roundtrip"
+cp "$tmp/stacked.ics" "$tmp/roundtrip/stacked.ics"
+"$calpolicy" import "$tmp/roundtrip/stacked.ics" --deny --today 2026-12-01 >/dev/null
+"$calpolicy" eval "$tmp/roundtrip/stacked.lua" "${span[@]}" --format json >"$tmp/roundtrip.json"
+echo "ics-export: exported, imported with cal.ics, evaluated again" >&2
+.venv/bin/python - "$tmp/stacked.json" "$tmp/roundtrip.json" <<'PY' || status=1
+import json, sys
+sys.path.insert(0, "scripts/oracles")
+from ics_export_oracle import expected
+before, after = (json.load(open(p))["days"] for p in sys.argv[1:3])
+passed = failed = 0
+for b, a in zip(before, after):
+    want = expected(b)
+    got = None if a["selectable"] else a["reason"]
+    if (want[0] if want else None) == got:
+        passed += 1
+    else:
+        failed += 1
+        if failed <= 10:
+            print(f"ics-export: round trip {b['date']}: exported {want!r}, imported {got!r}", file=sys.stderr)
+print(f"{passed} passed, {failed} failed")
+sys.exit(1 if failed or len(before) != len(after) else 0)
+PY
 
 # Usage: the cap names itself; the default span is this year and the next (the last
 # weekend of 2027 ends on Monday 2027-12-27).
