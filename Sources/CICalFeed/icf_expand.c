@@ -38,13 +38,14 @@ static int excluded(const icf_calendar *calendar, const icf_event *e, struct ica
         if (same_instance(icalproperty_get_datetime_with_component(p, c), t)) return 1;
     }
     /* Only a recurring event's own instances are replaced; an override is not. */
-    if (e->uid[0] == 0 || e->has_recurrence_id) return 0;
-    for (int i = 0; i < calendar->count; i++) {
-        const icf_event *other = &calendar->events[i];
-        if (other != e && other->has_recurrence_id && strcmp(other->uid, e->uid) == 0 &&
-            same_instance(other->recurrence_id, t))
-            return 1;
+    if (!e->has_overrides) return 0;
+    int low = 0, high = calendar->override_count;
+    while (low < high) { /* the first override whose UID is not below this one's */
+        int mid = (low + high) / 2;
+        if (strcmp(calendar->overrides[mid]->uid, e->uid) < 0) low = mid + 1; else high = mid;
     }
+    for (int i = low; i < calendar->override_count && strcmp(calendar->overrides[i]->uid, e->uid) == 0; i++)
+        if (same_instance(calendar->overrides[i]->recurrence_id, t)) return 1;
     return 0;
 }
 
@@ -72,18 +73,23 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
         if (overlaps(e, t, first_day, last_day) && push(out, t) != 0) goto memory;
     }
     if (!e->has_rule) return 0;
-    icalrecur_iterator *it = icalrecur_iterator_new(e->rule, e->start);
+    /* Instances that start this many days before the span can still reach into it. */
+    int64_t reach = (e->length + 86399) / 86400 + 1;
+    int64_t start_day = icf_day_number(e->start.year, e->start.month, e->start.day);
+    /* No instance before DTSTART, none after UNTIL: no iterator at all. */
+    if (start_day > last_day) return 0;
+    if (!icaltime_is_null_time(e->rule.until) &&
+        icf_day_number(e->rule.until.year, e->rule.until.month, e->rule.until.day) < first_day - reach)
+        return 0;
+    icalrecur_iterator *it = icalrecur_iterator_new(e->rule, e->rule_start);
     if (it == NULL) {
         snprintf(error, capacity, "UID '%.60s' (line %d): RRULE cannot be expanded", e->uid, e->line);
         return -1;
     }
-    /* Instances that start this many days before the span can still reach into it. */
-    int64_t reach = (e->length + 86399) / 86400 + 1;
-    int64_t start_day = icf_day_number(e->start.year, e->start.month, e->start.day);
     if (e->rule.count == 0 && start_day < first_day - reach) {
         /* Only without COUNT may the iterator skip ahead (with COUNT it must count from DTSTART). */
         int64_t jump = first_day - reach;
-        struct icaltimetype from = e->start;
+        struct icaltimetype from = e->rule_start;
         int64_t z = jump + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
         int64_t doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
         int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
@@ -103,6 +109,7 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
             return -1;
         }
         if (icf_day_number(t.year, t.month, t.day) > last_day) break;
+        t.zone = e->start.zone; /* the instance in the start's own zone again */
         if (overlaps(e, t, first_day, last_day) && push(out, t) != 0) {
             icalrecur_iterator_free(it);
             goto memory;

@@ -14,7 +14,9 @@ typedef struct icf_event {
     struct icaltimetype start;  /* DTSTART, its zone resolved when it has a TZID */
     int64_t length;             /* seconds from start to end, as written in the start's zone */
     int has_rule;
-    struct icalrecurrencetype rule;
+    struct icalrecurrencetype rule;  /* UNTIL moved into the start's wall time (see icf_parse.c) */
+    struct icaltimetype rule_start;  /* DTSTART's fields, labelled UTC for libical's iterator */
+    int has_overrides;               /* another event of this UID has a RECURRENCE-ID */
     int has_recurrence_id;
     struct icaltimetype recurrence_id;
     const char *summary, *description, *uid;
@@ -26,6 +28,8 @@ struct icf_calendar {
     icalcomponent *root;
     icf_event *events;
     int count;
+    const icf_event **overrides;     /* the events with a RECURRENCE-ID, sorted by UID */
+    int override_count;
 };
 
 /* The scan: 0, or -1 with a message and line. `event_lines` gets the line of each
