@@ -1,7 +1,7 @@
 /* Occurrences touching a span of days: an event's DTSTART, its RRULE's instances, its RDATEs,
  * less its EXDATEs and the instances other events of its UID replace (RECURRENCE-ID).
  * Expanded per lookup, never ahead: an endless rule costs nothing until a day is asked, and
- * then at most ICF_MAX_STEPS steps. */
+ * then at most ICF_MAX_STEPS steps of all its rules together. */
 #include "icf_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,8 +60,8 @@ static int compare_starts(const void *a, const void *b) {
 }
 
 /* The instances of a recurring event that may touch the span, unsorted. */
-static int expand(const icf_event *e, int64_t first_day, int64_t last_day, starts *out, char *error,
-                  size_t capacity) {
+static int expand(const icf_event *e, int64_t first_day, int64_t last_day, starts *out, long *steps,
+                  char *error, size_t capacity) {
     if (overlaps(e, e->start, first_day, last_day) && push(out, e->start) != 0) goto memory;
     icalcomponent *c = e->component;
     for (icalproperty *p = icalcomponent_get_first_property(c, ICAL_RDATE_PROPERTY); p != NULL;
@@ -99,12 +99,12 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
         if (!e->start.is_date) from.hour = from.minute = from.second = 0;
         icalrecur_iterator_set_start(it, from);
     }
-    long steps = 0;
     for (struct icaltimetype t = icalrecur_iterator_next(it); !icaltime_is_null_time(t);
          t = icalrecur_iterator_next(it)) {
-        if (++steps > ICF_MAX_STEPS) {
+        if (++*steps > ICF_MAX_STEPS) {
             icalrecur_iterator_free(it);
-            snprintf(error, capacity, "UID '%.60s' (line %d): RRULE needs more than %d steps to reach the days asked",
+            snprintf(error, capacity,
+                     "UID '%.60s' (line %d): RRULE needs more than %d steps (all events together) to reach the days asked",
                      e->uid, e->line, ICF_MAX_STEPS);
             return -1;
         }
@@ -126,6 +126,7 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
                 void *context, char *error, size_t capacity) {
     starts found = {0};
     int status = 0;
+    long steps = 0; /* shared by every event of one lookup */
     for (int i = 0; i < calendar->count && status == 0; i++) {
         const icf_event *e = &calendar->events[i];
         if (e->cancelled) continue;
@@ -135,7 +136,7 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
                 snprintf(error, capacity, "out of memory");
                 status = -1;
             }
-        } else if (expand(e, first_day, last_day, &found, error, capacity) != 0) {
+        } else if (expand(e, first_day, last_day, &found, &steps, error, capacity) != 0) {
             status = -1;
         }
         if (status != 0) break;

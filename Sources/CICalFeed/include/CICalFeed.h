@@ -13,7 +13,7 @@
 typedef struct icf_calendar icf_calendar;
 
 /* The most bytes a file may have, BEGIN nesting it may use, events it may hold, and
- * recurrence steps one event may take in one lookup. */
+ * recurrence steps the rules of all events may take together in one lookup. */
 #define ICF_MAX_BYTES (1 << 20)
 #define ICF_MAX_DEPTH 8
 #define ICF_MAX_EVENTS 20000
@@ -36,7 +36,7 @@ typedef int (*icf_visit)(void *context, const icf_occurrence *occurrence);
 
 /* Calls `visit` for every occurrence with a day in first_day...last_day, events in file order,
  * each event's occurrences in time order; stops early when visit returns non-zero. Returns 0,
- * or -1 with a message in `error` when an event needs more than ICF_MAX_STEPS steps. */
+ * or -1 with a message in `error` when the rules need more than ICF_MAX_STEPS steps in all. */
 int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_day, icf_visit visit,
                 void *context, char *error, size_t error_capacity);
 
