@@ -181,28 +181,55 @@ static int cpb_ics_open(lua_State *L) {
     return 1;
 }
 
-typedef struct cpb_ics_visit {
-    lua_State *L;
-    const icf_calendar *calendar;
-    int list, count;
-} cpb_ics_visit;
+/* The occurrences of one lookup, gathered in C before any Lua value is made: a Lua memory
+ * error while the tables are built then leaves nothing behind (the buffer belongs to a
+ * userdata whose __gc frees it), and libical's walk never has Lua raise through it. */
+#define CPB_ICS_FOUND_META "calpolicy.ics.found"
+
+typedef struct cpb_ics_found {
+    icf_occurrence *items;
+    int count, capacity, failed;
+} cpb_ics_found;
+
+static int cpb_ics_found_gc(lua_State *L) {
+    cpb_ics_found *found = luaL_testudata(L, 1, CPB_ICS_FOUND_META);
+    if (found != NULL) {
+        free(found->items);
+        found->items = NULL;
+    }
+    return 0;
+}
+
+static int cpb_ics_collect(void *context, const icf_occurrence *o) {
+    cpb_ics_found *found = context;
+    if (found->count == found->capacity) {
+        int capacity = found->capacity ? found->capacity * 2 : 64;
+        icf_occurrence *items = realloc(found->items, sizeof *items * (size_t)capacity);
+        if (items == NULL) {
+            found->failed = 1;
+            return 1;
+        }
+        found->items = items;
+        found->capacity = capacity;
+    }
+    found->items[found->count++] = *o;
+    return 0;
+}
 
 static void set_string(lua_State *L, const char *key, const char *value) {
     lua_pushstring(L, value);
     lua_setfield(L, -2, key);
 }
 
-static int cpb_ics_push(void *context, const icf_occurrence *o) {
-    cpb_ics_visit *v = context;
-    lua_State *L = v->L;
+static void push_occurrence(lua_State *L, const icf_calendar *calendar, const icf_occurrence *o) {
     lua_createtable(L, 0, 9);
-    set_string(L, "summary", icf_summary(v->calendar, o->event));
-    set_string(L, "description", icf_description(v->calendar, o->event));
-    set_string(L, "uid", icf_uid(v->calendar, o->event));
-    int categories = icf_category_count(v->calendar, o->event);
+    set_string(L, "summary", icf_summary(calendar, o->event));
+    set_string(L, "description", icf_description(calendar, o->event));
+    set_string(L, "uid", icf_uid(calendar, o->event));
+    int categories = icf_category_count(calendar, o->event);
     lua_createtable(L, categories, 0);
     for (int i = 0; i < categories; i++) {
-        lua_pushstring(L, icf_category(v->calendar, o->event, i));
+        lua_pushstring(L, icf_category(calendar, o->event, i));
         lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "categories");
@@ -217,8 +244,6 @@ static int cpb_ics_push(void *context, const icf_occurrence *o) {
     lua_setfield(L, -2, "lastDayNumber");
     lua_pushboolean(L, o->all_day);
     lua_setfield(L, -2, "allDay");
-    lua_rawseti(L, v->list, ++v->count);
-    return 0;
 }
 
 /* between(calendar, firstDayNumber, lastDayNumber) -> list | nil, message */
@@ -226,14 +251,28 @@ static int cpb_ics_between(lua_State *L) {
     cpb_ics *ics = luaL_checkudata(L, 1, CPB_ICS_META);
     lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
     if (ics->calendar == NULL) return luaL_error(L, "the calendar is closed");
-    lua_newtable(L);
-    cpb_ics_visit v = {L, ics->calendar, lua_gettop(L), 0};
+    cpb_ics_found *found = lua_newuserdatauv(L, sizeof *found, 0);
+    memset(found, 0, sizeof *found);
+    if (luaL_newmetatable(L, CPB_ICS_FOUND_META)) {
+        lua_pushcfunction(L, cpb_ics_found_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
     char error[256];
-    if (icf_between(ics->calendar, first, last, cpb_ics_push, &v, error, sizeof error) != 0) {
+    if (icf_between(ics->calendar, first, last, cpb_ics_collect, found, error, sizeof error) != 0 || found->failed) {
+        free(found->items);
+        found->items = NULL;
         lua_pushnil(L);
-        lua_pushstring(L, error);
+        lua_pushstring(L, found->failed ? "out of memory" : error);
         return 2;
     }
+    lua_createtable(L, found->count, 0);
+    for (int i = 0; i < found->count; i++) {
+        push_occurrence(L, ics->calendar, &found->items[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    free(found->items);
+    found->items = NULL;
     return 1;
 }
 
