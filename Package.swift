@@ -4,7 +4,7 @@
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
-// Platforms: Linux only (tested: Debian 12 with Swift 6.3 and liblua5.4-dev; Ubuntu 22.04+ has
+// Platforms: Linux only (tested: Debian 12 with Swift 6.3, liblua5.4-dev and libical-dev; Ubuntu 22.04+ has
 // the same packages). macOS does not build: the C shim uses glibc's pthread_getattr_np.
 // Plain `swift build` / `swift run calpolicy` work; `make release` adds scripts/release-flags.sh.
 import PackageDescription
@@ -28,8 +28,16 @@ let package = Package(
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // libical, for .ics files policies read (cal.ics); seen by the C target CICalFeed alone.
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        // iCalendar files as days over libical: parse once, expand recurrence per lookup.
+        .target(name: "CICalFeed", dependencies: ["CICal"]),
         // The policy-shaped C (day/selection views, policy calls): an extension of the kernel.
-        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim"]),
+        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim", "CICalFeed"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
@@ -64,6 +72,7 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+        .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "Rendering"]),

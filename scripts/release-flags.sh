@@ -9,6 +9,10 @@
 #                           shared libraries to load and relocate (~1/3 of the cold start).
 #                           Needs the toolchain's static SDK (lib/swift_static).
 #   -use-ld=lld             links without gold's glibc warnings; needs ld.lld.
+#   -licui18n -licuuc -licudata  libical (cal.ics) is linked statically with the system ICU
+#                           (Debian's libicu-dev, 72) it was built against; Foundation's own ICU
+#                           has prefixed symbols, so the two never clash. Only for the static
+#                           link: a dynamic build gets ICU through libical.so.
 #   --symbol-ordering-file  places the functions a cold start runs side by side
 #                           (scripts/startup.order, made by scripts/startup-order.sh), so
 #                           fewer pages of code are mapped at start; lld only. The path is
@@ -30,7 +34,7 @@ flags=()
 toolchain_bin=$(dirname "$(readlink -f "$(command -v "$swiftc")")")
 
 if [ -e "$toolchain_bin/../lib/swift_static/linux/static-executable-args.lnk" ]; then
-    flags+=(-Xswiftc -static-executable)
+    flags+=(-Xswiftc -static-executable -Xlinker -licui18n -Xlinker -licuuc -Xlinker -licudata)
 else
     note "no static SDK next to $swiftc (lib/swift_static/linux), so no -static-executable"
 fi

@@ -15,7 +15,9 @@ want_bench=0
 [ "${1:-}" = "test" ] && want_test=1
 [ "${1:-}" = "bench" ] && want_bench=1
 
-packages=(liblua5.4-dev libmicrohttpd-dev pkgconf make)
+# libical-dev: cal.ics parses .ics files with libical (it brings ICU's static libraries for the
+# static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
+packages=(liblua5.4-dev libmicrohttpd-dev libical-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl chromium fonts-noto-core)
 [ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
 
@@ -30,6 +32,8 @@ else
         { echo "setup: Lua 5.4 headers and library (pkg-config 'lua5.4') not found; install them with your package manager" >&2; exit 1; }
     pkg-config --exists libmicrohttpd ||
         { echo "setup: libmicrohttpd headers and library (pkg-config 'libmicrohttpd') not found; install them with your package manager" >&2; exit 1; }
+    pkg-config --exists libical ||
+        { echo "setup: libical headers and library (pkg-config 'libical') not found; install them with your package manager" >&2; exit 1; }
     if [ "$want_test" -eq 1 ]; then
         for tool in lua5.4 ncal valgrind python3 curl chromium; do
             command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2

@@ -29,6 +29,9 @@ struct cpb_state {
     const char *day_field[CPB_DAY_FIELD_COUNT]; /* interned field names (cpb_day_view.c) */
     int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
     long long civil_day, civil_year;
+    const char *loading_path;   /* the policy's path while it loads (cal.ics), else NULL; borrowed */
+    struct cpb_ics_input *ics_inputs; /* the .ics files cal.ics read: real path and content hash */
+    int ics_input_count, ics_input_capacity;
 };
 
 static inline cpb_state *cpb_of(lua_State *L) { return (cpb_state *)cls_extension_of(L); }
@@ -43,6 +46,7 @@ static inline int cpb_field_is(const char *key, size_t len, const char *name) {
  *   cpb_date_view.c  `day.calendar` and calendar conversion
  *   cpb_day_view.c   the `day` view
  *   cpb_by_year.c    native.byYear
+ *   cpb_ics.c        cal.ics (.ics files beside the policy, via CICalFeed)
  *   cpb_views.c      `selection`, the native helpers, the extension that opens them all
  *   cpb_call.c, cpb_policy.c   policy calls and loading */
 
@@ -68,6 +72,13 @@ void cpb_open_day_view(lua_State *L);
 int cpb_check_day(lua_State *L, int idx, long long *day_number);
 /* Adds native.byYear (cpb_by_year.c) to the native table at index `native`. */
 void cpb_register_by_year(lua_State *L, int native);
+/* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
+void cpb_register_ics(lua_State *L, int cal);
+struct cpb_ics_input {
+    char *path;
+    unsigned long long hash;
+};
+void cpb_free_ics_inputs(cpb_state *h);
 /* The native helpers' table, and opening every view (cpb_views.c). */
 void cpb_push_native(lua_State *L);
 int cpb_open_views(lua_State *L);

@@ -57,6 +57,7 @@ static int cpb_prelude_body(lua_State *L) {
         return cls_raise(L, CLS_KIND_TYPE, "the helper library must return a table, got %s", luaL_typename(L, -1));
     /* Installed as a read-only proxy: the policy cannot rewrite cal for itself. */
     int cal = lua_gettop(L);
+    cpb_register_ics(L, cal);
     lua_newtable(L);
     lua_createtable(L, 0, 3);
     lua_pushvalue(L, cal);
@@ -233,6 +234,11 @@ int cpb_load_policy(lua_State *L, const char *source, size_t length, const char 
     const char *chunkname = cls_set_main_chunk(L, path);
     if (chunkname == NULL) return LUA_ERRMEM;
     cpb_load_args a = {source, length, chunkname, info, NULL, 0};
-    return cls_protected(L, cpb_policy_body, &a, cls_load_budget(L));
+    /* cal.ics opens files beside this path, and only while the policy loads. */
+    cpb_state *h = cpb_of(L);
+    h->loading_path = path;
+    int status = cls_protected(L, cpb_policy_body, &a, cls_load_budget(L));
+    h->loading_path = NULL;
+    return status;
 }
 

@@ -201,6 +201,7 @@ static void cpb_free(void *data) {
     cpb_state *h = data;
     if (h == NULL) return;
     for (int i = 0; i < h->calendar_count; i++) free(h->calendars[i]);
+    cpb_free_ics_inputs(h);
     free(h);
 }
 

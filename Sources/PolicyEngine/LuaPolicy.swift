@@ -121,6 +121,17 @@ public final class LuaPolicy: DayPolicy, Sendable {
         return verdict
     }
 
+    /// Whether a file the policy read while loading (`cal.ics`) has changed or gone since: the
+    /// policy's identity is its source and those files. Runs no Lua; reads the files again.
+    public func readFilesChanged() -> Bool {
+        let inputs = locked { (engine: PolicyEngineState) in engine.state.icsInputs() }
+        for input in inputs {
+            guard let bytes = try? PolicyFile.read(input.path, limit: 1 << 20),
+                  PolicyLuaState.contentHash(bytes) == input.hash else { return true }
+        }
+        return false
+    }
+
     /// One question about one day, through `enter`; a Lua failure becomes the policy's typed error.
     func call<T: Sendable>(_ slot: LuaFunctionSlot, _ day: Day,
                            _ body: (PolicyEngineState) throws(LuaError) -> T) throws(PolicyError) -> T {

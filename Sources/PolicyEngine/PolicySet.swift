@@ -28,7 +28,8 @@ public final class PolicySet: @unchecked Sendable {
 
     public var stack: PolicyStack { PolicyStack(policies) }
 
-    /// Re-reads every file and replaces those whose bytes changed and load cleanly.
+    /// Re-reads every file and replaces those whose bytes (or the bytes of an .ics file they
+    /// read with `cal.ics`) changed and load cleanly.
     /// Returns why the others could not be replaced (they keep serving the old version).
     @discardableResult
     public func reload() -> [PolicyError] {
@@ -42,7 +43,8 @@ public final class PolicySet: @unchecked Sendable {
         for (index, old) in current.enumerated() {
             do {
                 let source = try PolicyFile.source(old.path, limit: options.memoryLimit)
-                guard source != old.source else { continue }
+                // A policy is its source and the .ics files it read (cal.ics).
+                guard source != old.source || old.readFilesChanged() else { continue }
                 next[index] = try LuaPolicy(path: old.path, source: source, options: options)
             } catch {
                 errors.append(error)

@@ -12,7 +12,7 @@ import Testing
     @Test func noArgumentsIsAUsageError() {
         let result = run([])
         #expect(result.code == 2)
-        #expect(result.err == "calpolicy: missing command; expected one of eval, select, check, test, snapshot, diff, explain\n")
+        #expect(result.err == "calpolicy: missing command; expected one of eval, select, check, test, snapshot, diff, explain, import\n")
     }
 
     @Test func helpAndVersionExitZero() {

@@ -30,7 +30,7 @@ import Testing
             == ["calpolicy: invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12"])
         #expect(UsageError.unknownCommand("evl", suggestion: "eval").description
             == "unknown command 'evl'; did you mean 'eval'?")
-        #expect(UsageError.missingCommand.description == "missing command; expected one of eval, select, check, test, snapshot, diff, explain")
+        #expect(UsageError.missingCommand.description == "missing command; expected one of eval, select, check, test, snapshot, diff, explain, import")
     }
 
     @Test func policyFileProblemsExitThree() {

@@ -33,7 +33,7 @@ import Testing
         (["eval", "--week-numbers=yes"], "option '--week-numbers' takes no value, got 'yes'"),
         // Wrong choices list the choices.
         (["eval", "--format", "pdf"],
-         "invalid value 'pdf' for '--format <text|json|csv|html>': expected one of text, json, csv, html"),
+         "invalid value 'pdf' for '--format <text|json|csv|html|ics>': expected one of text, json, csv, html, ics"),
         (["select", "--mode", "rnage"],
          "invalid value 'rnage' for '--mode <single|multiple|range|week|month>': expected one of single, multiple, range, week, month; did you mean 'range'?"),
         (["eval", "--first-weekday", "0"], "invalid value '0' for '--first-weekday <1-7>': expected an integer 1...7"),
@@ -44,7 +44,7 @@ import Testing
         (["eval", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
         (["check", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
         // No command at all.
-        ([], "missing command; expected one of eval, select, check, test, snapshot, diff, explain"),
+        ([], "missing command; expected one of eval, select, check, test, snapshot, diff, explain, import"),
     ]
 
     @Test(arguments: refusals) func refusedWithOneLine(command: [String], line: String) throws {

@@ -53,6 +53,13 @@ typedef struct cpb_policy_info {
     size_t extras_len;
 } cpb_policy_info;
 
+/* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of
+ * each one's bytes (cpb_content_hash), so a reload can tell that one changed. */
+int cpb_ics_input_count(lua_State *L);
+const char *cpb_ics_input(lua_State *L, int index, unsigned long long *hash);
+/* 64-bit FNV-1a of the bytes. */
+unsigned long long cpb_content_hash(const char *bytes, size_t length);
+
 enum { CPB_FORM_NONE = 0, CPB_FORM_TEXT = 1, CPB_FORM_BYTECODE = 2 };
 
 /*

@@ -59,7 +59,7 @@ enum CommandCatalog {
 
     static let eval = CommandSpec(
         name: "eval",
-        abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV or an HTML page.",
+        abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
                   evalFormat, weekNumbers, legend, timeout, verbose, help],
@@ -70,6 +70,8 @@ enum CommandCatalog {
         --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
         Text marks: '*' decorated, '!' denied, '#' both, '~' may not be deselected; the legend
         lists runs of days with the same outcome and plain weekends on one line each.
+        --format ics: denied and decorated days as all-day events (runs merged, stable UIDs);
+        without a span option, this year and the next; at most 3660 days.
         """
     )
 
@@ -84,6 +86,21 @@ enum CommandCatalog {
         --selection and --pending replay from where a picker stands; each of their days is
         asked again (a denied one is refused, exit 1). --range-rule skip: a range whose ends are
         selectable selects only its selectable days; the others are listed as left out.
+        """
+    )
+
+    static let deny = OptionSpec.flag("deny", help: "The policy denies the days with an event.")
+    static let decorate = OptionSpec.flag("decorate", help: "The policy decorates the days with an event.")
+
+    static let importICS = CommandSpec(
+        name: "import",
+        abstract: "Write a policy and its test file that read an .ics file with cal.ics.",
+        positionalUsage: "FILE.ics",
+        options: [deny, decorate, today, timeout, verbose, help],
+        discussion: """
+        Writes NAME.lua and NAME_test.lua beside FILE.ics (never over existing files). Without
+        --deny or --decorate the policy does both. The file is parsed and the policy evaluated
+        for a year from --today first; the test pins the first days it holds.
         """
     )
 

@@ -19,6 +19,7 @@ enum CommandTable {
         Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run),
         Command(spec: CommandCatalog.diff, run: DiffCommand.run),
         Command(spec: CommandCatalog.explain, run: ExplainCommand.run),
+        Command(spec: CommandCatalog.importICS, run: ImportCommand.run),
     ]
 
     static func command(named name: String) -> Command? { all.first { $0.name == name } }

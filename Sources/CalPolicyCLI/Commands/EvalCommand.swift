@@ -9,10 +9,13 @@ enum EvalCommand {
         let evaluation = try EvaluationOptions(parsed, console: console)
         let settings = evaluation.settings
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
-        // The HTML page is a year at a glance: without a span option, today's year.
-        let span = try SpanResolver.resolve(parsed, settings: settings, yearByDefault: format == .html)
+        // The HTML page is a year at a glance: without a span option, today's year; iCalendar
+        // exports this year and the next, capped.
+        let span = format == .ics ? try SpanResolver.resolveForExport(parsed, settings: settings)
+            : try SpanResolver.resolve(parsed, settings: settings, yearByDefault: format == .html)
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
-        let grids = try span.months.map { month throws(CLIError) in
+        // An export draws no months, so it builds no grids.
+        let grids = format == .ics ? [] : try span.months.map { month throws(CLIError) in
             (month: month, grid: try grid(for: month, settings: settings))
         }
         let verbose = parsed.has("verbose")
@@ -26,6 +29,8 @@ enum EvalCommand {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
         case .html: EvalHTMLRenderer.render(report, to: console)
+        case .ics: EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: parsed.positionals),
+                                          to: console)
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose,

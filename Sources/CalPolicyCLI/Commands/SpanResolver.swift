@@ -8,6 +8,33 @@ enum SpanResolver {
     /// would take minutes through a Lua policy.
     static let maximumDays = 146_097
 
+    /// The most days `eval --format ics` exports (about ten years): a calendar subscription
+    /// of one event per weekend for centuries is a mistake, and a slow one.
+    static let maximumExportDays = 3_660
+
+    /// The span of `eval --format ics`: as `resolve`, but without a span option this
+    /// Gregorian year and the next (from `--today`), and at most `maximumExportDays`.
+    static func resolveForExport(_ parsed: ParsedArguments, settings: DisplaySettings) throws(CLIError)
+        -> ResolvedSpan
+    {
+        let spanOptions = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from,
+                           CommandCatalog.to]
+        guard spanOptions.contains(where: { parsed.has($0.name) }) else {
+            let year = settings.today.year
+            let first = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
+            let last = Day(dayNumber: GregorianMath.dayNumber(year: min(year + 1, 9999), month: 12, day: 31))
+            return ResolvedSpan(months: [], days: DaySpan(first, last))
+        }
+        let span = try resolve(parsed, settings: settings)
+        guard span.days.count <= maximumExportDays else {
+            let option = parsed.has("to") ? CommandCatalog.to : CommandCatalog.from
+            throw .usage(.invalidValue(parsed.value(option.name) ?? "", option: option.display,
+                                       reason: "--format ics exports at most \(maximumExportDays) days; "
+                                           + "this span has \(span.days.count)"))
+        }
+        return span
+    }
+
     /// `yearByDefault`: with no span option, the year holding today (the HTML year at a glance)
     /// instead of its month.
     static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings,

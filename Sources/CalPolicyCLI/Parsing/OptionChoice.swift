@@ -21,7 +21,7 @@ extension OptionChoice {
 }
 
 /// `eval --format`.
-enum EvalFormat: String, OptionChoice { case text, json, csv, html }
+enum EvalFormat: String, OptionChoice { case text, json, csv, html, ics }
 
 /// `--format` of `select` and `explain`.
 enum DocumentFormat: String, OptionChoice { case text, json }

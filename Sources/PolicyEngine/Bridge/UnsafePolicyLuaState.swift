@@ -72,6 +72,24 @@ final class PolicyLuaState {
         return lua.withUnsafeHandle { cpb_prelude_form($0) } == Int32(CPB_FORM_BYTECODE) ? .bytecode : .text
     }
 
+    /// The .ics files `cal.ics` read while the policy loaded: real paths and content hashes.
+    func icsInputs() -> [(path: String, hash: UInt64)] {
+        lua.withUnsafeHandle { state in
+            (0..<max(0, Int(cpb_ics_input_count(state)))).compactMap { index in
+                var hash: UInt64 = 0
+                guard let path = cpb_ics_input(state, Int32(index), &hash) else { return nil }
+                return (String(cString: path), hash)
+            }
+        }
+    }
+
+    /// The content hash `icsInputs` records, of other bytes.
+    static func contentHash(_ bytes: [UInt8]) -> UInt64 {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { UInt64(cpb_content_hash($0.baseAddress, $0.count)) }
+        }
+    }
+
     /// Loads and runs a policy chunk (text only, UTF-8 BOM skipped), named `@path`.
     func loadPolicy(_ source: [UInt8], path: String) throws(LuaError) -> LuaChunkInfo {
         var bytes = source

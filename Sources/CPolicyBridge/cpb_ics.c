@@ -1,0 +1,434 @@
+/* cal.ics: the .ics files a policy reads while it loads, opened beside the policy only and
+ * parsed on the host side by CICalFeed (libical), never through Lua's io. cal.ics is a C
+ * function added to the cal table after the prelude ran; its Lua part (the object with :on and
+ * :between) is compiled on a state's first call, so a policy that reads no .ics file starts as
+ * fast as before. The host functions answer nil and a message instead of raising, so the Lua
+ * part raises at the policy's own line. */
+#include "cpb_internal.h"
+#include "CICalFeed.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define CPB_ICS_META "calpolicy.ics"
+#define CPB_ICS_NAME_MAX 255
+
+typedef struct cpb_ics {
+    icf_calendar *calendar;
+} cpb_ics;
+
+unsigned long long cpb_content_hash(const char *bytes, size_t length) {
+    unsigned long long hash = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < length; i++) {
+        hash ^= (unsigned char)bytes[i];
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+static void record_input(cpb_state *h, const char *path, unsigned long long hash) {
+    if (h->ics_input_count == h->ics_input_capacity) {
+        int capacity = h->ics_input_capacity ? h->ics_input_capacity * 2 : 4;
+        struct cpb_ics_input *inputs = realloc(h->ics_inputs, sizeof *inputs * (size_t)capacity);
+        if (inputs == NULL) return;
+        h->ics_inputs = inputs;
+        h->ics_input_capacity = capacity;
+    }
+    char *copy = strdup(path);
+    if (copy == NULL) return;
+    h->ics_inputs[h->ics_input_count].path = copy;
+    h->ics_inputs[h->ics_input_count].hash = hash;
+    h->ics_input_count++;
+}
+
+void cpb_free_ics_inputs(cpb_state *h) {
+    for (int i = 0; i < h->ics_input_count; i++) free(h->ics_inputs[i].path);
+    free(h->ics_inputs);
+    h->ics_inputs = NULL;
+    h->ics_input_count = h->ics_input_capacity = 0;
+}
+
+int cpb_ics_input_count(lua_State *L) { return cpb_of(L)->ics_input_count; }
+
+const char *cpb_ics_input(lua_State *L, int index, unsigned long long *hash) {
+    cpb_state *h = cpb_of(L);
+    if (index < 0 || index >= h->ics_input_count) return NULL;
+    *hash = h->ics_inputs[index].hash;
+    return h->ics_inputs[index].path;
+}
+
+static int cpb_ics_gc(lua_State *L) {
+    cpb_ics *ics = luaL_testudata(L, 1, CPB_ICS_META);
+    if (ics != NULL && ics->calendar != NULL) {
+        icf_free(ics->calendar);
+        ics->calendar = NULL;
+    }
+    return 0;
+}
+
+static int refuse(lua_State *L, const char *name, const char *what) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "'%s' %s", name, what);
+    return 2;
+}
+
+/* Whether `name` is a plain relative path of the policy's folder: no absolute path, no `..`
+ * component, and an .ics file. */
+static const char *name_problem(const char *name, size_t length) {
+    if (length == 0) return "is empty; expected a file name such as 'closures.ics'";
+    if (strlen(name) != length) return "holds a NUL byte";
+    if (length > CPB_ICS_NAME_MAX) return "is longer than 255 bytes";
+    if (name[0] == '/') return "is an absolute path; name a file in the policy's folder";
+    for (const char *p = name; *p; ) {
+        const char *slash = strchr(p, '/');
+        size_t part = slash ? (size_t)(slash - p) : strlen(p);
+        if (part == 2 && p[0] == '.' && p[1] == '.') return "climbs out with '..'; name a file in the policy's folder";
+        if (!slash) break;
+        p = slash + 1;
+    }
+    if (length < 5 || strcasecmp(name + length - 4, ".ics") != 0) return "is not an .ics file";
+    return NULL;
+}
+
+/* open(name) -> calendar | nil, message */
+static int cpb_ics_open(lua_State *L) {
+    cpb_state *h = cpb_of(L);
+    size_t length = 0;
+    const char *name = luaL_checklstring(L, 1, &length);
+    if (h->loading_path == NULL) {
+        lua_pushnil(L);
+        lua_pushstring(L, "may only be called while the policy loads");
+        return 2;
+    }
+    const char *problem = name_problem(name, length);
+    if (problem != NULL && name[0] == '/') {
+        /* Not echoed: an absolute path names something outside, which the message never shows. */
+        lua_pushnil(L);
+        lua_pushstring(L, "an absolute path is refused; name a file in the policy's folder");
+        return 2;
+    }
+    if (problem != NULL) return refuse(L, name, problem);
+    /* The policy's folder: its path up to the last '/', "." for a bare name. */
+    char policy_folder[PATH_MAX], folder[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
+    const char *slash = strrchr(h->loading_path, '/');
+    size_t folder_length = slash == NULL ? 0 : (slash == h->loading_path ? 1 : (size_t)(slash - h->loading_path));
+    if (folder_length >= sizeof policy_folder) return refuse(L, name, "cannot be found: the policy's path is too long");
+    if (folder_length == 0) strcpy(policy_folder, ".");
+    else memcpy(policy_folder, h->loading_path, folder_length), policy_folder[folder_length] = 0;
+    if (realpath(policy_folder, folder) == NULL) return refuse(L, name, "cannot be found: the policy's folder is gone");
+    snprintf(joined, sizeof joined, "%s/%s", folder, name);
+    if (realpath(joined, real) == NULL)
+        return refuse(L, name, errno == ENOENT ? "does not exist in the policy's folder" : "cannot be resolved");
+    folder_length = strlen(folder);
+    int inside = strncmp(real, folder, folder_length) == 0 &&
+                 (real[folder_length] == '/' || (folder_length == 1 && folder[0] == '/'));
+    if (!inside) return refuse(L, name, "resolves outside the policy's folder (a link out?)");
+    /* The userdata first (Lua may raise for memory here, before any file or buffer is held), so the
+     * parsed calendar is owned by its __gc from the moment it exists. */
+    cpb_ics *ics = lua_newuserdatauv(L, sizeof *ics, 0);
+    ics->calendar = NULL;
+    if (luaL_newmetatable(L, CPB_ICS_META)) {
+        lua_pushcfunction(L, cpb_ics_gc);
+        lua_setfield(L, -2, "__gc");
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_setmetatable(L, -2);
+    int fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return refuse(L, name, "cannot be opened");
+    struct stat info;
+    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        close(fd);
+        return refuse(L, name, "is not a regular file");
+    }
+    if (info.st_size > ICF_MAX_BYTES) {
+        close(fd);
+        lua_pushnil(L);
+        lua_pushfstring(L, "'%s' is larger than %d bytes", name, ICF_MAX_BYTES);
+        return 2;
+    }
+    size_t size = (size_t)info.st_size;
+    char *bytes = malloc(size + 1);
+    if (bytes == NULL) {
+        close(fd);
+        return refuse(L, name, "cannot be read: out of memory");
+    }
+    size_t got = 0;
+    while (got < size) {
+        ssize_t n = read(fd, bytes + got, size - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    close(fd);
+    record_input(h, real, cpb_content_hash(bytes, got));
+    char error[256];
+    int line = 0;
+    icf_calendar *calendar = icf_parse(bytes, got, error, sizeof error, &line);
+    free(bytes);
+    if (calendar == NULL) {
+        lua_pushnil(L);
+        if (line > 0) lua_pushfstring(L, "%s:%d: %s", name, line, error);
+        else lua_pushfstring(L, "%s: %s", name, error);
+        return 2;
+    }
+    ics->calendar = calendar;
+    return 1;
+}
+
+/* The occurrences of one lookup, gathered in C before any Lua value is made: a Lua memory
+ * error while the tables are built then leaves nothing behind (the buffer belongs to a
+ * userdata whose __gc frees it), and libical's walk never has Lua raise through it. */
+#define CPB_ICS_FOUND_META "calpolicy.ics.found"
+
+typedef struct cpb_ics_found {
+    icf_occurrence *items;
+    int count, capacity, failed;
+} cpb_ics_found;
+
+static int cpb_ics_found_gc(lua_State *L) {
+    cpb_ics_found *found = luaL_testudata(L, 1, CPB_ICS_FOUND_META);
+    if (found != NULL) {
+        free(found->items);
+        found->items = NULL;
+    }
+    return 0;
+}
+
+static int cpb_ics_collect(void *context, const icf_occurrence *o) {
+    cpb_ics_found *found = context;
+    if (found->count == found->capacity) {
+        int capacity = found->capacity ? found->capacity * 2 : 64;
+        icf_occurrence *items = realloc(found->items, sizeof *items * (size_t)capacity);
+        if (items == NULL) {
+            found->failed = 1;
+            return 1;
+        }
+        found->items = items;
+        found->capacity = capacity;
+    }
+    found->items[found->count++] = *o;
+    return 0;
+}
+
+static void set_string(lua_State *L, const char *key, const char *value) {
+    lua_pushstring(L, value);
+    lua_setfield(L, -2, key);
+}
+
+static void push_occurrence(lua_State *L, const icf_calendar *calendar, const icf_occurrence *o) {
+    lua_createtable(L, 0, 9);
+    set_string(L, "summary", icf_summary(calendar, o->event));
+    set_string(L, "description", icf_description(calendar, o->event));
+    set_string(L, "uid", icf_uid(calendar, o->event));
+    int categories = icf_category_count(calendar, o->event);
+    lua_createtable(L, categories, 0);
+    for (int i = 0; i < categories; i++) {
+        lua_pushstring(L, icf_category(calendar, o->event, i));
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "categories");
+    char iso[32];
+    lua_pushlstring(L, iso, cpb_format_iso(o->first_day, iso, sizeof iso));
+    lua_setfield(L, -2, "first");
+    lua_pushlstring(L, iso, cpb_format_iso(o->last_day, iso, sizeof iso));
+    lua_setfield(L, -2, "last");
+    lua_pushinteger(L, (lua_Integer)o->first_day);
+    lua_setfield(L, -2, "firstDayNumber");
+    lua_pushinteger(L, (lua_Integer)o->last_day);
+    lua_setfield(L, -2, "lastDayNumber");
+    lua_pushboolean(L, o->all_day);
+    lua_setfield(L, -2, "allDay");
+}
+
+/* between(calendar, firstDayNumber, lastDayNumber) -> list | nil, message */
+static int cpb_ics_between(lua_State *L) {
+    cpb_ics *ics = luaL_checkudata(L, 1, CPB_ICS_META);
+    lua_Integer first = luaL_checkinteger(L, 2), last = luaL_checkinteger(L, 3);
+    if (ics->calendar == NULL) return luaL_error(L, "the calendar is closed");
+    cpb_ics_found *found = lua_newuserdatauv(L, sizeof *found, 0);
+    memset(found, 0, sizeof *found);
+    if (luaL_newmetatable(L, CPB_ICS_FOUND_META)) {
+        lua_pushcfunction(L, cpb_ics_found_gc);
+        lua_setfield(L, -2, "__gc");
+    }
+    lua_setmetatable(L, -2);
+    char error[256];
+    if (icf_between(ics->calendar, first, last, cpb_ics_collect, found, error, sizeof error) != 0 || found->failed) {
+        free(found->items);
+        found->items = NULL;
+        lua_pushnil(L);
+        lua_pushstring(L, found->failed ? "out of memory" : error);
+        return 2;
+    }
+    lua_createtable(L, found->count, 0);
+    for (int i = 0; i < found->count; i++) {
+        push_occurrence(L, ics->calendar, &found->items[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    free(found->items);
+    found->items = NULL;
+    return 1;
+}
+
+/* cal.ics's Lua part: see the header comment. */
+static const char cpb_ics_library[] =
+    "-- cal.ics's Lua part, compiled on a state's first cal.ics call (so the prelude every policy\n"
+    "-- loads stays as it was): receives the host's open and between, returns open(name). Called\n"
+    "-- from the C function cal.ics, so an error naming the policy's line is raised at level 4.\n"
+    "local hostOpen, hostBetween = ...\n"
+    "local type, error, tostring, ipairs, pcall, setmetatable = type, error, tostring, ipairs, pcall, setmetatable\n"
+    "local mtype, sformat, smatch, tonumber = math.type, string.format, string.match, tonumber\n"
+    "\n"
+    "local MIN_DAY, MAX_DAY = -719162, 2932896 -- 0001-01-01, 9999-12-31\n"
+    "local MAX_SPAN = 3660                     -- days one `between` may span\n"
+    "\n"
+    "local function show(v)\n"
+    "    if type(v) == \"string\" then\n"
+    "        if #v > 40 then v = v:sub(1, 40) .. \"...\" end\n"
+    "        return \"'\" .. v .. \"'\"\n"
+    "    end\n"
+    "    return type(v) == \"number\" and \"'\" .. tostring(v) .. \"'\" or type(v)\n"
+    "end\n"
+    "\n"
+    "local function toDay(y, m, d)\n"
+    "    if m <= 2 then y = y - 1 end\n"
+    "    local era = y // 400\n"
+    "    local yoe = y - era * 400\n"
+    "    local mp = m > 2 and m - 3 or m + 9\n"
+    "    local doy = (153 * mp + 2) // 5 + d - 1\n"
+    "    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468\n"
+    "end\n"
+    "\n"
+    "local function yearOf(n)\n"
+    "    n = n + 719468\n"
+    "    local era = n // 146097\n"
+    "    local doe = n - era * 146097\n"
+    "    local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365\n"
+    "    local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)\n"
+    "    local mp = (5 * doy + 2) // 153\n"
+    "    return yoe + era * 400 + (mp >= 10 and 1 or 0)\n"
+    "end\n"
+    "\n"
+    "local function parseDay(s)\n"
+    "    local y, m, d = smatch(s, \"^(%d%d%d%d)%-(%d%d)%-(%d%d)$\")\n"
+    "    if not y then return nil, \"expected YYYY-MM-DD\" end\n"
+    "    y, m, d = tonumber(y), tonumber(m), tonumber(d)\n"
+    "    if y < 1 or m < 1 or m > 12 or d < 1 then return nil, \"no such day\" end\n"
+    "    local n = toDay(y, m, d)\n"
+    "    local next = m == 12 and toDay(y + 1, 1, 1) or toDay(y, m + 1, 1)\n"
+    "    if n >= next then return nil, \"no such day\" end\n"
+    "    return n\n"
+    "end\n"
+    "\n"
+    "-- A day as `on`/`between` take it: a day view (or anything with an integer `dayNumber`), an\n"
+    "-- ISO date string, or a day number; raised at the level of the policy's method call.\n"
+    "local function icsDay(fname, what, v)\n"
+    "    local n = v\n"
+    "    if type(v) == \"string\" then\n"
+    "        local why\n"
+    "        n, why = parseDay(v)\n"
+    "        if n == nil then error(sformat(\"cal.%s: invalid date %s: %s\", fname, show(v), why), 3) end\n"
+    "        return n\n"
+    "    elseif type(v) == \"table\" or type(v) == \"userdata\" then\n"
+    "        local ok, dn = pcall(function() return v.dayNumber end)\n"
+    "        n = ok and dn or nil\n"
+    "    end\n"
+    "    if mtype(n) ~= \"integer\" then\n"
+    "        error(sformat(\"cal.%s: %s must be a day, an ISO date or a day number, got %s\", fname, what, show(v)), 3)\n"
+    "    end\n"
+    "    if n < MIN_DAY or n > MAX_DAY then\n"
+    "        error(sformat(\"cal.%s: %s must be within 0001-01-01...9999-12-31, got day number %d\", fname, what, n), 3)\n"
+    "    end\n"
+    "    return n\n"
+    "end\n"
+    "\n"
+    "local function readOnly()\n"
+    "    error(\"cal.ics: the calendar is read-only\", 2)\n"
+    "end\n"
+    "\n"
+    "return function(name)\n"
+    "    if type(name) ~= \"string\" then\n"
+    "        error(\"cal.ics: name must be a file name such as 'closures.ics', got \" .. show(name), 4)\n"
+    "    end\n"
+    "    local handle, msg = hostOpen(name)\n"
+    "    if handle == nil then error(\"cal.ics: \" .. tostring(msg), 4) end\n"
+    "\n"
+    "    local function lookup(fname, first, last)\n"
+    "        local list, why = hostBetween(handle, first, last)\n"
+    "        if list == nil then error(sformat(\"cal.%s: %s: %s\", fname, name, tostring(why)), 4) end\n"
+    "        return list\n"
+    "    end\n"
+    "\n"
+    "    local years = {} -- year -> dayNumber -> occurrences\n"
+    "    local none = {}\n"
+    "    local feed = {}\n"
+    "\n"
+    "    -- The occurrences that touch the day (a new list each call); a year is looked up once.\n"
+    "    function feed.on(self, day)\n"
+    "        local n = icsDay(\"ics:on\", \"day\", day)\n"
+    "        local y = yearOf(n)\n"
+    "        local byDay = years[y]\n"
+    "        if byDay == nil then\n"
+    "            local first, last = toDay(y, 1, 1), toDay(y, 12, 31)\n"
+    "            byDay = {}\n"
+    "            for _, o in ipairs(lookup(\"ics:on\", first, last)) do\n"
+    "                local a = o.firstDayNumber > first and o.firstDayNumber or first\n"
+    "                local b = o.lastDayNumber < last and o.lastDayNumber or last\n"
+    "                for d = a, b do\n"
+    "                    local list = byDay[d]\n"
+    "                    if list == nil then list = {}; byDay[d] = list end\n"
+    "                    list[#list + 1] = o\n"
+    "                end\n"
+    "            end\n"
+    "            years[y] = byDay\n"
+    "        end\n"
+    "        local list = byDay[n] or none\n"
+    "        local copy = {}\n"
+    "        for i = 1, #list do copy[i] = list[i] end\n"
+    "        return copy\n"
+    "    end\n"
+    "\n"
+    "    -- The occurrences that touch any day of first...last (at most MAX_SPAN days).\n"
+    "    function feed.between(self, first, last)\n"
+    "        local a = icsDay(\"ics:between\", \"first\", first)\n"
+    "        local b = icsDay(\"ics:between\", \"last\", last)\n"
+    "        if b < a then error(\"cal.ics:between: last is before first\", 2) end\n"
+    "        if b - a >= MAX_SPAN then\n"
+    "            error(sformat(\"cal.ics:between: at most %d days at once, got %d\", MAX_SPAN, b - a + 1), 2)\n"
+    "        end\n"
+    "        return lookup(\"ics:between\", a, b)\n"
+    "    end\n"
+    "\n"
+    "    return setmetatable({}, { __index = feed, __newindex = readOnly, __metatable = false })\n"
+    "end\n";
+
+/* cal.ics(name): compiles the Lua part on the first call (kept as the closure's upvalue), then
+ * calls its open(name). Runs under the policy's load, so a failure is a policy error. */
+static int cpb_cal_ics(lua_State *L) {
+    lua_settop(L, 1);
+    if (lua_isnil(L, lua_upvalueindex(1))) {
+        if (luaL_loadbufferx(L, cpb_ics_library, sizeof cpb_ics_library - 1, "=cal.ics", "t") != LUA_OK)
+            return lua_error(L);
+        lua_pushcfunction(L, cpb_ics_open);
+        lua_pushcfunction(L, cpb_ics_between);
+        lua_call(L, 2, 1);
+        lua_copy(L, -1, lua_upvalueindex(1));
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, 1, 1);
+    return 1;
+}
+
+void cpb_register_ics(lua_State *L, int cal) {
+    lua_pushnil(L);
+    lua_pushcclosure(L, cpb_cal_ics, 1);
+    lua_setfield(L, cal, "ics");
+}

@@ -1,0 +1,81 @@
+import Glibc
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// `calpolicy import FILE.ics [--deny] [--decorate]`: writes `NAME.lua`, a policy reading the
+/// file with `cal.ics`, and `NAME_test.lua` beside it. The policy is loaded (so libical has
+/// parsed the file) and evaluated for a year from today before anything is written; existing
+/// files are never overwritten.
+enum ImportCommand {
+    /// How far ahead the test file's days are looked for.
+    static let sampleDays = 366
+    static let sampleCount = 3
+
+    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+        guard let icsPath = parsed.positionals.first else { throw .usage(.missingArgument("FILE.ics")) }
+        if parsed.positionals.count > 1 {
+            throw .usage(.unexpectedArgument(parsed.positionals[1], command: "import FILE.ics"))
+        }
+        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let icsName = icsPath.split(separator: "/").last.map(String.init) ?? icsPath
+        guard icsName.count > 4, icsName.lowercased().hasSuffix(".ics") else {
+            throw .usage(.badPolicyPath(icsPath, problem: "not an .ics file; expected FILE.ics"))
+        }
+        var info = stat()
+        guard stat(icsPath, &info) == 0 else { throw .usage(.badPolicyPath(icsPath, problem: "no such file")) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw .usage(.badPolicyPath(icsPath, problem: "not a regular file; expected FILE.ics"))
+        }
+        let denyOnly = parsed.has("deny"), decorateOnly = parsed.has("decorate")
+        let document = ImportedPolicyDocument(name: String(icsName.dropLast(4)), icsName: icsName,
+                                              denies: denyOnly || !decorateOnly, decorates: decorateOnly || !denyOnly)
+        let folder = icsPath.contains("/") ? String(icsPath[..<icsPath.lastIndex(of: "/")!]) + "/" : ""
+        let policyPath = folder + document.policyFileName, testPath = folder + document.testFileName
+        for path in [policyPath, testPath] where access(path, F_OK) == 0 {
+            throw .usage(.badPolicyPath(path, problem: "already exists; import writes new files only"))
+        }
+
+        // Loaded from memory under the path it will have: cal.ics opens the file beside it.
+        let policyText = document.policy()
+        let policy = try PolicyLoader.load(policyPath, source: Array(policyText.utf8),
+                                           options: PolicyLoader.options(today: settings.today,
+                                                                         verbose: parsed.has("verbose")))
+        let span = DaySpan(settings.today, settings.today.adding(days: sampleDays - 1))
+        let days = try Evaluator.evaluate(PolicyStack([policy]), over: span, settings: settings)
+        let test = document.test(today: settings.today, samples: samples(days), clearDay: days.first { !$0.isMarked }?.day)
+
+        try write(policyText, to: policyPath)
+        try write(test, to: testPath)
+        console.print("\(policyPath): written (\(document.denies ? "denies" : "")"
+                      + "\(document.denies && document.decorates ? " and " : "")"
+                      + "\(document.decorates ? "decorates" : "") the days of \(icsName))")
+        console.print("\(testPath): written (run it with 'calpolicy test \(testPath)')")
+        return ExitCode.ok
+    }
+
+    /// The first day of each of the first runs of days with an event, and its summary.
+    static func samples(_ days: [DayEvaluation]) -> [ImportedPolicyDocument.Sample] {
+        var samples: [ImportedPolicyDocument.Sample] = []
+        var previous: String?
+        for day in days {
+            let summary = day.decoration?.label ?? day.select.verdict.reason
+            if let summary, summary != previous {
+                samples.append(.init(day: day.day, summary: summary))
+                if samples.count == sampleCount { break }
+            }
+            previous = summary
+        }
+        return samples
+    }
+
+    /// A new file (never over an existing one), whole or not at all.
+    static func write(_ text: String, to path: String) throws(CLIError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .usage(.badPolicyPath(path, problem: "cannot be written: " + PolicyLoader.describeErrno(errno)))
+        }
+        StandardStreams.writeAll(Array(text.utf8), to: fd)
+        close(fd)
+    }
+}

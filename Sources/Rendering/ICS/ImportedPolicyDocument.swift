@@ -1,0 +1,98 @@
+import CalendarCore
+
+/// What `calpolicy import FILE.ics` writes: a policy that reads the file with `cal.ics` (denying
+/// its days, decorating them, or both) and a test file pinning the first days it holds.
+public struct ImportedPolicyDocument {
+    /// The policy's name: the .ics file's name without `.ics` (`closures`).
+    public let name: String
+    /// The .ics file's name as the policy opens it (`closures.ics`).
+    public let icsName: String
+    public let denies: Bool
+    public let decorates: Bool
+
+    public init(name: String, icsName: String, denies: Bool, decorates: Bool) {
+        (self.name, self.icsName, self.denies, self.decorates) = (name, icsName, denies, decorates)
+    }
+
+    public var policyFileName: String { name + ".lua" }
+    public var testFileName: String { name + "_test.lua" }
+
+    private var what: String {
+        switch (denies, decorates) {
+        case (true, true): "not selectable, decorated with the event's summary"
+        case (true, false): "not selectable, the event's summary as the reason"
+        default: "decorated with the event's summary"
+        }
+    }
+
+    /// The policy's text.
+    public func policy() -> String {
+        var text = """
+            -- \(policyFileName): the days of \(icsName), beside this file (written by `calpolicy import`).
+            -- A day with an event is \(what).
+            -- The file is read with cal.ics while the policy loads; edit or replace it and the
+            -- policy follows (see docs/policy-api.md).
+            local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
+
+            return {
+                name = \(LuaStringLiteral.quoted(name)),
+                description = \(LuaStringLiteral.quoted("Days of " + icsName + ": " + what + ".")),
+            """ + "\n"
+        if denies {
+            text += """
+                    canSelect = function(day)
+                        local hits = events:on(day)
+                        if #hits > 0 then return false, hits[1].summary end
+                        return true
+                    end,
+                """ + "\n"
+        }
+        if decorates {
+            text += """
+
+                    decorationFor = function(day)
+                        local hits = events:on(day)
+                        if #hits > 0 then return { label = hits[1].summary } end
+                    end,
+                """ + "\n"
+        }
+        return text + "}\n"
+    }
+
+    /// One day the policy answered at import: its first event's summary.
+    public struct Sample: Sendable, Hashable {
+        public let day: Day
+        public let summary: String
+        public init(day: Day, summary: String) { (self.day, self.summary) = (day, summary) }
+    }
+
+    /// The test file: each sample answered as at import, and a day without an event left alone.
+    public func test(today: Day, samples: [Sample], clearDay: Day?) -> String {
+        var text = """
+            -- Tests for \(policyFileName) (written by `calpolicy import`): the first days \(icsName)
+            -- holds from \(today.iso) on, answered as at import, and a day without an event.
+            test.policies { \(LuaStringLiteral.quoted(policyFileName)) }
+            test.today \(LuaStringLiteral.quoted(today.iso))
+
+            """
+        if !samples.isEmpty {
+            text += "\ntest(\(LuaStringLiteral.quoted("days of " + icsName)), function()\n"
+            for sample in samples {
+                let day = LuaStringLiteral.quoted(sample.day.iso)
+                if denies { text += "    expect.denied(\(day), \(LuaStringLiteral.quoted(sample.summary)))\n" }
+                if decorates {
+                    text += "    expect.decoration(\(day), { label = \(LuaStringLiteral.quoted(sample.summary)) })\n"
+                }
+            }
+            text += "end)\n"
+        }
+        if let clearDay {
+            let day = LuaStringLiteral.quoted(clearDay.iso)
+            text += "\ntest(\"a day without an event\", function()\n"
+            text += "    expect.selectable(\(day))\n"
+            text += "    expect.noDecoration(\(day))\n"
+            text += "end)\n"
+        }
+        return text
+    }
+}
