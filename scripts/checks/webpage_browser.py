@@ -203,6 +203,10 @@ def main():
                 expect(page.locator("#reload")).to_contain_text("refused")
                 expect(monday).to_have_attribute("aria-disabled", "true")  # the last good version answers
                 assert page.evaluate("window.__notReloaded === true"), "the page was reloaded"
+                policy.write_text(good_text)  # back to the seed: the denial goes, the refusal notice too
+                expect(monday).not_to_have_attribute("aria-disabled", "true")
+                expect(page.locator("#reload")).not_to_contain_text("refused")
+                assert page.evaluate("window.__notReloaded === true"), "the page was reloaded"
 
             @step("year view: the months at a glance, pick one")
             def _():

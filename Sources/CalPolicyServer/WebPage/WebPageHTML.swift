@@ -48,7 +48,7 @@ enum WebPageAssets {
     <div id="grid" role="grid" aria-labelledby="month-title" class="grid"></div>
   </section>
   <p id="live" class="live" role="status" aria-live="polite" aria-atomic="true"></p>
-  <p id="selection" class="selection"></p>
+  <p id="selection" class="selection" dir="auto"></p>
   <section class="week" aria-labelledby="week-title">
     <div class="nav">
       <button type="button" id="week-prev" aria-label="Previous week">‹</button>
@@ -64,7 +64,7 @@ enum WebPageAssets {
         <option value="week">week</option><option value="month" selected>month</option><option value="year">year</option>
       </select></label>
       <button type="button" id="period-prev" aria-label="Previous period">‹</button>
-      <output id="period-range" aria-live="polite"></output>
+      <output id="period-range" dir="ltr" aria-live="polite"></output>
       <button type="button" id="period-next" aria-label="Next period">›</button>
     </div>
   </section>

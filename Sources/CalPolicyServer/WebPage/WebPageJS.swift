@@ -353,7 +353,8 @@ async function loadWeek() {
 }
 function renderWeek() {
   const doc = state.weekDoc;
-  $("week-title").textContent = doc.period.id + " · " + doc.period.first + " – " + doc.period.last;
+  // ISO dates read left to right in a right-to-left page too.
+  $("week-title").replaceChildren(el("bdi", { dir: "ltr" }, doc.period.id + " · " + doc.period.first + " – " + doc.period.last));
   $("week-strip").replaceChildren(...doc.days.map((d) => {
     const b = dayButton(d, true);
     b.tabIndex = -1;
@@ -404,6 +405,7 @@ async function loadStatus(first) {
   state.version = stack.version;
 }
 function reset() {
+  announce("", false);
   state.selection = []; state.pending = null; state.weekDate = null; state.periodDate = null; state.focusDate = null;
   show(() => loadMonth(null, null));
 }
