@@ -99,7 +99,8 @@ def main():
     good_text = POLICY.read_text()
     policy.write_text(good_text)
     server = Server(serve_bin, [str(policy), "--include", "weekdays", "--listen", "127.0.0.1:0", "--watch",
-                                "--today", "2026-12-01", "--locale", "en_US"])
+                                "--today", "2026-12-01", "--locale", "en_US",
+                                "--stack", "hostile=Tests/fixtures/html/hostile-text.lua"])
     axe = Axe()
     try:
         with sync_playwright() as playwright:
@@ -254,6 +255,53 @@ def main():
                 results = axe.run(page, options={"resultTypes": ["violations"]})
                 bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
                 assert not bad, "; ".join(f"{v['id']} ({v['impact']})" for v in bad)
+
+            @step("policy text is data: markup shown as text, a bad colour ignored, an unknown icon a dot")
+            def _():
+                other = context.new_page()
+                dialogs, requests = [], []
+                other.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+                other.on("request", lambda r: requests.append(r.url))
+                other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                other.goto(server.base + "/?stack=hostile&month=2026-03&locale=en_US")
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                expect(other.locator("#stack")).to_have_value("hostile")
+                evil = other.locator('#grid button[data-date="2026-03-17"]')
+                expect(evil).to_have_attribute("title", re.compile(re.escape('<img src="http://192.0.2.1/x.png"')))
+                expect(evil.locator(".deco.custom")).to_have_text(
+                    '<img src="http://192.0.2.1/x.png" onerror="alert(1)"><script>alert(2)</script>')
+                assert other.locator("#grid img, #grid script").count() == 0, "policy markup became elements"
+                assert evil.locator(".deco").get_attribute("style") is None, "a CSS break-out colour was used"
+                other.locator("#next-month").click()
+                expect(other.locator("#month-title")).to_have_text("April 2026")
+                fools = other.locator('#grid button[data-date="2026-04-01"] .deco')
+                expect(fools).to_have_class(re.compile(r"\bdot\b"))
+                assert fools.get_attribute("style") is None, "javascript: colour was used"
+                other.locator("#next-month").click()
+                star = other.locator('#grid button[data-date="2026-05-04"] .deco')
+                expect(star).to_have_class(re.compile(r"\bicon\b"))
+                expect(star.locator("svg path")).to_have_count(1)
+                assert star.evaluate("e => getComputedStyle(e).color") == "rgb(249, 168, 37)"
+                assert not dialogs, f"a script ran: {dialogs}"
+                assert all(r.startswith(server.base + "/") for r in requests), requests
+                other.close()
+
+            @step("limits from the query string: maxCount=2 refuses a third day")
+            def _():
+                other = context.new_page()
+                other.goto(server.base + "/?mode=multiple&maxCount=2&month=2026-12")
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                expect(other.locator("#mode")).to_have_value("multiple")
+                for date in ("2026-12-02", "2026-12-03"):
+                    other.locator(f'#grid button[data-date="{date}"]').click()
+                    expect(other.locator(f'#grid button[data-date="{date}"]')).to_have_attribute("aria-pressed", "true")
+                third = other.locator('#grid button[data-date="2026-12-04"]')
+                third.click()
+                expect(other.locator("#live")).to_contain_text("Not selected")
+                expect(third).to_have_attribute("aria-pressed", "false")
+                expect(other.locator("#selection")).to_have_text("Selected 2 days: 2026-12-02 – 2026-12-03")
+                other.close()
 
             @step("no console errors, no request to another origin")
             def _():

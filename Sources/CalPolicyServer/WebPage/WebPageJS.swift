@@ -221,7 +221,8 @@ function monthOffset(step) {
 function yearOffset(step) {
   const m = state.doc.months[0];
   const id = (m.year + step).toString().padStart(4, "0") + "-" + String(m.month).padStart(2, "0") + (m.isLeapMonth ? "L" : "");
-  show(() => loadMonth(id, null)).catch(() => {});
+  // A leap month has no namesake in a common year: fall back to the plain month number.
+  show(() => loadMonth(id, null).catch(() => loadMonth(id.replace(/L$/, ""), null)));
 }
 function onGridKey(event) {
   const date = event.target && event.target.dataset ? event.target.dataset.date : null;
@@ -427,6 +428,7 @@ function start() {
   $("year-prev").addEventListener("click", () => show(() => loadYear(state.yearShown - 1)));
   $("year-next").addEventListener("click", () => show(() => loadYear(state.yearShown + 1)));
   $("grid").addEventListener("keydown", onGridKey);
+  $("year-view").addEventListener("keydown", (e) => { if (e.key === "Escape") { toggleYear(false); $("jump").focus(); } });
   $("week-prev").addEventListener("click", () => stepWeek(-1));
   $("week-next").addEventListener("click", () => stepWeek(1));
   const strip = $("week-strip");
