@@ -125,8 +125,8 @@ function dayButton(day, inStrip) {
   b.title = day.label;
   b.setAttribute("aria-label", day.label + (isSelected(day.date) ? ", selected" : ""));
   if (!day.selectable) b.setAttribute("aria-disabled", "true");
-  if (isSelected(day.date)) { b.classList.add("selected"); b.setAttribute("aria-pressed", "true"); }
-  else b.setAttribute("aria-pressed", "false");
+  // Selection is said once: ", selected" in the name (and aria-selected on the grid cell).
+  if (isSelected(day.date)) b.classList.add("selected");
   if (state.pending === day.date) b.classList.add("pending");
   if (state.doc && day.date === state.doc.today) { b.classList.add("today"); b.setAttribute("aria-current", "date"); }
   b.addEventListener("click", () => tap(day.date));
@@ -134,8 +134,12 @@ function dayButton(day, inStrip) {
 }
 
 // ---- the month grid ------------------------------------------------------------------------
+// Answers can arrive out of order (quick clicks): only the latest request of a kind is drawn.
+const tickets = { month: 0, week: 0, year: 0, period: 0 };
 async function loadMonth(month, focus) {
+  const ticket = ++tickets.month;
   const doc = await getJSON("/v1/month", { month });
+  if (ticket !== tickets.month) return;
   state.doc = doc;
   state.month = doc.period.id;
   document.documentElement.lang = bcp47();
@@ -291,7 +295,9 @@ async function tap(date) {
   state.pending = answer.pending;
   let text;
   if (answer.pending) text = "Range starts " + labelOf(answer.pending) + "; pick its last day";
-  else if (answer.selection.includes(date)) text = "Selected " + labelOf(date);
+  else if (state.mode !== "single" && state.mode !== "multiple" && answer.selection.includes(date)) {
+    text = "Selected " + answer.selection[0] + " – " + answer.selection[answer.selection.length - 1];
+  } else if (answer.selection.includes(date)) text = "Selected " + labelOf(date);
   else text = "Deselected " + labelOf(date);
   if (result.leftOut && result.leftOut.length) text += "; left out " + result.leftOut.join(", ");
   announce(text, false);
@@ -314,7 +320,9 @@ function redraw() {
 
 // ---- year / month jump ---------------------------------------------------------------------
 async function loadYear(year) {
+  const ticket = ++tickets.year;
   const doc = await getJSON("/v1/year", { year: String(year).padStart(4, "0") });
+  if (ticket !== tickets.year) return;
   state.yearShown = year;
   $("year-title").textContent = String(year);
   const current = state.doc ? state.doc.months[0] : null;
@@ -348,7 +356,9 @@ function toggleYear(open) {
 
 // ---- week strip ----------------------------------------------------------------------------
 async function loadWeek() {
+  const ticket = ++tickets.week;
   const doc = await getJSON("/v1/week", { date: state.weekDate });
+  if (ticket !== tickets.week) return;
   state.weekDoc = doc;
   renderWeek();
 }
@@ -366,7 +376,9 @@ function stepWeek(n) { state.weekDate = addDays(state.weekDate, 7 * n); show(loa
 
 // ---- period selector -----------------------------------------------------------------------
 async function loadPeriod(step) {
+  const ticket = ++tickets.period;
   const p = await getJSON("/v1/period", { kind: $("period-kind").value, date: state.periodDate, step: String(step) });
+  if (ticket !== tickets.period) return;
   state.periodDate = p.first;
   $("period-range").textContent = p.first + " – " + p.last;
 }
