@@ -47,6 +47,7 @@ main { max-width: 44rem; margin: 0 auto; padding: 1rem; display: grid; gap: 1rem
 .live.refused { color: var(--warn); }
 .reload { margin: 0; min-height: 1.2em; color: var(--warn); }
 .reload:empty { display: none; }
+.reload[data-result=loaded] { color: var(--muted); }
 .selection { margin: 0; color: var(--muted); }
 .year-view { border: 1px solid var(--line); border-radius: 8px; padding: .5rem; margin-top: .5rem; }
 .year-months { list-style: none; padding: 0; margin: .5rem 0 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr)); gap: .4rem; }
