@@ -106,6 +106,8 @@ final class Router: @unchecked Sendable {
 
     private func answer(_ request: HTTPRequest, route: Route?) throws -> HTTPResponse {
         guard let route else {
+            // The picker page and its script and style (WebPage.swift); no policy runs.
+            if let page = WebPage.response(method: request.method, path: request.path) { return page }
             throw Failure(status: 404, code: "not_found", message: "no route \(request.path); see docs/http-api.md")
         }
         if request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {

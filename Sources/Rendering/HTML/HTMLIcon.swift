@@ -21,7 +21,7 @@ public enum HTMLIcon: String, CaseIterable, Sendable {
     public var id: String { "i-" + rawValue }
 
     /// One 16×16 path, filled with the current colour (even-odd for holes).
-    var path: String {
+    public var path: String {
         switch self {
         case .star: return "M8 1l2.1 4.3 4.7.7-3.4 3.3.8 4.7L8 11.8 3.8 14l.8-4.7L1.2 6l4.7-.7z"
         case .heart: return "M8 14S2 10.2 2 6a3.3 3.3 0 0 1 6-1.9A3.3 3.3 0 0 1 14 6c0 4.2-6 8-6 8z"
