@@ -116,12 +116,11 @@ import Testing
         let files = try TemporaryFiles()
         let even = try files.write("even.lua", "function canSelect(day) if day.day % 2 == 0 then return false, 'even' end return true end\n")
         let odd = try files.write("odd.lua", "function canSelect(day) if day.day % 2 == 1 then return false, 'odd' end return true end\n")
-        let started = Date()
         let result = try CalpolicyBinary.run(["diff", even, odd, "--from", "1800-01-01", "--to", "2199-12-31", "--timeout", "60"], timeout: 60)
         #expect(!result.timedOut)
         #expect(result.status == 1)
         #expect(RegressionFixtures.lastLine(result.stdout) == "146097 days differ (1800-01-01 to 2199-12-31)")
-        // Quadratic text building took minutes here; linear takes seconds even in a debug build.
-        #expect(Date().timeIntervalSince(started) < 45)
+        // Quadratic text building took minutes here: the process's 60 s limit (`timedOut`) is the
+        // guard, not a clock in the test.
     }
 }

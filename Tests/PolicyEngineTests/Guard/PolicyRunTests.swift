@@ -34,7 +34,9 @@ import Testing
         #expect(error?.kind == .timeout)
         #expect(error?.message == "did not finish within 0.2 s; stopped (the time limit of a run, --timeout)")
         #expect(error?.line == 2)
-        #expect(Date().timeIntervalSince(started) < 3)
+        // The loop is endless: any finite end proves the deadline; the bound only keeps a
+        // sanitizer build on a loaded machine from reading as a failure.
+        #expect(Date().timeIntervalSince(started) < 30)
         #expect(run.wasStopped)
     }
 
