@@ -10,6 +10,18 @@ import Testing
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
+    @Test func weekdayNamesAreTheLocalesSundayFirst() throws {
+        let german = try evalJSON(["--month", "2026-02", "--today", "2026-02-10", "--locale", "de_DE"])
+        let names = german["weekdayNames"] as? [String: [String]]
+        #expect(names?["full"]?.first == "Sonntag")
+        #expect(names?["full"]?.last == "Samstag")
+        #expect(names?["short"]?.count == 7)
+        // Sunday first whatever the first column is (Monday in de_DE).
+        #expect(german["firstWeekday"] as? Int == 2)
+        let english = try evalJSON(["--month", "2026-02", "--today", "2026-02-10", "--locale", "en_US"])
+        #expect((english["weekdayNames"] as? [String: [String]])?["short"]?[1] == "Mon")
+    }
+
     @Test func topLevelAndMonthKeysArePresent() throws {
         let object = try evalJSON(["--month", "2026-02", "--today", "2026-02-10"])
         for key in ["calendar", "firstWeekday", "months", "days"] { #expect(object[key] != nil, "\(key)") }

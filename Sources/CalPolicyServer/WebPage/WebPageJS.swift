@@ -67,12 +67,14 @@ function addDays(iso, n) {
   t.setUTCFullYear(y, m - 1, d + n);
   return t.toISOString().slice(0, 10);
 }
+// Weekday names come from the API (the document's weekdayNames, Sunday first), in its locale.
 function weekdayName(iso, style) {
   const [y, m, d] = iso.split("-").map(Number);
   const date = new Date(0); date.setUTCFullYear(y, m - 1, d);
-  try {
-    return new Intl.DateTimeFormat(bcp47(), { weekday: style, timeZone: "UTC" }).format(date);
-  } catch (e) { return ""; }
+  const names = state.doc && state.doc.weekdayNames;
+  if (!names) return "";
+  const list = style === "long" ? names.full : names.short;
+  return (list && list[date.getUTCDay()]) || "";
 }
 function bcp47() { return (state.doc ? state.doc.locale : state.locale || "en_US").replace(/_/g, "-"); }
 

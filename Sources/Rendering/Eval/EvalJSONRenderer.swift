@@ -14,6 +14,12 @@ public enum EvalJSONRenderer {
             ("locale", .string(settings.localeIdentifier)),
             ("firstWeekday", .int(settings.firstWeekday)),
             ("weekRule", .string(settings.weekRuleName)),
+            // Names for a client's column headers, Sunday first (index = weekday − 1), in the
+            // locale: a client draws the grid without a date library of its own.
+            ("weekdayNames", .object([
+                ("short", .array(settings.names.weekdaySymbols(style: .short).map(JSONValue.string))),
+                ("full", .array(settings.names.weekdaySymbols(style: .full).map(JSONValue.string))),
+            ])),
             ("today", .string(settings.today.iso)),
             ("from", .string(report.span.days.first.iso)),
             ("to", .string(report.span.days.last.iso)),
