@@ -35,6 +35,7 @@ final class Router: @unchecked Sendable {
     enum Route: String {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
         case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
+        case calendar = "/v1/calendar.ics"
         case health = "/health", ready = "/ready", metrics = "/metrics"
 
         var method: String { self == .select ? "POST" : "GET" }
@@ -42,7 +43,7 @@ final class Router: @unchecked Sendable {
         var parameters: [String] {
             switch self {
             case .month: ["month"]
-            case .days: ["from", "to"]
+            case .days, .calendar: ["from", "to"]
             case .year: ["year"]
             case .week: ["date"]
             case .period: ["kind", "date", "step"]
@@ -211,6 +212,9 @@ final class Router: @unchecked Sendable {
                 try require(values, ["from", "to"])
                 return try ServeDocuments.eval(options + pairs(values, ["from", "to"]), paths: version.paths,
                                                policies: policies, daysCap: ServeDocuments.daysCap)
+            case .calendar:
+                return try ServeDocuments.ics(options + pairs(values, ["from", "to"]), paths: version.paths,
+                                              policies: policies)
             case .week:
                 try require(values, ["date"])
                 return try ServeDocuments.week(options, date: values["date"]!, paths: version.paths, policies: policies)
@@ -236,8 +240,9 @@ final class Router: @unchecked Sendable {
             return translate(error, route: route)
         }
         let body = Array(text.utf8)
-        cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: "application/json"))
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")] + common, body: body)
+        let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
+        cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
+        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
     }
 
     private func pairs(_ values: [String: String], _ names: [String]) -> [(name: String, value: String)] {

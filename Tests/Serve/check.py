@@ -161,6 +161,21 @@ def main():
         status, _, data = server.get("/v1/days?from=2026-01-01")
         error_of(status, data, 400, "bad_request", "to")
 
+    @check("/v1/calendar.ics is eval --format ics, byte for byte, and capped like it")
+    def _():
+        status, headers, data = server.get("/v1/calendar.ics?from=2026-11-01&to=2027-01-31")
+        expect(status == 200, f"{status} {data[:200]!r}")
+        expect(headers.get("content-type") == "text/calendar; charset=utf-8", headers)
+        out = cli(cli_bin, ["eval", US, "--from", "2026-11-01", "--to", "2027-01-31", "--today", TODAY, "--format", "ics"])
+        expect(out.returncode == 0 and data == out.stdout, "differs from eval --format ics")
+        expect(b"\r\nSUMMARY:Christmas Day\r\n" in data, "Christmas as an event")
+        status, _, data = server.get("/v1/calendar.ics")
+        out = cli(cli_bin, ["eval", US, "--today", TODAY, "--format", "ics"])
+        expect(status == 200 and data == out.stdout, "default span: this year and the next, as eval")
+        status, _, data = server.get("/v1/calendar.ics?from=2026-01-01&to=2040-12-31")
+        err = error_of(status, data, 400, "bad_request", "to")
+        expect("3660" in err["message"], err["message"])
+
     @check("/v1/week and /v1/period")
     def _():
         status, _, data = server.get("/v1/week?date=2026-12-25&firstWeekday=2")

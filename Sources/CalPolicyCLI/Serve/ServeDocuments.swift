@@ -152,6 +152,27 @@ public enum ServeDocuments {
         }
     }
 
+    /// `eval --format ics` over `from`/`to` (default: this year and the next, at most the
+    /// export cap): the feed a calendar app subscribes to (`GET /v1/calendar.ics`).
+    public static func ics(_ options: [(name: String, value: String)], paths: [String],
+                           policies: [any DayPolicy]) throws(ServeFailure) -> String {
+        do throws(CLIError) {
+            let parsed = parsed(options, positionals: paths)
+            let console = ServeDocuments.console()
+            let evaluation = try EvaluationOptions(parsed, console: console)
+            let settings = evaluation.settings
+            let span = try SpanResolver.resolveForExport(parsed, settings: settings)
+            let stack = PolicyStack(policies + evaluation.builtIns)
+            let days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
+            let report = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
+                                    grids: [], days: days)
+            EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: paths), to: console)
+            return console.out
+        } catch {
+            throw ServeFailure(error)
+        }
+    }
+
     /// `eval --week DATE --format json`: the week holding `date` (a day, or `YYYY-Www` under
     /// the week rule), starting on the first weekday from the options; a bad `date` is named as such.
     public static func week(_ options: [(name: String, value: String)], date: String, paths: [String],
