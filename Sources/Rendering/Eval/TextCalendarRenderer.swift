@@ -28,7 +28,7 @@ public struct TextCalendarRenderer {
         while index < blocks.count {
             let row = blocks[index..<min(index + TextCalendarRenderer.monthsPerRow, blocks.count)]
             if index > 0 { out += "\n" }
-            let height = row.map(\.count).max() ?? 0
+            let height = row.map { $0.count }.max() ?? 0 // a closure: the key path was built at run time (27 k instructions)
             for line in 0..<height {
                 var text = ""
                 for (column, block) in row.enumerated() {
