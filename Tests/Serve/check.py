@@ -454,6 +454,11 @@ def main():
                "new version live")
         stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
         expect(stacks["reload"]["lastReload"]["result"] == "loaded", stacks["reload"])
+        _, _, metrics = server.get("/metrics")
+        text = metrics.decode()
+        count = [l for l in text.splitlines() if l.startswith("calpolicy_reload_swap_seconds_count ")]
+        expect(count and int(count[0].split()[1]) >= 1 and "calpolicy_reload_build_seconds_sum " in text, text[-800:])
+        expect(any("reloaded (file changed)" in l and "swapped in" in l for l in server.stderr_lines), "reload line times")
 
     @check("reload under load: every answer is one whole version")
     def _():
