@@ -206,7 +206,7 @@ final class Router: @unchecked Sendable {
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
-                                body: Array(metrics.text().utf8))
+                                body: Array((metrics.text() + stackMemoryText()).utf8))
         case .status:
             return Self.json(200, status())
         default:
@@ -419,6 +419,19 @@ final class Router: @unchecked Sendable {
             }
         }
         return options
+    }
+
+    /// Each live version's shared Lua memory (`StackLoader.stackMemory`), for `/metrics`.
+    private func stackMemoryText() -> String {
+        var out = "# HELP calpolicy_stack_memory_bytes Memory the Lua states of a stack's live version hold together.\n"
+        out += "# TYPE calpolicy_stack_memory_bytes gauge\n"
+        var limits = "# HELP calpolicy_stack_memory_limit_bytes The budget those states share.\n"
+        limits += "# TYPE calpolicy_stack_memory_limit_bytes gauge\n"
+        for entry in stacks.snapshot() {
+            out += "calpolicy_stack_memory_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.used)\n"
+            limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
+        }
+        return out + limits
     }
 
     // MARK: status

@@ -371,6 +371,12 @@ def main():
         expect(server.get("/health")[0] == 200 and server.proc.poll() is None, "still running")
         _, _, metrics = server.get("/metrics")
         expect(b'calpolicy_policy_errors_total{stack="bomb",kind="policy"}' in metrics, metrics)
+        gauges = {l.split()[0]: int(l.split()[1]) for l in metrics.decode().splitlines()
+                  if l.startswith("calpolicy_stack_memory")}
+        for stack in ["bomb", "tablebomb", "default"]:
+            used = gauges[f'calpolicy_stack_memory_bytes{{stack="{stack}"}}']
+            limit = gauges[f'calpolicy_stack_memory_limit_bytes{{stack="{stack}"}}']
+            expect(0 < used <= limit, (stack, used, limit))
 
     @check("--cors-origin: preflight 204, the allowed origin echoed with Vary: Origin; other origins get nothing")
     def _():
