@@ -33,7 +33,7 @@ public enum JSONWriter {
         case .string(let text): escape(text, into: &out)
         case .array(let values), .rows(let values):
             if values.isEmpty { out += "[]"; return }
-            if inline || (value.isArray && value.depth <= 2) {
+            if inline || (value.isArray && value.isShallow(2)) {
                 out += "["
                 for (index, element) in values.enumerated() {
                     if index > 0 { out += ", " }
@@ -51,7 +51,7 @@ public enum JSONWriter {
             out += String(repeating: " ", count: indent) + "]"
         case .object(let pairs):
             if pairs.isEmpty { out += "{}"; return }
-            if inline || value.depth <= 2 {
+            if inline || value.isShallow(2) {
                 out += "{"
                 for (index, (key, element)) in pairs.enumerated() {
                     if index > 0 { out += ", " }
@@ -74,6 +74,21 @@ public enum JSONWriter {
         }
     }
 
+    /// Whether any byte of `text` may need escaping (a scan over the contiguous UTF-8 when the
+    /// string has it, which native strings do).
+    private static func needsEscaping(_ text: String) -> Bool {
+        @inline(__always) func special(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            for byte in bytes where special(byte) { return true }
+            return false
+        }) {
+            return found
+        }
+        return text.utf8.contains(where: special)
+    }
+
     /// `text` as a JSON string, quotes included.
     public static func string(_ text: String) -> String {
         var out = ""
@@ -88,7 +103,7 @@ public enum JSONWriter {
         out += "\""
         // Almost every string (dates, names, labels) needs nothing escaped: one byte scan,
         // one append. 0xE2 leads U+2028/2029 (and other scalars, which then take the slow path).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        if !needsEscaping(text) {
             out += text
             out += "\""
             return
