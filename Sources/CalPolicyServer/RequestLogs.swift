@@ -88,20 +88,37 @@ enum JSONLine {
 }
 
 /// `--decision-log FILE`: one JSON line per decision request, appended and written through
-/// (one `write` per line, no buffering), for audits.
+/// (one `write` per line, no buffering), for audits. SIGHUP reopens it (log rotation).
 final class DecisionLog: @unchecked Sendable {
-    private let fd: Int32
+    private var fd: Int32
+    private let path: String
     private let lock = NSLock()
 
     init(path: String) throws(HTTPDaemonError) {
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
+        self.path = path
+        self.fd = try Self.open(path)
+    }
+
+    /// Opens `path` again (after a rotation moved it away); on failure the old file stays.
+    func reopen() throws(HTTPDaemonError) {
+        let fresh = try Self.open(path)
+        let old = lock.withLock { () -> Int32 in
+            let old = fd
+            fd = fresh
+            return old
+        }
+        close(old)
+    }
+
+    private static func open(_ path: String) throws(HTTPDaemonError) -> Int32 {
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
         guard fd >= 0 else { throw HTTPDaemonError("\(path): cannot open for appending: \(String(cString: strerror(errno)))") }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)
             throw HTTPDaemonError("\(path): is a directory")
         }
-        self.fd = fd
+        return fd
     }
 
     func append(_ line: String) {

@@ -88,6 +88,9 @@ public enum ServeMain {
             guard sigwait(&signals, &received) == 0 else { continue }
             if received == SIGHUP {
                 registry.reload(force: true, why: "SIGHUP")
+                do { try decisions?.reopen() } catch {
+                    AccessLog.line("calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
+                }
                 continue
             }
             break

@@ -512,9 +512,10 @@ def main():
         expect(not problems, problems[:3])
         expect(len(seen) > 20 and {"alpha", "beta"} <= set(seen), (len(seen), set(seen)))
 
-    @check("SIGHUP reloads")
+    @check("SIGHUP reloads (and reopens the decision log)")
     def _():
         before = json.loads(server.get("/v1/status")[2])
+        os.rename(decision_log, decision_log + ".1")
         server.proc.send_signal(signal.SIGHUP)
         deadline = time.time() + 5
         while time.time() < deadline:
@@ -523,6 +524,19 @@ def main():
                 break
             time.sleep(0.1)
         expect(stacks["default"]["lastReload"]["result"] == "unchanged", stacks["default"])
+        # The reopen follows the reloads: wait until a decision lands in the new file.
+        landed = False
+        deadline = time.time() + 10
+        while time.time() < deadline and not landed:
+            _, headers, _ = server.get("/v1/days?from=2026-12-01&to=2026-12-01")
+            if os.path.exists(decision_log):
+                with open(decision_log) as f:
+                    landed = any(json.loads(line)["id"] == headers["x-request-id"] for line in f)
+            if not landed:
+                time.sleep(0.05)
+        expect(landed, "the reopened decision log gets the lines")
+        with open(decision_log + ".1") as f:
+            expect(sum(1 for _ in f) > 10, "the rotated file keeps the earlier lines")
 
     @check("metrics: requests by route and status, latency histogram")
     def _():
