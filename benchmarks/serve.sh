@@ -9,6 +9,9 @@
 # calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
 # calpolicy-serve answering 304 to If-None-Match. nginx runs one worker per core; the server its
 # default thread per connection (SERVE_THREADS=N: a pool of N epoll workers instead).
+# Then reloads (benchmarks/serve-reload.py): edit → first answer from the new version under
+# --watch, median of RELOAD_ROUNDS (default 9) edits, with and without --gate-tests, and the
+# server's own build and swap times from /metrics (calpolicy_reload_swap_seconds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -103,3 +106,7 @@ n = rps("nginx")
 for name in ["serve-cached", "serve-304", "serve-uncached"]:
     print(f"{name}: {rps(name) / n:.2f}x nginx")
 PY
+echo
+python3 benchmarks/serve-reload.py "$bin" "${RELOAD_ROUNDS:-9}"
+echo
+python3 benchmarks/serve-reload.py "$bin" "${RELOAD_ROUNDS:-9}" --gate-tests

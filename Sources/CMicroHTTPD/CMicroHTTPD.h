@@ -5,3 +5,20 @@
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <microhttpd.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+
+/// The client's address as text (`127.0.0.1`, `::1`) into `out` (at least INET6_ADDRSTRLEN
+/// bytes); 0 on success. `MHD_get_connection_info` is variadic, so Swift reaches it here.
+static inline int cmhd_client_address(struct MHD_Connection *connection, char *out, socklen_t size) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL || info->client_addr == NULL) return -1;
+    const struct sockaddr *address = info->client_addr;
+    if (address->sa_family == AF_INET) {
+        return inet_ntop(AF_INET, &((const struct sockaddr_in *)address)->sin_addr, out, size) ? 0 : -1;
+    }
+    if (address->sa_family == AF_INET6) {
+        return inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)address)->sin6_addr, out, size) ? 0 : -1;
+    }
+    return -1;
+}

@@ -11,6 +11,8 @@ final class Metrics: @unchecked Sendable {
     private var policyErrors: [String: Int] = [:]  // stack\u{0}kind
     private var reloads: [String: Int] = [:]  // stack\u{0}result
     private var cacheHits = 0
+    private var reloadBuild = (count: 0, sum: 0.0, max: 0.0)
+    private var reloadSwap = (count: 0, sum: 0.0, max: 0.0)
     private(set) var inFlight = 0
 
     func started() { lock.withLock { inFlight += 1 } }
@@ -28,6 +30,13 @@ final class Metrics: @unchecked Sendable {
     var current: Int { lock.withLock { inFlight } }
     func policyError(stack: String, kind: String) { lock.withLock { policyErrors["\(stack)\u{0}\(kind)", default: 0] += 1 } }
     func reload(stack: String, result: String) { lock.withLock { reloads["\(stack)\u{0}\(result)", default: 0] += 1 } }
+    /// A version that went live: the time to build it aside (read, load, gate tests) and the swap.
+    func reloadTimes(build: Double, swap: Double) {
+        lock.withLock {
+            reloadBuild = (reloadBuild.count + 1, reloadBuild.sum + build, Swift.max(reloadBuild.max, build))
+            reloadSwap = (reloadSwap.count + 1, reloadSwap.sum + swap, Swift.max(reloadSwap.max, swap))
+        }
+    }
     func cacheHit() { lock.withLock { cacheHits += 1 } }
 
     func text() -> String {
@@ -57,6 +66,14 @@ final class Metrics: @unchecked Sendable {
             for key in reloads.keys.sorted() {
                 let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
                 out += "calpolicy_reloads_total{stack=\"\(parts[0])\",result=\"\(parts[1])\"} \(reloads[key]!)\n"
+            }
+            for (name, help, value) in [
+                ("calpolicy_reload_build_seconds", "Time to build a new stack version aside (read, load, gate tests).", reloadBuild),
+                ("calpolicy_reload_swap_seconds", "Time to make a built version live (pointer swap, response cache emptied).", reloadSwap),
+            ] {
+                out += "# HELP \(name) \(help)\n# TYPE \(name) summary\n"
+                out += "\(name)_sum \(value.sum)\n\(name)_count \(value.count)\n"
+                out += "# HELP \(name)_max The longest so far.\n# TYPE \(name)_max gauge\n\(name)_max \(value.max)\n"
             }
             out += "# HELP calpolicy_cache_hits_total Answers served from the response cache.\n"
             out += "# TYPE calpolicy_cache_hits_total counter\n"

@@ -14,11 +14,19 @@ final class Router: @unchecked Sendable {
     let cache: ResponseCache
     let token: String?
     let startedAt = Date()
+    let requestIDs = RequestIDs()
+    let cors: CORSPolicy
+    let clock: ZoneClock
+    let decisions: DecisionLog?
     private let stoppingFlag = StuckFlag()
     /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
     func markStopping() { stoppingFlag.set() }
 
-    init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?) {
+    init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?,
+         decisions: DecisionLog? = nil) {
+        self.cors = CORSPolicy(origin: configuration.corsOrigin)
+        self.clock = ZoneClock(identifier: configuration.timeZone)
+        self.decisions = decisions
         self.configuration = configuration
         self.stacks = stacks
         self.metrics = metrics
@@ -51,6 +59,13 @@ final class Router: @unchecked Sendable {
             case .select, .status, .health, .ready, .metrics: []
             }
         }
+        /// Routes whose answers are policy decisions (the decision log records them).
+        var isDecision: Bool {
+            switch self {
+            case .month, .days, .year, .week, .period, .select, .explain: true
+            default: false
+            }
+        }
         var takesDisplay: Bool {
             switch self {
             case .status, .health, .ready, .metrics: false
@@ -73,19 +88,65 @@ final class Router: @unchecked Sendable {
         let started = DispatchTime.now().uptimeNanoseconds
         metrics.started()
         let route = Route(rawValue: request.path)
+        let id = requestIDs.next()
+        let note = RequestNote()
         var response: HTTPResponse
-        do {
-            response = try answer(request, route: route)
-        } catch let failure as Failure {
-            response = Self.error(failure)
-        } catch {
-            response = Self.error(Failure(status: 500, code: "internal", message: String(describing: error)))
+        if let preflight = cors.preflight(request, knownRoute: route != nil) {
+            response = preflight
+        } else {
+            do {
+                response = try answer(request, route: route, note: note)
+            } catch let failure as Failure {
+                note.failure = failure
+                response = Self.error(failure)
+            } catch {
+                let failure = Failure(status: 500, code: "internal", message: String(describing: error))
+                note.failure = failure
+                response = Self.error(failure)
+            }
         }
+        cors.decorate(&response, request)
+        response.headers.append(("X-Request-Id", id))
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
-        let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        AccessLog.line("\(request.method) \(request.path)\(query) \(response.status) \(response.body.count) \(String(format: "%.2f", seconds * 1000))ms")
+        log(request, route: route, id: id, note: note, response: response, seconds: seconds)
         return response
+    }
+
+    /// The access-log line (stderr) and, for a decision route, the decision-log line.
+    private func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
+                     seconds: Double) {
+        let milliseconds = String(format: "%.2f", seconds * 1000)
+        if configuration.jsonLog {
+            AccessLog.line(JSONLine.object([
+                ("time", JSONLine.quote(JSONLine.timestamp())), ("id", JSONLine.quote(id)),
+                ("client", JSONLine.optional(request.clientAddress)), ("method", JSONLine.quote(request.method)),
+                ("path", JSONLine.quote(request.path)), ("query", JSONLine.query(request.query)),
+                ("route", JSONLine.optional(route?.rawValue)), ("status", String(response.status)),
+                ("bytes", String(response.body.count)), ("durationMs", milliseconds),
+                ("stack", JSONLine.optional(note.stack)), ("version", JSONLine.optional(note.version)),
+            ]))
+        } else {
+            let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            var line = "\(request.method) \(request.path)\(query) \(response.status) \(response.body.count) \(milliseconds)ms id=\(id)"
+            if let client = request.clientAddress { line += " client=\(client)" }
+            if let stack = note.stack, let version = note.version { line += " stack=\(stack) version=\(version)" }
+            AccessLog.line(line)
+        }
+        guard let decisions, let route, route.isDecision else { return }
+        let error: String = note.failure.map { failure in
+            JSONLine.object([("code", JSONLine.quote(failure.code)), ("message", JSONLine.quote(failure.message)),
+                             ("parameter", JSONLine.optional(failure.parameter))])
+        } ?? "null"
+        decisions.append(JSONLine.object([
+            ("time", JSONLine.quote(JSONLine.timestamp())), ("id", JSONLine.quote(id)),
+            ("client", JSONLine.optional(request.clientAddress)), ("method", JSONLine.quote(request.method)),
+            ("route", JSONLine.quote(route.rawValue)), ("stack", JSONLine.optional(note.stack)),
+            ("version", JSONLine.optional(note.version)), ("today", JSONLine.optional(note.today)),
+            ("query", JSONLine.query(request.query)),
+            ("body", route == .select ? JSONLine.body(request.body) : "null"),
+            ("status", String(response.status)), ("error", error), ("durationMs", milliseconds),
+        ]))
     }
 
     static func error(_ failure: Failure) -> HTTPResponse {
@@ -105,7 +166,7 @@ final class Router: @unchecked Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(text.utf8))
     }
 
-    private func answer(_ request: HTTPRequest, route: Route?) throws -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, route: Route?, note: RequestNote) throws -> HTTPResponse {
         guard let route else {
             // The picker page and its script and style (WebPage.swift); no policy runs.
             if let page = WebPage.response(method: request.method, path: request.path) { return page }
@@ -135,7 +196,7 @@ final class Router: @unchecked Sendable {
             }
             return response
         default:
-            return try document(request, route: route)
+            return try document(request, route: route, note: note)
         }
     }
 
@@ -148,7 +209,7 @@ final class Router: @unchecked Sendable {
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
-                                body: Array(metrics.text().utf8))
+                                body: Array((metrics.text() + stackMemoryText()).utf8))
         case .status:
             return Self.json(200, status())
         default:
@@ -158,7 +219,7 @@ final class Router: @unchecked Sendable {
 
     // MARK: documents
 
-    private func document(_ request: HTTPRequest, route: Route) throws -> HTTPResponse {
+    private func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> HTTPResponse {
         var values: [String: String] = [:]
         let allowed = Set(route.parameters + Self.displayParameters.map(\.query) + ["stack"])
         for (name, value) in request.query {
@@ -174,14 +235,19 @@ final class Router: @unchecked Sendable {
             throw Failure(status: 404, code: "unknown_stack",
                           message: "no stack '\(stackName)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: "stack")
         }
+        note.stack = version.name
+        note.version = version.version
         var options = configuration.defaults
         for (query, option) in Self.displayParameters {
             if let value = values[query] { options.append((option, value)) }
         }
+        // Without --today or today=, today is the current date in --time-zone (default UTC).
+        if !options.contains(where: { $0.name == "today" }) { options.append(("today", clock.today().iso)) }
         // One today for the whole request, in its ETag and in what policies see.
         let today: Day
         do { today = try ServeDocuments.today(options) } catch { throw translate(error, route: route) }
         options.append(("today", today.iso))
+        note.today = today.iso
 
         var selectOptions: [(name: String, value: String)] = []
         if route == .select {
@@ -360,6 +426,19 @@ final class Router: @unchecked Sendable {
             }
         }
         return options
+    }
+
+    /// Each live version's shared Lua memory (`StackLoader.stackMemory`), for `/metrics`.
+    private func stackMemoryText() -> String {
+        var out = "# HELP calpolicy_stack_memory_bytes Memory the Lua states of a stack's live version hold together.\n"
+        out += "# TYPE calpolicy_stack_memory_bytes gauge\n"
+        var limits = "# HELP calpolicy_stack_memory_limit_bytes The budget those states share.\n"
+        limits += "# TYPE calpolicy_stack_memory_limit_bytes gauge\n"
+        for entry in stacks.snapshot() {
+            out += "calpolicy_stack_memory_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.used)\n"
+            limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
+        }
+        return out + limits
     }
 
     // MARK: status

@@ -30,6 +30,14 @@ public enum ServeMain {
             token = first
         }
 
+        var decisions: DecisionLog?
+        if let path = configuration.decisionLog {
+            do { decisions = try DecisionLog(path: path) } catch {
+                AccessLog.line("calpolicy: --decision-log: \(error.description)")
+                return 2
+            }
+        }
+
         // Threads started from here on (MHD's, the watcher, the run patrol) inherit the mask:
         // the signals arrive only at the sigwait below.
         var signals = sigset_t()
@@ -55,7 +63,8 @@ public enum ServeMain {
         let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
         let cache = ResponseCache(capacity: configuration.cacheEntries)
         registry.onSwap = { cache.clear() }
-        let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token)
+        let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token,
+                            decisions: decisions)
 
         let daemon: HTTPDaemon
         do {
@@ -70,7 +79,8 @@ public enum ServeMain {
         FileHandle.standardOutput.write(Data(line.utf8))
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
-        let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch)
+        let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
+                                 clock: ZoneClock(identifier: configuration.timeZone))
         Thread.detachNewThread { house.loop() }
 
         while true {
@@ -78,6 +88,9 @@ public enum ServeMain {
             guard sigwait(&signals, &received) == 0 else { continue }
             if received == SIGHUP {
                 registry.reload(force: true, why: "SIGHUP")
+                do { try decisions?.reopen() } catch {
+                    AccessLog.line("calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
+                }
                 continue
             }
             break
@@ -102,23 +115,26 @@ final class Housekeeping: @unchecked Sendable {
     let registry: StackRegistry
     let cache: ResponseCache
     let watch: Bool
+    let clock: ZoneClock
     private let lock = NSLock()
     private var running = true
 
-    init(registry: StackRegistry, cache: ResponseCache, watch: Bool) {
+    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: ZoneClock) {
         self.registry = registry
         self.cache = cache
         self.watch = watch
+        self.clock = clock
     }
 
     func stop() { lock.withLock { running = false } }
 
     func loop() {
-        var day = (try? ServeDocuments.today([])) ?? Day(dayNumber: 0)
+        var day = clock.today()
         while lock.withLock({ running }) {
             usleep(250_000)
             if watch { registry.reload(force: false, why: "file changed") }
-            if let now = try? ServeDocuments.today([]), now != day {
+            let now = clock.today()
+            if now != day {
                 day = now
                 cache.clear()
             }

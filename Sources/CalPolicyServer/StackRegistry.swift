@@ -58,7 +58,10 @@ final class StackRegistry: @unchecked Sendable {
             let keys = slot.paths.map(FileKey.of)
             if !force && keys == live.keys { continue }
             let started = Date()
-            switch loader.load(name: slot.name, paths: slot.paths) {
+            let buildStart = DispatchTime.now().uptimeNanoseconds
+            let loaded = loader.load(name: slot.name, paths: slot.paths)
+            let built = DispatchTime.now().uptimeNanoseconds
+            switch loaded {
             case .success(let version):
                 if version.version == live.version {
                     lock.withLock { slot.lastAttempt = Attempt(at: started, result: "unchanged") }
@@ -67,13 +70,21 @@ final class StackRegistry: @unchecked Sendable {
                     metrics.reload(stack: slot.name, result: "unchanged")
                     continue
                 }
+                // The swap: the pointer moves and the response cache empties; requests from here
+                // on see the new version.
+                let swapStart = DispatchTime.now().uptimeNanoseconds
                 lock.withLock {
                     slot.live = version
                     slot.lastAttempt = Attempt(at: started, result: "loaded")
                 }
-                metrics.reload(stack: slot.name, result: "loaded")
                 onSwap()
-                AccessLog.line("calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)")
+                let swapped = DispatchTime.now().uptimeNanoseconds
+                let buildSeconds = Double(built - buildStart) / 1e9
+                let swapSeconds = Double(swapped - swapStart) / 1e9
+                metrics.reload(stack: slot.name, result: "loaded")
+                metrics.reloadTimes(build: buildSeconds, swap: swapSeconds)
+                AccessLog.line("calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)"
+                    + String(format: " (built in %.2f ms, swapped in %.3f ms)", buildSeconds * 1000, swapSeconds * 1000))
             case .failure(let refusal):
                 lock.withLock {
                     slot.lastAttempt = Attempt(at: started, result: "refused", error: refusal.message)

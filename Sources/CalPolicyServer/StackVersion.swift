@@ -34,9 +34,12 @@ final class StackVersion: @unchecked Sendable {
     private let condition = NSCondition()
     private var free: [[LuaPolicy]]
     private let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy]
+    /// The memory all of this version's Lua states share (`StackLoader.stackMemory`).
+    let memory: ServeDocuments.StackMemory
 
     init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[LuaPolicy]],
-         loader: @escaping @Sendable () throws(ServeFailure) -> [LuaPolicy]) {
+         memory: ServeDocuments.StackMemory, loader: @escaping @Sendable () throws(ServeFailure) -> [LuaPolicy]) {
+        self.memory = memory
         self.name = name
         self.paths = paths
         self.sources = sources
@@ -85,6 +88,11 @@ struct StackLoader: Sendable {
     let fixedToday: Day?
     let poolSize: Int
     let gateTests: Bool
+    /// Bytes every Lua state of one stack version may hold together: the pooled policy sets
+    /// (2 × cores, or --threads) and their replacements share it; each state keeps its own
+    /// cap (64 MiB) too, so one request's memory bomb stops at that cap and a version's sets
+    /// together cannot pass this. A new version gets its own budget.
+    static let stackMemory = 256 << 20
 
     struct Refusal: Error {
         var message: String
@@ -103,6 +111,7 @@ struct StackLoader: Sendable {
         // What `cal.today()` answers while the file loads (requests carry their own today).
         let today = fixedToday ?? (try? ServeDocuments.today([]))
         let frozen = sources
+        let memory = ServeDocuments.StackMemory(limit: Self.stackMemory)
         let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy] = { () throws(ServeFailure) -> [LuaPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
             let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
@@ -111,7 +120,7 @@ struct StackLoader: Sendable {
             return try run.perform { () throws(ServeFailure) -> [LuaPolicy] in
                 var set: [LuaPolicy] = []
                 for (path, source) in zip(paths, frozen) {
-                    set.append(try ServeDocuments.load(path, source: source, today: today, verbose: verbose))
+                    set.append(try ServeDocuments.load(path, source: source, today: today, verbose: verbose, memory: memory))
                 }
                 return set
             }
@@ -130,7 +139,8 @@ struct StackLoader: Sendable {
         } catch {
             return .failure(Refusal(message: error.message))
         }
-        return .success(StackVersion(name: name, paths: paths, sources: sources, keys: keys, sets: sets, loader: loader))
+        return .success(StackVersion(name: name, paths: paths, sources: sources, keys: keys, sets: sets, memory: memory,
+                                         loader: loader))
     }
 
     /// `--gate-tests`: the `NAME_test.lua` beside each policy must pass.

@@ -10,9 +10,13 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// The body passed `HTTPDaemon.Configuration.maxBody` and was dropped unread.
     public var bodyTooLarge: Bool
+    /// The client's IP address (`127.0.0.1`, `::1`), when the connection tells it.
+    public var clientAddress: String?
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
-                headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+                headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
+                clientAddress: String? = nil) {
+        self.clientAddress = clientAddress
         self.method = method
         self.path = path
         self.query = query

@@ -203,6 +203,12 @@ private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ i
     if let cls { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().ended() }
 }
 
+private func clientAddress(_ connection: OpaquePointer) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
+    return String(cString: buffer)
+}
+
 private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
     guard let cls, let connection, let slot, let uploadSize else { return .NO }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
@@ -245,7 +251,7 @@ private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, m
         method: method.map { String(cString: $0) } ?? "GET",
         path: url.map { String(cString: $0) } ?? "/",
         query: values(connection, kind: .GET_ARGUMENT_KIND),
-        headers: headers, body: state.body, bodyTooLarge: state.tooLarge)
+        headers: headers, body: state.body, bodyTooLarge: state.tooLarge, clientAddress: clientAddress(connection))
     state.answered = true
     let answer = context.handler(request)
     let response = answer.body.withUnsafeBytes { bytes in

@@ -79,3 +79,62 @@ import Testing
         #expect(none.get("a") == nil)
     }
 }
+
+@Suite struct ServeLoggingOptionsTests {
+    func configuration(_ extra: [String]) -> ServeConfiguration? {
+        if case .run(let configuration) = ServeArguments.parse(["policies/weekends.lua"] + extra, cores: 2) { return configuration }
+        return nil
+    }
+
+    func exitCode(_ extra: [String]) -> Int32? {
+        if case .exit(let code, _, _) = ServeArguments.parse(["policies/weekends.lua"] + extra, cores: 2) { return code }
+        return nil
+    }
+
+    @Test func defaults() {
+        let configuration = configuration([])
+        #expect(configuration?.timeZone == "UTC")
+        #expect(configuration?.corsOrigin == nil)
+        #expect(configuration?.jsonLog == false)
+        #expect(configuration?.decisionLog == nil)
+    }
+
+    @Test func values() {
+        let configuration = configuration(["--time-zone", "Europe/Berlin", "--cors-origin", "https://app.example.com:8443",
+                                           "--log-format", "json", "--decision-log", "/tmp/d.jsonl"])
+        #expect(configuration?.timeZone == "Europe/Berlin")
+        #expect(configuration?.corsOrigin == "https://app.example.com:8443")
+        #expect(configuration?.jsonLog == true)
+        #expect(configuration?.decisionLog == "/tmp/d.jsonl")
+    }
+
+    @Test func refusals() {
+        #expect(exitCode(["--time-zone", "Mars/Olympus"]) == 2)
+        #expect(exitCode(["--time-zone", "../../etc/passwd"]) == 2)
+        #expect(exitCode(["--time-zone", "/etc/localtime"]) == 2)
+        #expect(exitCode(["--log-format", "xml"]) == 2)
+        #expect(exitCode(["--cors-origin", "app.example.com"]) == 2)
+        #expect(exitCode(["--cors-origin", "https://app.example.com/"]) == 2)
+    }
+
+    @Test func jsonLineEscapesAndStaysOneLine() {
+        #expect(JSONLine.quote("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
+        #expect(JSONLine.body(Array("{\n \"b\": 1,\n \"a\": [1, 2]\n}".utf8)) == "{\"a\":[1,2],\"b\":1}")
+        #expect(JSONLine.body(Array("not json\n".utf8)) == "\"not json\\n\"")
+        #expect(JSONLine.body([]) == "null")
+        #expect(JSONLine.timestamp().hasSuffix("Z"))
+    }
+
+    @Test func zoneClockReadsTheDateInTheZone() {
+        let east = ZoneClock(identifier: "Pacific/Kiritimati").today()
+        let west = ZoneClock(identifier: "Pacific/Pago_Pago").today()
+        // UTC+14 and UTC-11: 25 hours apart, so always one or two days.
+        #expect(east.dayNumber - west.dayNumber >= 1 && east.dayNumber - west.dayNumber <= 2)
+    }
+
+    @Test func requestIDsAreDistinct() {
+        let ids = RequestIDs()
+        let a = ids.next(), b = ids.next()
+        #expect(a != b && a.count == b.count)
+    }
+}

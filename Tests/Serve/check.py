@@ -21,6 +21,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 US = "policies/us-federal-holidays.lua"
 LOOP = "Tests/Hostile/fixtures/r-loop-canselect.lua"
 SLOW_C = "Tests/Hostile/fixtures/w-slow-c-per-call.lua"
+# Hostile policies served beside clean ones: a memory bomb, a table growing forever, error objects.
+BOMB = "Tests/Hostile/fixtures/r-string-doubling.lua"
+TABLE_BOMB = "Tests/Hostile/fixtures/r-table-bomb.lua"
+ERROR_TABLE = "Tests/Hostile/fixtures/b-error-table.lua"
+ERROR_TOSTRING = "Tests/Hostile/fixtures/b-error-tostring-error.lua"
+ORIGIN = "https://app.example.com"
 TODAY = "2026-12-01"
 
 results = []
@@ -99,6 +105,17 @@ def error_of(status, data, want_status, want_code, want_parameter="-"):
     return obj["error"]
 
 
+def wait_for_line(server, predicate, timeout=5):
+    """The first stderr line matching, waiting for the reader thread (the line is written before the answer)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        for line in list(server.stderr_lines):
+            if predicate(line):
+                return line
+        time.sleep(0.02)
+    return None
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug")
@@ -111,6 +128,7 @@ def main():
     reload_policy = os.path.join(work, "reload.lua")
     with open(reload_policy, "w") as f:
         f.write('return { decorationFor = function(day) if day.iso == "2026-12-02" then return {label = "first"} end end }\n')
+    decision_log = os.path.join(work, "decisions.jsonl")
     slow_policy = os.path.join(work, "slow.lua")
     with open(slow_policy, "w") as f:
         f.write("return { canSelect = function(day) local n = 0 for i = 1, 1000000 do n = n + i end return true end }\n")
@@ -118,6 +136,9 @@ def main():
     server = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--timeout", "1", "--watch",
                                 "--stack", f"us={US}", "--stack", f"loop={LOOP}", "--stack", f"slowc={SLOW_C}",
                                 "--stack", f"reload={reload_policy}", "--stack", f"slow={slow_policy}",
+                                "--stack", f"bomb={BOMB}", "--stack", f"tablebomb={TABLE_BOMB}",
+                                "--stack", f"errtable={ERROR_TABLE}", "--stack", f"errtostring={ERROR_TOSTRING}",
+                                "--cors-origin", ORIGIN, "--decision-log", decision_log,
                                 "--threads", "4"])
 
     @check("first line names the bound port")
@@ -305,7 +326,8 @@ def main():
         obj = json.loads(data)
         expect(status == 200 and obj["defaultStack"] == "default", obj)
         stacks = {s["name"]: s for s in obj["stacks"]}
-        expect(set(stacks) == {"default", "us", "loop", "slowc", "reload", "slow"}, stacks.keys())
+        expect(set(stacks) == {"default", "us", "loop", "slowc", "reload", "slow", "bomb", "tablebomb", "errtable",
+                               "errtostring"}, stacks.keys())
         policy = stacks["default"]["policies"][0]
         with open(os.path.join(ROOT, US), "rb") as f:
             digest = hashlib.sha256(f.read()).hexdigest()
@@ -345,6 +367,80 @@ def main():
         expect(b'calpolicy_policy_errors_total{stack="loop",kind="policy"}' in metrics, metrics)
         expect(b'calpolicy_policy_errors_total{stack="slowc",kind="timeout"}' in metrics, metrics)
 
+    @check("memory bombs and error objects: a JSON 500 naming the policy and the day; the server keeps answering")
+    def _():
+        for stack, fixture in [("bomb", BOMB), ("tablebomb", TABLE_BOMB), ("errtable", ERROR_TABLE),
+                               ("errtostring", ERROR_TOSTRING)]:
+            for round_ in range(2):
+                # Twice: the policy set that failed goes back to the pool and must answer (fail) again.
+                status, headers, data = server.get(f"/v1/month?month=2026-12&stack={stack}&today=2026-12-0{round_ + 1}",
+                                                   timeout=60)
+                err = error_of(status, data, 500, "policy_error")
+                expect(os.path.basename(fixture) in err["message"] and "2026-1" in err["message"], (stack, err))
+                expect("x-request-id" in headers, headers)
+            status, _, _ = server.get("/v1/month?month=2026-12&stack=us&today=2026-12-09")
+            expect(status == 200, f"clean stack after {stack}: {status}")
+        status, _, data = server.post_json("/v1/select?stack=errtable", {"mode": "single", "taps": ["2026-12-21"]})
+        err = error_of(status, data, 500, "policy_error")
+        expect("b-error-table.lua" in err["message"] and "2026-12-21" in err["message"], err)
+        expect(server.get("/health")[0] == 200 and server.proc.poll() is None, "still running")
+        _, _, metrics = server.get("/metrics")
+        expect(b'calpolicy_policy_errors_total{stack="bomb",kind="policy"}' in metrics, metrics)
+        gauges = {l.split()[0]: int(l.split()[1]) for l in metrics.decode().splitlines()
+                  if l.startswith("calpolicy_stack_memory")}
+        for stack in ["bomb", "tablebomb", "default"]:
+            used = gauges[f'calpolicy_stack_memory_bytes{{stack="{stack}"}}']
+            limit = gauges[f'calpolicy_stack_memory_limit_bytes{{stack="{stack}"}}']
+            expect(0 < used <= limit, (stack, used, limit))
+
+    @check("--cors-origin: preflight 204, the allowed origin echoed with Vary: Origin; other origins get nothing")
+    def _():
+        status, headers, data = server.request("OPTIONS", "/v1/select", headers={
+            "Origin": ORIGIN, "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type"})
+        expect(status == 204 and data == b"", (status, data))
+        expect(headers.get("access-control-allow-origin") == ORIGIN, headers)
+        expect("POST" in headers.get("access-control-allow-methods", "")
+               and "content-type" in headers.get("access-control-allow-headers", "").lower(), headers)
+        expect("Origin" in headers.get("vary", ""), headers)
+        status, headers, _ = server.get("/v1/month?month=2026-12", headers={"Origin": ORIGIN})
+        expect(status == 200 and headers.get("access-control-allow-origin") == ORIGIN, headers)
+        expect("Origin" in headers.get("vary", "") and "ETag" in headers.get("access-control-expose-headers", ""), headers)
+        status, headers, _ = server.get("/v1/month?month=2026-12", headers={"Origin": "https://evil.example.com"})
+        expect(status == 200 and not any(k.startswith("access-control-") for k in headers), headers)
+        status, headers, _ = server.request("OPTIONS", "/v1/month", headers={
+            "Origin": "https://evil.example.com", "Access-Control-Request-Method": "GET"})
+        expect(not any(k.startswith("access-control-") for k in headers), headers)
+        status, headers, _ = server.get("/v1/month?month=2026-12")
+        expect(not any(k.startswith("access-control-") for k in headers), headers)
+
+    @check("--decision-log: one JSON line per decision request, written through")
+    def _():
+        marker = "2026-12-0%d" % 7
+        status, headers, _ = server.get(f"/v1/days?from=2026-12-01&to=2026-12-03&today={marker}")
+        expect(status == 200, status)
+        rid = headers["x-request-id"]
+        server.post_json("/v1/select", {"mode": "single", "taps": ["2026-12-21"]})
+        server.get("/v1/month?month=2026-13")
+        server.get("/health")
+        # Written before the answer leaves the server: no waiting needed.
+        with open(decision_log) as f:
+            lines = [json.loads(line) for line in f]
+        mine = [e for e in lines if e["id"] == rid]
+        expect(len(mine) == 1, (rid, lines[-3:]))
+        entry = mine[0]
+        expect(entry["route"] == "/v1/days" and entry["stack"] == "default" and entry["status"] == 200
+               and entry["query"] == {"from": "2026-12-01", "to": "2026-12-03", "today": marker}
+               and entry["today"] == marker and len(entry["version"]) == 16 and entry["error"] is None
+               and entry["time"].endswith("Z"), entry)
+        select = [e for e in lines if e["route"] == "/v1/select" and e["body"] == {"mode": "single", "taps": ["2026-12-21"]}]
+        expect(select and select[-1]["status"] == 200, lines[-3:])
+        bad = [e for e in lines if e["query"] == {"month": "2026-13"}]
+        expect(bad and bad[-1]["status"] == 400 and bad[-1]["error"]["code"] == "bad_request", bad)
+        expect(not any(e["route"] in ("/health", "/metrics", "/v1/status") for e in lines), "only decisions")
+        hostile = [e for e in lines if e["stack"] == "errtable"]
+        expect(hostile and hostile[0]["status"] == 500 and "b-error-table.lua" in hostile[0]["error"]["message"], hostile)
+
     @check("reload: a broken edit is refused, a good edit goes live")
     def _():
         _, headers, before = server.get("/v1/month?month=2026-12&stack=reload")
@@ -379,6 +475,11 @@ def main():
                "new version live")
         stacks = {s["name"]: s for s in json.loads(server.get("/v1/status")[2])["stacks"]}
         expect(stacks["reload"]["lastReload"]["result"] == "loaded", stacks["reload"])
+        _, _, metrics = server.get("/metrics")
+        text = metrics.decode()
+        count = [l for l in text.splitlines() if l.startswith("calpolicy_reload_swap_seconds_count ")]
+        expect(count and int(count[0].split()[1]) >= 1 and "calpolicy_reload_build_seconds_sum " in text, text[-800:])
+        expect(any("reloaded (file changed)" in l and "swapped in" in l for l in server.stderr_lines), "reload line times")
 
     @check("reload under load: every answer is one whole version")
     def _():
@@ -426,9 +527,10 @@ def main():
         expect(not problems, problems[:3])
         expect(len(seen) > 20 and {"alpha", "beta"} <= set(seen), (len(seen), set(seen)))
 
-    @check("SIGHUP reloads")
+    @check("SIGHUP reloads (and reopens the decision log)")
     def _():
         before = json.loads(server.get("/v1/status")[2])
+        os.rename(decision_log, decision_log + ".1")
         server.proc.send_signal(signal.SIGHUP)
         deadline = time.time() + 5
         while time.time() < deadline:
@@ -437,6 +539,19 @@ def main():
                 break
             time.sleep(0.1)
         expect(stacks["default"]["lastReload"]["result"] == "unchanged", stacks["default"])
+        # The reopen follows the reloads: wait until a decision lands in the new file.
+        landed = False
+        deadline = time.time() + 10
+        while time.time() < deadline and not landed:
+            _, headers, _ = server.get("/v1/days?from=2026-12-01&to=2026-12-01")
+            if os.path.exists(decision_log):
+                with open(decision_log) as f:
+                    landed = any(json.loads(line)["id"] == headers["x-request-id"] for line in f)
+            if not landed:
+                time.sleep(0.05)
+        expect(landed, "the reopened decision log gets the lines")
+        with open(decision_log + ".1") as f:
+            expect(sum(1 for _ in f) > 10, "the rotated file keeps the earlier lines")
 
     @check("metrics: requests by route and status, latency histogram")
     def _():
@@ -447,12 +562,13 @@ def main():
         expect('calpolicy_http_requests_total{route="/v1/month",status="304"}' in text, "304 counted")
         expect("calpolicy_http_request_duration_seconds_bucket{le=\"+Inf\"}" in text, "histogram")
 
-    @check("one access-log line per request")
+    @check("one access-log line per request: request id, client, stack and version")
     def _():
-        server.get("/v1/month?month=2026-08&today=2026-08-08")
-        time.sleep(0.1)
-        expect(any(line.startswith("GET /v1/month?month=2026-08&today=2026-08-08 200 ") for line in server.stderr_lines),
-               server.stderr_lines[-3:])
+        _, headers, _ = server.get("/v1/month?month=2026-08&today=2026-08-08")
+        rid = headers["x-request-id"]
+        line = wait_for_line(server, lambda l: f"id={rid}" in l)
+        expect(line and line.startswith("GET /v1/month?month=2026-08&today=2026-08-08 200 "), server.stderr_lines[-3:])
+        expect(" client=127.0.0.1" in line and " stack=default version=" + headers["x-policy-version"] in line, line)
 
     @check("SIGTERM: a request in flight finishes, then exit 0")
     def _():
@@ -533,6 +649,84 @@ def main():
             expect(out.returncode == 0 and status == 200 and data == out.stdout, f"explain {status}: {data[:300]!r}")
         finally:
             s.stop()
+
+    @check("--log-format json: one JSON object per request")
+    def _():
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--log-format", "json"])
+        try:
+            _, headers, _ = s.get("/v1/month?month=2026-12")
+            rid = headers["x-request-id"]
+            line = wait_for_line(s, lambda l: rid in l)
+            entry = json.loads(line)
+            expect(entry["id"] == rid and entry["route"] == "/v1/month" and entry["status"] == 200
+                   and entry["stack"] == "default" and entry["version"] == headers["x-policy-version"]
+                   and entry["client"] == "127.0.0.1" and entry["query"] == {"month": "2026-12"}
+                   and isinstance(entry["durationMs"], (int, float)) and entry["method"] == "GET", entry)
+            _, headers, _ = s.get("/nope")
+            entry = json.loads(wait_for_line(s, lambda l: headers["x-request-id"] in l))
+            expect(entry["status"] == 404 and entry["route"] is None and entry["stack"] is None, entry)
+        finally:
+            s.stop()
+
+    @check("--time-zone: today is the date in that zone (default UTC); an unknown zone is a usage error")
+    def _():
+        from datetime import datetime, timezone
+        from zoneinfo import ZoneInfo
+        for zone in ["Pacific/Kiritimati", "Pacific/Pago_Pago", None]:
+            s = Server(serve_bin, [US, "--listen", "127.0.0.1:0"] + (["--time-zone", zone] if zone else []))
+            try:
+                tz = ZoneInfo(zone) if zone else timezone.utc
+                before = datetime.now(tz).date().isoformat()
+                status, _, data = s.get("/v1/days?from=2026-12-25&to=2026-12-25")
+                after = datetime.now(tz).date().isoformat()
+                expect(status == 200, data[:200])
+                today = json.loads(data)["today"]
+                expect(today in (before, after), (zone, today, before))
+                status, _, data = s.get("/v1/days?from=2026-12-25&to=2026-12-25&today=2026-01-02")
+                expect(json.loads(data)["today"] == "2026-01-02", "today= still wins")
+            finally:
+                s.stop()
+        out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0", "--time-zone", "Mars/Olympus"], cwd=ROOT,
+                             capture_output=True, timeout=30)
+        lines = out.stderr.decode().splitlines()
+        expect(out.returncode == 2 and len(lines) == 1 and "--time-zone" in lines[0], out)
+
+    @check("--decision-log that cannot be opened: one line, exit 2; bad --log-format, --cors-origin: exit 2")
+    def _():
+        out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0", "--decision-log", os.path.join(work, "no", "dir.jsonl")],
+                             cwd=ROOT, capture_output=True, timeout=30)
+        lines = out.stderr.decode().splitlines()
+        expect(out.returncode == 2 and len(lines) == 1 and lines[0].startswith("calpolicy: --decision-log: "), out)
+        for bad in [["--log-format", "xml"], ["--cors-origin", "app.example.com"]]:
+            out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0"] + bad, cwd=ROOT, capture_output=True, timeout=30)
+            expect(out.returncode == 2 and len(out.stderr.decode().splitlines()) == 1, (bad, out))
+
+    @check("serve --help lists the options")
+    def _():
+        out = subprocess.run([serve_bin, "--help"], cwd=ROOT, capture_output=True, timeout=30)
+        text = out.stdout.decode()
+        expect(out.returncode == 0 and all(o in text for o in ["--cors-origin", "--log-format", "--decision-log", "--time-zone"]), text)
+
+    @check("the server answers as docs/openapi.yaml says (schemathesis, bounded)")
+    def _():
+        tool = os.path.join(os.path.dirname(sys.executable), "schemathesis")
+        expect(os.path.exists(tool), f"{tool} missing: run scripts/setup.sh test (scripts/requirements-test.txt pins it)")
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--threads", "2"])
+        try:
+            # Run from the scratch directory: schemathesis and hypothesis keep caches in the cwd.
+            out = subprocess.run([tool, "run", os.path.join(ROOT, "docs", "openapi.yaml"), "--url", f"http://127.0.0.1:{s.port}",
+                                  "--max-examples", "3", "--phases", "examples,coverage,fuzzing",
+                                  "--checks", "not_a_server_error,status_code_conformance,content_type_conformance,"
+                                  "response_headers_conformance,response_schema_conformance",
+                                  "--max-time", "40", "--request-timeout", "10", "--generation-deterministic",
+                                  "--warnings", "off"],
+                                 cwd=work, capture_output=True, timeout=120,
+                                 env=dict(os.environ, SCHEMATHESIS_HOOKS="", NO_COLOR="1"))
+            summary = [l for l in out.stdout.decode().splitlines() if "generated" in l or "passed" in l or "failed" in l]
+            expect(out.returncode == 0, out.stdout.decode()[-3000:] + out.stderr.decode()[-1000:])
+            expect(any("generated" in l for l in summary), summary)
+        finally:
+            expect(s.stop() == 0, "exit 0")
 
     @check("calpolicy serve hands over to calpolicy-serve")
     def _():

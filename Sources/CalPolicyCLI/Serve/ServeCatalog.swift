@@ -23,13 +23,22 @@ extension CommandCatalog {
                                                help: "Answers kept in the response cache (default 4096; 0: none).")
     static let serveTimeout = OptionSpec.value("timeout", "SECONDS",
                                                help: "Deadline of each request (default 2); past it: 503.")
+    static let corsOrigin = OptionSpec.value("cors-origin", "ORIGIN",
+                                             help: "Allow browser calls from this exact origin (CORS; off by default).")
+    static let logFormat = OptionSpec.value("log-format", "text|json",
+                                            help: "Access log on stderr: one text (default) or JSON line per request.")
+    static let decisionLog = OptionSpec.value("decision-log", "FILE",
+                                              help: "Append one JSON line per decision request to FILE (audit).")
+    static let timeZone = OptionSpec.value("time-zone", "ZONE",
+                                           help: "IANA zone whose current date is today (default UTC; --today fixes it).")
 
     static let serve = CommandSpec(
         name: "serve",
         abstract: "Answer policy questions over HTTP (JSON API v1; see docs/http-api.md).",
         positionalUsage: "[POLICY ...]",
         options: [listen, stack, include, min, max, calendar, locale, firstWeekday, weekRule, today, serveTimeout,
-                  watch, gateTests, tokenFile, insecure, threads, cacheEntries, verbose, help],
+                  watch, gateTests, tokenFile, insecure, threads, cacheEntries, corsOrigin, logFormat, decisionLog,
+                  timeZone, verbose, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -58,6 +67,14 @@ public struct ServeConfiguration: Sendable {
     /// Response cache capacity (0: no cache).
     public var cacheEntries: Int
     public var verbose: Bool
+    /// `--cors-origin`: the one origin allowed to call from a browser (nil: no CORS headers).
+    public var corsOrigin: String?
+    /// `--log-format json`: access-log lines are JSON objects.
+    public var jsonLog: Bool
+    /// `--decision-log FILE`.
+    public var decisionLog: String?
+    /// `--time-zone`: the IANA zone whose current date is today (default UTC).
+    public var timeZone: String
     /// Options (by CLI name) a request starts from: calendar, locale, include, …
     public var defaults: [(name: String, value: String)]
     /// Whether `--today` fixed the day (else each request reads the clock).
@@ -147,6 +164,26 @@ public enum ServeArguments {
                 throw .usage(error)
             }
         }
+        let corsOrigin = parsed.value(CommandCatalog.corsOrigin.name)
+        if let origin = corsOrigin {
+            guard origin == "*" || (origin.hasPrefix("http://") || origin.hasPrefix("https://")) && !origin.hasSuffix("/")
+                    && !origin.contains(where: { $0 == " " || $0 == "," }) else {
+                throw .usage(.invalidValue(origin, option: CommandCatalog.corsOrigin.display,
+                                           reason: "expected an origin such as https://app.example.com (scheme, host, optional port; no path)"))
+            }
+        }
+        var jsonLog = false
+        if let text = parsed.value(CommandCatalog.logFormat.name) {
+            guard text == "text" || text == "json" else {
+                throw .usage(.invalidValue(text, option: CommandCatalog.logFormat.display, reason: "expected text or json"))
+            }
+            jsonLog = text == "json"
+        }
+        let timeZone = parsed.value(CommandCatalog.timeZone.name) ?? "UTC"
+        guard ServeClock.isKnownZone(timeZone) else {
+            throw .usage(.invalidValue(timeZone, option: CommandCatalog.timeZone.display,
+                                       reason: "unknown time zone; expected an IANA name such as Europe/Berlin or UTC"))
+        }
         var defaults: [(name: String, value: String)] = []
         for name in defaultNames { if let value = parsed.value(name) { defaults.append((name, value)) } }
         // Check the defaults once now, so a bad --calendar fails at start, not per request.
@@ -158,7 +195,8 @@ public enum ServeArguments {
             stacks: stacks, host: host, port: port, tokenFile: parsed.value(CommandCatalog.tokenFile.name),
             insecure: parsed.has(CommandCatalog.insecure.name), watch: parsed.has(CommandCatalog.watch.name),
             gateTests: parsed.has(CommandCatalog.gateTests.name), timeout: timeout, threads: threads, cacheEntries: cacheEntries,
-            verbose: parsed.has("verbose"), defaults: defaults)
+            verbose: parsed.has("verbose"), corsOrigin: corsOrigin, jsonLog: jsonLog,
+            decisionLog: parsed.value(CommandCatalog.decisionLog.name), timeZone: timeZone, defaults: defaults)
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
             throw .usage(.optionProblem("--listen", problem: "'\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure"))
         }

@@ -1,5 +1,6 @@
 import CalendarCore
 import Glibc
+import LuaHost
 import PolicyEngine
 import Rendering
 
@@ -107,10 +108,23 @@ public enum ServeDocuments {
         }
     }
 
-    /// Loads one policy of a served stack (`verbose`: policies may print to stderr).
-    public static func load(_ path: String, source: [UInt8], today: Day?, verbose: Bool) throws(ServeFailure) -> LuaPolicy {
+    /// The memory budget of one served stack version: every Lua state of its pooled policy
+    /// sets draws from it (each state keeps its own cap as well).
+    public final class StackMemory: Sendable {
+        let pool: LuaMemoryPool
+        public init(limit: Int) { pool = LuaMemoryPool(limit: limit) }
+        /// Bytes the states hold from the budget (whole chunks of 256 KiB).
+        public var used: Int { pool.used }
+        public var limit: Int { pool.limit }
+    }
+
+    /// Loads one policy of a served stack (`verbose`: policies may print to stderr); its state
+    /// draws on `memory` when given, else on the memory of the run loading it.
+    public static func load(_ path: String, source: [UInt8], today: Day?, verbose: Bool,
+                            memory: StackMemory? = nil) throws(ServeFailure) -> LuaPolicy {
         var options = LuaPolicyOptions()
         options.today = today
+        options.memoryPool = memory?.pool
         options.print = PolicyPrintLine.handler(verbose: verbose)
         do throws(CLIError) { return try PolicyLoader.load(path, source: source, options: options) } catch {
             throw ServeFailure(error)

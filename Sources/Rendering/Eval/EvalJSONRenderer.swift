@@ -27,6 +27,9 @@ public enum EvalJSONRenderer {
             ("policies", .array(report.policies.map(JSONValue.string))),
         ]
         var out = "{\n"
+        // A day line is about 400 bytes and a month about 2,500: one allocation up front
+        // instead of a dozen doublings (capped: a long span is written to the sink in pieces).
+        out.reserveCapacity(min(1 << 20, 4096 + 450 * report.days.count + 2600 * report.grids.count))
         for (key, value) in head {
             field(key, &out)
             JSONWriter.append(value, indent: 2, to: &out)
@@ -62,7 +65,7 @@ public enum EvalJSONRenderer {
             out += index < elements.count - 1 ? ",\n" : "\n"
             if out.utf8.count >= DocumentChunk.size {
                 sink.write(out)
-                out = ""
+                out.removeAll(keepingCapacity: true)
             }
         }
         out += "  ]"

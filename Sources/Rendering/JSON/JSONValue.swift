@@ -45,6 +45,22 @@ public enum JSONValue: Hashable, Sendable {
         return false
     }
 
+    /// Whether the nesting depth is at most `limit`, without measuring all of it (the writer
+    /// asks this of every array and object it writes; `depth` allocates at every level).
+    func isShallow(_ limit: Int) -> Bool {
+        switch self {
+        case .array(let values), .rows(let values):
+            guard limit >= 1 else { return false }
+            for value in values where !value.isShallow(limit - 1) { return false }
+            return true
+        case .object(let pairs):
+            guard limit >= 1 else { return false }
+            for pair in pairs where !pair.1.isShallow(limit - 1) { return false }
+            return true
+        default: return true
+        }
+    }
+
     /// Nesting depth: 0 for a scalar. The writer keeps shallow values on one line.
     public var depth: Int {
         switch self {

@@ -8,70 +8,119 @@
 /// and explanations).
 public enum JSONWriter {
     public static func write(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, indent: 0, inline: false, into: &out)
-        out += "\n"
-        return out
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        write(value, indent: 0, inline: false, into: &bytes)
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One value as it appears `indent` spaces deep in a document (no newline after it):
     /// lets a long document be written piece by piece with the same layout.
     public static func append(_ value: JSONValue, indent: Int, to out: inout String) {
-        write(value, indent: indent, inline: false, into: &out)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        write(value, indent: indent, inline: false, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     /// One value on one line, however deep it nests.
     public static func appendInline(_ value: JSONValue, to out: inout String) {
-        write(value, indent: 0, inline: true, into: &out)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(value, indent: 0, inline: true, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, indent: Int, inline: Bool, into out: inout String) {
+    // The writer works on UTF-8 bytes: a document is hundreds of small pieces, and appending
+    // bytes to an array costs a fraction of appending them to a String; each public entry
+    // point makes one String at the end.
+
+    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always) private static func spaces(_ count: Int, _ out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(0x20, count: count))
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, inline: Bool, into out: inout [UInt8]) {
         switch value {
-        case .null: out += "null"
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .int(let number): out += String(number)
+        case .null: put("null", &out)
+        case .bool(let flag): if flag { put("true", &out) } else { put("false", &out) }
+        case .int(let number): out.append(contentsOf: String(number).utf8)
         case .string(let text): escape(text, into: &out)
         case .array(let values), .rows(let values):
-            if values.isEmpty { out += "[]"; return }
-            if inline || (value.isArray && value.depth <= 2) {
-                out += "["
+            if values.isEmpty { put("[]", &out); return }
+            if inline || (value.isArray && value.isShallow(2)) {
+                out.append(0x5B)
                 for (index, element) in values.enumerated() {
-                    if index > 0 { out += ", " }
+                    if index > 0 { put(", ", &out) }
                     write(element, indent: indent, inline: inline, into: &out)
                 }
-                out += "]"
+                out.append(0x5D)
                 return
             }
-            out += "[\n"
+            put("[\n", &out)
             for (index, element) in values.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2, &out)
                 write(element, indent: indent + 2, inline: false, into: &out)
-                out += index < values.count - 1 ? ",\n" : "\n"
+                if index < values.count - 1 { put(",\n", &out) } else { out.append(0x0A) }
             }
-            out += String(repeating: " ", count: indent) + "]"
+            spaces(indent, &out)
+            out.append(0x5D)
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            if inline || value.depth <= 2 {
-                out += "{"
+            if pairs.isEmpty { put("{}", &out); return }
+            if inline || value.isShallow(2) {
+                out.append(0x7B)
                 for (index, (key, element)) in pairs.enumerated() {
-                    if index > 0 { out += ", " }
+                    if index > 0 { put(", ", &out) }
                     escape(key, into: &out)
-                    out += ": "
+                    put(": ", &out)
                     write(element, indent: indent, inline: inline, into: &out)
                 }
-                out += "}"
+                out.append(0x7D)
                 return
             }
-            out += "{\n"
+            put("{\n", &out)
             for (index, (key, element)) in pairs.enumerated() {
-                out += String(repeating: " ", count: indent + 2)
+                spaces(indent + 2, &out)
                 escape(key, into: &out)
-                out += ": "
+                put(": ", &out)
                 write(element, indent: indent + 2, inline: false, into: &out)
-                out += index < pairs.count - 1 ? ",\n" : "\n"
+                if index < pairs.count - 1 { put(",\n", &out) } else { out.append(0x0A) }
             }
-            out += String(repeating: " ", count: indent) + "}"
+            spaces(indent, &out)
+            out.append(0x7D)
         }
+    }
+
+    /// `escape(_:into:)` onto bytes: the common string (nothing to escape) is one copy.
+    private static func escape(_ text: String, into out: inout [UInt8]) {
+        if needsEscaping(text) {
+            var escaped = ""
+            escape(text, into: &escaped)
+            out.append(contentsOf: escaped.utf8)
+        } else {
+            out.append(0x22)
+            out.append(contentsOf: text.utf8)
+            out.append(0x22)
+        }
+    }
+
+    /// Whether any byte of `text` may need escaping (a scan over the contiguous UTF-8 when the
+    /// string has it, which native strings do).
+    private static func needsEscaping(_ text: String) -> Bool {
+        @inline(__always) func special(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
+        }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            for byte in bytes where special(byte) { return true }
+            return false
+        }) {
+            return found
+        }
+        return text.utf8.contains(where: special)
     }
 
     /// `text` as a JSON string, quotes included.
@@ -88,7 +137,7 @@ public enum JSONWriter {
         out += "\""
         // Almost every string (dates, names, labels) needs nothing escaped: one byte scan,
         // one append. 0xE2 leads U+2028/2029 (and other scalars, which then take the slow path).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        if !needsEscaping(text) {
             out += text
             out += "\""
             return
