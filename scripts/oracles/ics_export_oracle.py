@@ -42,6 +42,12 @@ def raw_lines(data):
     return lines
 
 
+def name_of(policy):
+    """JSON names a policy by its path as given; the feed's DESCRIPTION by its file name
+    (the feed is shared, and subscribers know the policy, not the server's folders)."""
+    return policy.rsplit("/", 1)[-1]
+
+
 def expected(day):
     """(summary, description) for a JSON day, or None when it has no event."""
     denied = not day["selectable"]
@@ -55,12 +61,12 @@ def expected(day):
     if denied:
         line = "Not selectable" + (": " + reason if reason else "")
         if day["policy"]:
-            line += " (" + day["policy"] + ")"
+            line += " (" + name_of(day["policy"]) + ")"
         lines.append(line)
     if decoration is not None:
         line = "Decorated" + (": " + label if label else "")
         if day["decorationPolicy"]:
-            line += " (" + day["decorationPolicy"] + ")"
+            line += " (" + name_of(day["decorationPolicy"]) + ")"
         lines.append(line)
     return summary, "\n".join(lines)
 
