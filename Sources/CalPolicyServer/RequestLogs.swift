@@ -2,6 +2,7 @@ import CalendarCore
 import Foundation
 import Glibc
 import MHDHost
+import Rendering
 
 /// What a request learned on its way, for the access and decision logs.
 final class RequestNote {
@@ -19,40 +20,22 @@ final class RequestIDs: @unchecked Sendable {
 
     init() {
         let random = UInt32.random(in: 0...UInt32.max)
-        prefix = String(random, radix: 16).leftPadded(to: 8)
+        prefix = String(random, radix: 16).leftPadded(8)
     }
 
     func next() -> String {
         let number = lock.withLock { counter += 1; return counter }
-        return prefix + "-" + String(number, radix: 16).leftPadded(to: 6)
+        return prefix + "-" + String(number, radix: 16).leftPadded(6)
     }
 }
 
-extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
-}
-
-/// One-line JSON for the logs (the documents' writer pretty-prints).
+/// One-line JSON for the logs (the documents' writer pretty-prints documents, but its string
+/// escaping is the one JSON escaper of the project).
 enum JSONLine {
     static func quote(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONWriter.escape(text, into: &out)
+        return out
     }
 
     /// `fields` are already-encoded JSON values.

@@ -14,17 +14,10 @@ enum EvalCommand {
         let span = format == .ics ? try SpanResolver.resolveForExport(parsed, settings: settings)
             : try SpanResolver.resolve(parsed, settings: settings, yearByDefault: format == .html)
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
-        // An export draws no months, so it builds no grids.
-        let grids = format == .ics ? [] : try span.months.map { month throws(CLIError) in
-            (month: month, grid: try grid(for: month, settings: settings))
-        }
+        let grids = try grids(span, format: format, settings: settings)
         let verbose = parsed.has("verbose")
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
-        let stack = PolicyStack(files + evaluation.builtIns)
-        var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-        if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
-        let report = EvalReport(settings: settings, policies: parsed.positionals.map(PolicyIdentity.tidy), span: span, grids: grids,
-                                days: days)
+        let report = try report(parsed, evaluation: evaluation, span: span, grids: grids, format: format, files: files)
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
@@ -37,6 +30,27 @@ enum EvalCommand {
                                                legend: legend).render())
         }
         return ExitCode.ok
+    }
+
+    /// The month grids a format draws (an export draws none).
+    static func grids(_ span: ResolvedSpan, format: EvalFormat,
+                      settings: DisplaySettings) throws(CLIError) -> [(month: CalendarMonth, grid: MonthGrid)] {
+        guard format != .ics else { return [] }
+        return try span.months.map { month throws(CLIError) in (month: month, grid: try grid(for: month, settings: settings)) }
+    }
+
+    /// What `eval` prints, evaluated: the loaded policies (`files`, the positionals in order)
+    /// stacked with the built-in rules over the span, with provenance lines for JSON. The CLI
+    /// and the server's eval routes both build their documents here.
+    static func report(_ parsed: ParsedArguments, evaluation: EvaluationOptions, span: ResolvedSpan,
+                       grids: [(month: CalendarMonth, grid: MonthGrid)], format: EvalFormat,
+                       files: [any DayPolicy]) throws(CLIError) -> EvalReport {
+        let settings = evaluation.settings
+        let stack = PolicyStack(files + evaluation.builtIns)
+        var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
+        if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
+        return EvalReport(settings: settings, policies: parsed.positionals.map(PolicyIdentity.tidy), span: span,
+                          grids: grids, days: days)
     }
 
     static func grid(for month: CalendarMonth, settings: DisplaySettings) throws(CLIError) -> MonthGrid {

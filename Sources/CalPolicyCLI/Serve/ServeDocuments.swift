@@ -150,15 +150,9 @@ public enum ServeDocuments {
                 throw CLIError.usage(.invalidValue(span.days.last.iso, option: CommandCatalog.to.display,
                                                    reason: "a span of /v1/days must be at most \(daysCap) days; \(span.days.first.iso)...\(span.days.last.iso) holds \(span.days.count)"))
             }
-            let builtIns = evaluation.builtIns
-            let grids = try span.months.map { month throws(CLIError) in
-                (month: month, grid: try EvalCommand.grid(for: month, settings: settings))
-            }
-            let stack = PolicyStack(policies + builtIns)
-            var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-            days = try Provenance.attach(days, stack: stack, settings: settings)
-            let report = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
-                                    grids: grids, days: days)
+            let grids = try EvalCommand.grids(span, format: .json, settings: settings)
+            let report = try EvalCommand.report(parsed, evaluation: evaluation, span: span, grids: grids,
+                                                format: .json, files: policies)
             EvalJSONRenderer.render(report, to: console)
             return console.out
         } catch {
@@ -176,10 +170,8 @@ public enum ServeDocuments {
             let evaluation = try EvaluationOptions(parsed, console: console)
             let settings = evaluation.settings
             let span = try SpanResolver.resolveForExport(parsed, settings: settings)
-            let stack = PolicyStack(policies + evaluation.builtIns)
-            let days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-            let report = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
-                                    grids: [], days: days)
+            let report = try EvalCommand.report(parsed, evaluation: evaluation, span: span, grids: [],
+                                                format: .ics, files: policies)
             EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: paths), to: console)
             return console.out
         } catch {
