@@ -252,49 +252,6 @@ final class PolicyLuaState {
         return answer
     }
 
-    /// What C wrote for one day, as CalendarCore's values (strings copied before Lua runs again).
-    /// (By pointer: the record is a few hundred bytes.)
-    private static func answers(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions) -> DayAnswers {
-        var answer = DayAnswers()
-        write(day, asked: asked, into: &answer)
-        return answer
-    }
-
-    private static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
-        // Fields addressed by C's accessor (CPB_FN_* order), not key paths: this runs for every
-        // day answered, and key-path metadata would cost every start.
-        if asked.canSelect { answer.select = verdict(cpb_day_answer(day, 0)) }
-        if asked.canDeselect { answer.deselect = verdict(cpb_day_answer(day, 1)) }
-        if asked.decoration { answer.decoration = decoration(cpb_day_answer(day, 2)) }
-    }
-
-    private static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {
-        call.pointee.allowed != 0 ? .allowed : .denied(reason: text(call.pointee.reason, call.pointee.reason_len))
-    }
-
-    private static func decoration(_ pointer: UnsafePointer<cpb_call>) -> Decoration? {
-        let call = pointer.pointee
-        guard call.has_decoration != 0 else { return nil }
-        let kind: Decoration.Kind = switch call.decoration_kind {
-        case 1: .image
-        case 2: .custom
-        default: .default
-        }
-        let size: Decoration.Size? = switch call.decoration_size {
-        case 0: .small
-        case 1: .medium
-        case 2: .large
-        default: nil
-        }
-        return Decoration(kind: kind, label: text(call.label, call.label_len), color: text(call.color, call.color_len),
-                          image: text(call.image, call.image_len), size: size)
-    }
-
-    private static func text(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> String? {
-        guard let pointer else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-    }
-
     func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {
         try lua.callGlobal(name, argument: argument)
     }
