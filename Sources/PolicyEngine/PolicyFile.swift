@@ -45,7 +45,7 @@ public enum PolicyFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count = UnsafeFileBytes.read(fd, into: &chunk)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .cannotRead(errno)
@@ -74,12 +74,7 @@ public enum PolicyFile {
             return .empty
         }
         if head.first == 0x1B { return .binary }
-        // memchr, not `contains`: this runs on every start over up to 4 KiB (a byte loop
-        // was 0.5 % of a cold start).
-        let hasZero = bytes.withUnsafeBytes { raw in
-            raw.baseAddress.map { memchr($0, 0, head.count) != nil } ?? false
-        }
-        return hasZero ? .binary : nil
+        return UnsafeFileBytes.hasZero(bytes, within: head.count) ? .binary : nil
     }
 
     /// How the engine words a lower-level failure: `no such file`, `permission denied`, …
