@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # Golden output: every command on a fixed set of spans and policies must print exactly what
-# Tests/Golden/out/ holds (scripts/golden.sh; a deliberate change re-records it).
+# Tests/Golden/out/ holds (scripts/golden.sh), and every HTTP route must answer exactly what
+# Tests/Golden/routes-out/ holds (scripts/golden_routes.py); a deliberate change re-records them.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 swift build --product calpolicy >/dev/null
-exec scripts/golden.sh check .build/debug/calpolicy
+swift build --product calpolicy-serve >/dev/null
+python=.venv/bin/python
+[ -x "$python" ] || python=python3
+status=0
+scripts/golden.sh check .build/debug/calpolicy || status=1
+"$python" scripts/golden_routes.py check .build/debug || status=1
+exit $status
