@@ -1,9 +1,35 @@
 import Foundation
 import PolicyEngine
 
-/// The locales Foundation knows, for refusing a mistyped `--locale` with close matches.
+/// The locales Foundation knows, for accepting `--locale` as ICU would read it and refusing a
+/// mistyped one with close matches.
 enum LocaleCatalog {
     static let identifiers: Set<String> = Set(Locale.availableIdentifiers)
+
+    /// The identifier Foundation knows that `text` (keywords already removed, `_` or `-`
+    /// between parts) stands for, or nil. `Locale.availableIdentifiers` lists each locale in one
+    /// spelling only (`zh_Hans_CN`, not `zh_CN`), while ICU reads the short forms through its
+    /// likely subtags, as `LANG=zh_CN.UTF-8` does: so a name counts as known when it, its
+    /// canonical form, its likely-subtags maximization (`zh_CN` → `zh_Hans_CN`, `sr_RS` →
+    /// `sr_Cyrl_RS`) or that maximization without its script (`en-Latn-US` → `en_US`) is listed.
+    static func resolve(_ text: String) -> String? {
+        func underscored(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
+        let base = underscored(text)
+        if identifiers.contains(base) { return base }
+        let canonical = underscored(Locale.canonicalIdentifier(from: base))
+        if identifiers.contains(canonical) { return canonical }
+        let language = Locale.Language(identifier: canonical)
+        // Maximization invents nothing for a language ICU does not know: `xx_YY` stays `xx-YY`.
+        guard let code = language.languageCode?.identifier, identifiers.contains(code)
+                || identifiers.contains(where: { $0.hasPrefix(code + "_") }) else { return nil }
+        let maximal = underscored(language.maximalIdentifier)
+        if identifiers.contains(maximal) { return maximal }
+        if let script = language.script?.identifier ?? Locale.Language(identifier: maximal).script?.identifier {
+            let withoutScript = maximal.replacingOccurrences(of: "_" + script, with: "")
+            if identifiers.contains(withoutScript) { return withoutScript }
+        }
+        return nil
+    }
 
     /// Up to three known identifiers nearest to `text`: the same language with another
     /// region first, then the closest spellings.

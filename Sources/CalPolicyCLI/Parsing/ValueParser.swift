@@ -80,10 +80,9 @@ enum ValueParser {
         }
         // Foundation falls back silently on a locale it does not know: refuse it instead,
         // with the closest ones it knows. Keywords (`@calendar=…`) and `-` spellings are
-        // checked by their language and region.
+        // checked by their language and region, as ICU reads them (`LocaleCatalog.resolve`).
         let base = String(text.prefix { $0 != "@" }).replacingOccurrences(of: "-", with: "_")
-        let known = LocaleCatalog.identifiers
-        guard known.contains(base) else {
+        guard LocaleCatalog.resolve(base) != nil else {
             let near = LocaleCatalog.nearest(to: base)
             let reason = near.isEmpty ? "unknown locale; expected one Foundation knows, such as en_US"
                 : "unknown locale; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
