@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // calpolicy: a calendar policy engine. Layers import one way:
-// CLua (system liblua5.4) → CLuaShim (C kernel) → LuaHost → PolicyEngine → Rendering → CalPolicyCLI → calpolicy,
+// CLua (system liblua5.4) → CLuaShim (C kernel) → LuaHost → PolicyEngine → Rendering → CalPolicyRequests
+// → the two faces, CalPolicyCLI (calpolicy) and CalPolicyServer (calpolicy-serve), neither importing the other;
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
 // CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
@@ -50,7 +51,13 @@ let package = Package(
         .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"]),
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
         .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
-        .target(name: "CalPolicyCLI", dependencies: ["CalendarCore", "PolicyEngine", "Rendering"]),
+        // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
+        // catalogue, errors keyed by option. No argv, no HTTP, no C.
+        .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "PolicyEngine", "Rendering"]),
+        // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
+        .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "PolicyEngine"]),
+        .target(name: "CalPolicyCLI",
+                dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "PolicyEngine", "Rendering"]),
         .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
         .systemLibrary(
             name: "CMicroHTTPD",
@@ -59,7 +66,9 @@ let package = Package(
         ),
         // The one Swift module that sees libmicrohttpd; its pointers stay in Unsafe*.swift.
         .target(name: "MHDHost", dependencies: ["CMicroHTTPD"]),
-        .target(name: "CalPolicyServer", dependencies: ["MHDHost", "CalPolicyCLI", "Rendering", "PolicyEngine", "CalendarCore"]),
+        .target(name: "CalPolicyServer",
+                dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
+                               "CalendarCore"]),
         .executableTarget(name: "calpolicy-serve", dependencies: ["CalPolicyServer"]),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
         // Benchmarks (benchmarks/run.sh builds them with -c release; no tests run them).
@@ -75,9 +84,11 @@ let package = Package(
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
-        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "Rendering"]),
+        .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),
+        .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
+        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
-        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyCLI"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "MHDHost"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

@@ -33,6 +33,7 @@ typedef struct cls_host {
     /* output: where print goes (cls_sandbox.c), NULL to drop it */
     cls_print_fn print_line;
     void *print_context;
+    int print_muted;            /* a replay (provenance's traced call): print says nothing twice */
     /* host functions registered with cls_register_native, released at close */
     cls_native_entry *natives;
     /* errors */

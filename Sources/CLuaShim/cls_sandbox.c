@@ -30,7 +30,7 @@ static int cls_global_index(lua_State *L) {
  * (calpolicy escapes it and writes one stderr line with --verbose). */
 static int cls_print(lua_State *L) {
     cls_host *h = cls_host_of(L);
-    if (!h->print_line) return 0;
+    if (!h->print_line || h->print_muted) return 0;
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);

@@ -93,3 +93,7 @@ int cls_trace_last_return(lua_State *L) {
     cls_host *h = cls_host_of(L);
     return h->trace == NULL ? 0 : h->trace->last_return;
 }
+
+void cls_print_mute(lua_State *L, int on) {
+    cls_host_of(L)->print_muted = on ? 1 : 0;
+}

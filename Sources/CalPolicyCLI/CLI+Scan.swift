@@ -1,3 +1,5 @@
+import CalPolicyRequests
+import CalPolicyArguments
 import PolicyEngine
 
 /// The argument scanner on its own, without running a command.
@@ -7,11 +9,11 @@ extension CLI {
     /// when the arguments scan. Public so the argument fuzzer and tools can reach the scanner.
     public static func scanProblem(_ arguments: [String]) -> String? {
         let tokens = ArgumentToken.tokenise(arguments)
-        guard let first = tokens.first else { return ErrorRenderer.line(UsageError.missingCommand.description) }
+        guard let first = tokens.first else { return ErrorRenderer.line(UsageError.missingCommand(expected: CommandCatalog.names).description) }
         guard case .positional(let name) = first else { return nil }
         guard let spec = CommandCatalog.spec(named: name) else {
             let suggestion = Suggestion.nearest(to: name, among: CommandCatalog.names)
-            return ErrorRenderer.line(UsageError.unknownCommand(name, suggestion: suggestion).description)
+            return ErrorRenderer.line(UsageError.unknownCommand(name, suggestion: suggestion, expected: CommandCatalog.names).description)
         }
         do {
             _ = try ArgumentScanner(spec: spec).scan(Array(tokens.dropFirst()))

@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
 import Glibc
@@ -43,23 +45,23 @@ public enum CLI {
     }
 
     private static func dispatch(_ tokens: [ArgumentToken], console: Console) throws(CLIError) -> Int32 {
-        guard let first = tokens.first else { throw .usage(.missingCommand) }
+        guard let first = tokens.first else { throw .usage(.missingCommand(expected: CommandCatalog.names)) }
         let rest = Array(tokens.dropFirst())
         switch first {
         case .long("help", nil), .short("h"):
-            console.write(HelpFormatter.topLevel())
+            console.write(TopLevelHelp.text())
             return ExitCode.ok
         case .long("version", nil), .short("V"):
             console.print("calpolicy \(CommandCatalog.version)")
             return ExitCode.ok
         case .positional("help"):
             guard case .positional(let name)? = rest.first else {
-                console.write(HelpFormatter.topLevel())
+                console.write(TopLevelHelp.text())
                 return ExitCode.ok
             }
-            // `serve` is another executable (see ServeLauncher), so it is not in the command table.
-            console.write(HelpFormatter.help(for: name == CommandCatalog.serve.name ? CommandCatalog.serve
-                                                                                      : try command(named: name).spec))
+            // `serve` is another executable (see ServeLauncher): its help is its own.
+            if name == ServeLauncher.name { return ServeLauncher.exec(["--help"], console: console) }
+            console.write(HelpFormatter.help(for: try command(named: name).spec))
             return ExitCode.ok
         case .positional(let name):
             let command = try command(named: name)
@@ -67,7 +69,7 @@ public enum CLI {
                 console.write(HelpFormatter.help(for: command.spec))
                 return ExitCode.ok
             }
-            let parsed: ParsedArguments
+            let parsed: RequestValues
             do { parsed = try ArgumentScanner(spec: command.spec).scan(rest) } catch { throw .usage(error) }
             return try execute(command, parsed, console: console)
         case .long, .short, .misspelled:
@@ -78,7 +80,8 @@ public enum CLI {
 
     private static func command(named name: String) throws(CLIError) -> Command {
         guard let command = CommandTable.command(named: name) else {
-            throw .usage(.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: CommandCatalog.names)))
+            throw .usage(.unknownCommand(name, suggestion: Suggestion.nearest(to: name, among: CommandCatalog.names + [ServeLauncher.name]),
+                                        expected: CommandCatalog.names))
         }
         return command
     }
@@ -87,7 +90,7 @@ public enum CLI {
     /// explain's traced calls, test files — shares the run's deadline and memory. Work
     /// stuck where Lua cannot be interrupted ends the process with one line and exit 3,
     /// since a half-finished command's output would look complete.
-    private static func execute(_ command: Command, _ parsed: ParsedArguments, console: Console)
+    private static func execute(_ command: Command, _ parsed: RequestValues, console: Console)
         throws(CLIError) -> Int32
     {
         let limits = try RunSettings.limits(parsed)

@@ -1,3 +1,4 @@
+import CalPolicyRequests
 import Glibc
 import Rendering
 
@@ -61,15 +62,7 @@ final class Console: DocumentSink, @unchecked Sendable {
     }
 
     /// The locale the environment asks for, as an identifier (`de_DE.UTF-8` → `de_DE`).
-    var environmentLocale: String {
-        for name in ["LC_ALL", "LC_TIME", "LANG"] {
-            guard let value = environment[name], !value.isEmpty else { continue }
-            let base = value.split(separator: ".").first.map(String.init) ?? value
-            if base == "C" || base == "POSIX" { return "en_US" }
-            return base
-        }
-        return "en_US"
-    }
+    var environmentLocale: String { EnvironmentLocale.identifier(in: environment) }
 
     /// Writes both buffers to the real file descriptors; a closed pipe is not an error.
     func flush() {

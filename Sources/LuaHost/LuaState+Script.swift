@@ -9,6 +9,11 @@ extension LuaState {
     }
 
     /// Starts or stops tracing the policy chunk. Off by default: it costs a hook per line.
+    /// Mutes or unmutes the state's `print` (a replayed call says nothing twice).
+    public func setPrintMuted(_ on: Bool) {
+        cls_print_mute(raw.state, on ? 1 : 0)
+    }
+
     public func setTracing(_ on: Bool) throws(LuaError) {
         guard cls_trace_enable(raw.state, on ? 1 : 0) == 0 else {
             throw LuaError(kind: .memory, message: "cannot allocate the line trace")

@@ -195,6 +195,9 @@ int cls_call_global(lua_State *L, const char *name, const char *argument, size_t
  * lines run and remembers the line of the last `return` of each call.
  */
 int cls_trace_enable(lua_State *L, int on);
+/* Mutes (1) or unmutes (0) print: a call replayed for its deciding line prints nothing,
+ * since the call that decided already printed. Raises nothing. */
+void cls_print_mute(lua_State *L, int on);
 /* Per line number, how often it ran (decided = 0) or how often its return ended a
  * call (decided = 1); `count` entries (0 and NULL when tracing is off). */
 const unsigned int *cls_trace_lines(lua_State *L, int decided, size_t *count);

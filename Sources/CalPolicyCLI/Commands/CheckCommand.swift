@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import Glibc
 import CalendarCore
 import PolicyEngine
@@ -6,7 +8,7 @@ import PolicyEngine
 /// edge day in several calendars, reporting each distinct problem as one stderr line
 /// and, per policy, how much of the instruction budget its costliest call needed.
 enum CheckCommand {
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         // Each file is read once, here: a usage problem ends the command, a file that
         // holds no usable policy is reported in its turn below.
@@ -20,12 +22,10 @@ enum CheckCommand {
         let verbose = parsed.has("verbose")
         // Edge days include yesterday, today and tomorrow: `--today` makes a check reproducible.
         let today: Day
-        do {
-            today = try parsed.value("today").map { text throws(UsageError) in
+        today = try CLIError.wrap { () throws(RequestError) in
+            try parsed.value(CommandCatalog.today).map { text throws(RequestError) in
                 try ValueParser.day(text, option: CommandCatalog.today)
             } ?? WallClock.today()
-        } catch {
-            throw .usage(error)
         }
         var problems = 0
         for (path, source) in zip(parsed.positionals, sources) {

@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 /// Options and help for the regression commands: test, snapshot, diff, explain.
 extension CommandCatalog {
     static let testFormat = OptionSpec.choice("format", TestFormat.self, help: "Output format (default text).")
@@ -14,7 +16,7 @@ extension CommandCatalog {
         name: "test",
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
-        options: [runFilter, testFormat, out, coverage, updateSnapshots] + EvaluationOptions.specs
+        options: [runFilter, testFormat, out, coverage, updateSnapshots] + evaluationOptions
             + [timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
@@ -29,7 +31,7 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        options: [year, month, from, to] + EvaluationOptions.specs + [today, out, timeout, verbose, help],
+        options: [year, month, from, to] + evaluationOptions + [today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration. Policies see
         --today (default: the first day of the span), so the output never depends on the clock.
@@ -42,7 +44,7 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        options: [year, month, from, to] + EvaluationOptions.specs + [today, diffFormat, timeout, verbose, help],
+        options: [year, month, from, to] + evaluationOptions + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: this year and the next two, widened to every year a stored
@@ -57,7 +59,7 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [explainSelection] + EvaluationOptions.specs + [today, explainFormat, timeout, verbose, help],
+        options: [explainSelection] + evaluationOptions + [today, explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained

@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import CalendarCore
 import Rendering
 
@@ -17,51 +19,46 @@ enum CommandCatalog {
     static let verbose = OptionSpec.flag("verbose", short: "v",
                                          help: "Add Lua tracebacks to errors and let policies print to stderr.")
 
-    // Span
-    static let month = OptionSpec.value("month", "YYYY-MM", help: "Month in the chosen calendar (leap month: YYYY-MML).")
-    static let year = OptionSpec.value("year", "YYYY", help: "Whole year in the chosen calendar.")
-    static let week = OptionSpec.value("week", "DATE|YYYY-Www",
-                                       help: "The week holding DATE, or that week under --week-rule, as a strip.")
-    static let from = OptionSpec.value("from", "YYYY-MM-DD", help: "First day of the span (Gregorian), with --to.")
-    static let to = OptionSpec.value("to", "YYYY-MM-DD", help: "Last day of the span (Gregorian), with --from.")
-
-    // Display
-    static let calendar = OptionSpec.value("calendar", "NAME",
-                                           help: "Calendar system to display (default gregorian; see below).")
-    static let locale = OptionSpec.value("locale", "ID", help: "Locale for names and first weekday (default from LANG).")
-    static let firstWeekday = OptionSpec.value("first-weekday", "1-7", help: "First column, 1 = Sunday ... 7 = Saturday.")
-    static let today = OptionSpec.value("today", "YYYY-MM-DD", help: "The day policies see as today (default: the clock).")
-    static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.self, help: "Week numbering (default iso: ISO 8601).")
+    // The options both faces take come from the one catalogue (`OptionCatalogue`).
+    static let month = OptionCatalogue.month
+    static let year = OptionCatalogue.year
+    static let week = OptionCatalogue.week
+    static let from = OptionCatalogue.from
+    static let to = OptionCatalogue.to
+    static let calendar = OptionCatalogue.calendar
+    static let locale = OptionCatalogue.locale
+    static let firstWeekday = OptionCatalogue.firstWeekday
+    static let today = OptionCatalogue.today
+    static let weekRule = OptionCatalogue.weekRule
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
     static let legend = OptionSpec.choice("legend", LegendStyle.self,
                                           help: "Text legend: runs of days (default short), every day, or none.")
 
-    // Built-in policies
-    static let include = OptionSpec.choice("include", IncludeChoice.self, help: "Only allow these days.")
-    static let min = OptionSpec.value("min", "YYYY-MM-DD", help: "Deny days before this day.")
-    static let max = OptionSpec.value("max", "YYYY-MM-DD", help: "Deny days after this day.")
+    static let include = OptionCatalogue.include
+    static let min = OptionCatalogue.min
+    static let max = OptionCatalogue.max
+
+    /// The options of every command that evaluates policies (`eval`, `snapshot`, `diff`,
+    /// `explain`, `test`), in help's order.
+    static let evaluationOptions: [OptionSpec] = [calendar, locale, include, min, max]
 
     static let evalFormat = OptionSpec.choice("format", EvalFormat.self, help: "Output format (default text).")
     static let selectFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
 
-    // Selection
-    static let mode = OptionSpec.choice("mode", SelectionMode.self, help: "Selection mode (required).")
-    static let tap = OptionSpec.value("tap", "YYYY-MM-DD", repeats: true, help: "Tap a day; repeat, in order.")
-    static let minLength = OptionSpec.value("min-length", "N", help: "Shortest allowed range, in days.")
-    static let maxLength = OptionSpec.value("max-length", "N", help: "Longest allowed range, in days.")
-    static let maxCount = OptionSpec.value("max-count", "N", help: "Most days a multiple selection may hold.")
-    static let rangeRule = OptionSpec.choice("range-rule", RangeRule.self,
-                                             help: "Range mode: reject a range holding a denied day (default) or skip it.")
-    static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
-                                            help: "A day already selected (re-checked); repeat or comma-separate.")
-    static let pending = OptionSpec.value("pending", "YYYY-MM-DD",
-                                          help: "Range mode: a first endpoint already tapped (re-checked).")
+    static let mode = OptionCatalogue.mode
+    static let tap = OptionCatalogue.tap
+    static let minLength = OptionCatalogue.minLength
+    static let maxLength = OptionCatalogue.maxLength
+    static let maxCount = OptionCatalogue.maxCount
+    static let rangeRule = OptionCatalogue.rangeRule
+    static let selection = OptionCatalogue.selection
+    static let pending = OptionCatalogue.pending
 
     static let eval = CommandSpec(
         name: "eval",
         abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
-        options: [month, year, week, from, to] + EvaluationOptions.specs + [firstWeekday, today, weekRule,
+        options: [month, year, week, from, to] + evaluationOptions + [firstWeekday, today, weekRule,
                   evalFormat, weekNumbers, legend, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;

@@ -1,6 +1,8 @@
+import CalPolicyArguments
+import CalPolicyRequests
 /// A command: what it accepts and how help shows it (`CommandSpec`), and what runs it.
 struct Command: Sendable {
-    typealias Run = @Sendable (ParsedArguments, Console) throws(CLIError) -> Int32
+    typealias Run = @Sendable (RequestValues, Console) throws(CLIError) -> Int32
 
     let spec: CommandSpec
     let run: Run

@@ -1,10 +1,11 @@
+import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
 import Rendering
 
 /// `calpolicy diff OLD NEW [span]`: every day two versions of a policy disagree on.
 enum DiffCommand {
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard parsed.positionals.count <= 2 else {
             throw .usage(.invalidValue(parsed.positionals[2], option: "OLD NEW",
                                        reason: "expected exactly two policies to compare"))
@@ -13,10 +14,10 @@ enum DiffCommand {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DiffFormat.text)
-        let evaluation = try EvaluationOptions(parsed, console: console)
+        let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
         let givenSpan = parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to")
-        let span = givenSpan ? try SpanResolver.resolve(parsed, settings: settings).days : nil
+        let span = givenSpan ? try CLIError.wrap { () throws(RequestError) in try SpanResolver.resolve(parsed, settings: settings).days } : nil
         var revisions: [PolicyRevision] = []
         var sources: [[UInt8]?] = []
         defer { for revision in revisions { revision.cleanUp() } }

@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
 import Rendering
@@ -12,7 +14,7 @@ enum ExplainCommand {
         return bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
     }
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         // POLICY ... DATE ...: the trailing words shaped like a date are the dates.
         let words = parsed.positionals
         let firstDate = words.lastIndex { !ExplainCommand.looksLikeDate($0) }.map { $0 + 1 } ?? 0
@@ -30,36 +32,19 @@ enum ExplainCommand {
         }
         var selection: [Day] = []
         for text in parsed.all(CommandCatalog.explainSelection.name) {
-            do throws(UsageError) {
-                selection.append(try ValueParser.day(text, option: CommandCatalog.explainSelection))
-            } catch {
-                throw .usage(error)
-            }
+            selection.append(try CLIError.wrap { () throws(RequestError) in
+                try ValueParser.day(text, option: CommandCatalog.explainSelection)
+            })
         }
         selection = Array(Set(selection)).sorted()
         let format = try parsed.choice(CommandCatalog.explainFormat, default: DocumentFormat.text)
-        let evaluation = try EvaluationOptions(parsed, console: console)
+        let evaluation = try console.evaluation(parsed)
         let sources = try PolicyLoader.read(paths)
         let settings = evaluation.settings
-        var context = settings.context
-        context.selection = selection
-        var options = LuaPolicyOptions()
-        options.today = settings.today
-        options.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
-        options.tracing = true
-        var explanations: [PolicyExplanation] = []
-        do {
-            var policies: [LuaPolicy] = []
-            let names = PolicyIdentity.displayNames(for: paths)
-            for (index, (path, source)) in zip(paths, sources).enumerated() {
-                policies.append(try LuaPolicy(path: path, source: source, options: options, displayName: names[index]))
-            }
-            for day in days {
-                explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
-                                                                  context: context))
-            }
-        } catch {
-            throw .policy(error)
+        let explanations = try CLIError.wrap { () throws(RequestFailure) in
+            try ExplainUseCase.explain(days, sources: Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) },
+                                       evaluation: evaluation, selection: selection,
+                                       print: PolicyPrintLine.handler(verbose: parsed.has("verbose")))
         }
         if format == .json {
             // One date: its document, as always; several: an array of them, in the order asked.

@@ -1,3 +1,4 @@
+import CalPolicyRequests
 import Glibc
 import CalendarCore
 import PolicyEngine
@@ -12,12 +13,12 @@ enum ImportCommand {
     static let sampleDays = 366
     static let sampleCount = 3
 
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard let icsPath = parsed.positionals.first else { throw .usage(.missingArgument("FILE.ics")) }
         if parsed.positionals.count > 1 {
             throw .usage(.unexpectedArgument(parsed.positionals[1], command: "import FILE.ics"))
         }
-        let settings = try DisplaySettings.resolve(parsed, console: console)
+        let settings = try console.settings(parsed)
         let icsName = icsPath.split(separator: "/").last.map(String.init) ?? icsPath
         guard icsName.count > 4, icsName.lowercased().hasSuffix(".ics") else {
             throw .usage(.badPolicyPath(icsPath, problem: "not an .ics file; expected FILE.ics"))
@@ -42,7 +43,9 @@ enum ImportCommand {
                                            options: PolicyLoader.options(today: settings.today,
                                                                          verbose: parsed.has("verbose")))
         let span = DaySpan(settings.today, settings.today.adding(days: sampleDays - 1))
-        let days = try Evaluator.evaluate(PolicyStack([policy]), over: span, settings: settings)
+        let days = try CLIError.wrap { () throws(RequestFailure) in
+            try Evaluator.evaluate(PolicyStack([policy]), over: span, settings: settings)
+        }
         let test = document.test(today: settings.today, samples: samples(days), clearDay: days.first { !$0.isMarked }?.day)
 
         try write(policyText, to: policyPath)
@@ -73,7 +76,7 @@ enum ImportCommand {
     static func write(_ text: String, to path: String) throws(CLIError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw .usage(.badPolicyPath(path, problem: "cannot be written: " + PolicyLoader.describeErrno(errno)))
+            throw .usage(.badPolicyPath(path, problem: "cannot be written: " + String(cString: strerror(errno)).lowercased()))
         }
         StandardStreams.writeAll(Array(text.utf8), to: fd)
         close(fd)

@@ -1,3 +1,4 @@
+import CalPolicyRequests
 import Glibc
 import PolicyEngine
 
@@ -6,7 +7,7 @@ import PolicyEngine
 enum RunSettings {
     static let range: ClosedRange<Double> = 0.001...86_400
 
-    static func limits(_ parsed: ParsedArguments) throws(CLIError) -> RunLimits {
+    static func limits(_ parsed: RequestValues) throws(CLIError) -> RunLimits {
         var limits = RunLimits()
         if let text = parsed.value("timeout") {
             limits.deadline = try seconds(text)

@@ -1,3 +1,4 @@
+import CalPolicyRequests
 import CalendarCore
 import Foundation
 import PolicyEngine
@@ -6,14 +7,14 @@ import Rendering
 /// `calpolicy snapshot POLICY ... --year YYYY [--out FILE]`: the stable JSON that
 /// `calpolicy test` verifies.
 enum SnapshotCommand {
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {
             throw .usage(.missingOption(CommandCatalog.year.display))
         }
-        let evaluation = try EvaluationOptions(parsed, console: console)
+        let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
-        let span = try SpanResolver.resolve(parsed, settings: settings).days
+        let span = try CLIError.wrap { () throws(RequestError) in try SpanResolver.resolve(parsed, settings: settings).days }
         let sources = try PolicyLoader.read(parsed.positionals)
         let today = parsed.has("today") ? settings.today : span.first
         let out = parsed.value("out")

@@ -1,16 +1,17 @@
+import CalPolicyRequests
 import Foundation
 import PolicyEngine
 import Rendering
 
 /// `calpolicy test [PATH ...]`: thin over `PolicyTestRunner`; renders text or JUnit.
 enum TestCommand {
-    static func run(_ parsed: ParsedArguments, console: Console) throws(CLIError) -> Int32 {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         let paths = parsed.positionals.isEmpty ? ["policies"] : parsed.positionals
         for path in paths where !FileManager.default.fileExists(atPath: path) {
             throw .usage(.badPolicyPath(path, problem: "no such file or directory; expected test files or a folder"))
         }
         let format = try parsed.choice(CommandCatalog.testFormat, default: TestFormat.text)
-        let evaluation = try EvaluationOptions(parsed, console: console)
+        let evaluation = try console.evaluation(parsed)
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         var options = PolicyTestOptions(filter: parsed.value("run"), coverage: parsed.has("coverage"),

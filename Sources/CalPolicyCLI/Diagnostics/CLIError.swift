@@ -1,3 +1,5 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import PolicyEngine
 
 /// Every way a command can fail, each mapped to one stderr line and an exit code
@@ -5,6 +7,8 @@ import PolicyEngine
 enum CLIError: Error, Sendable {
     /// The command line is wrong (exit 2).
     case usage(UsageError)
+    /// An option's value or combination is wrong (exit 2), named by its CLI spelling.
+    case request(RequestError)
     /// A policy file exists but cannot be used as a policy: empty, binary (exit 3).
     case policyFile(path: String, problem: String)
     /// A policy failed to load or failed while answering (exit 3).
@@ -14,6 +18,34 @@ enum CLIError: Error, Sendable {
     case refused(String)
     /// Problems were already reported line by line (`check`); only the exit code remains.
     case reported(exitCode: Int32)
+
+    init(_ failure: RequestFailure) {
+        switch failure {
+        case .request(let error): self = .request(error)
+        case .badPolicyPath(let path, let problem): self = .usage(.badPolicyPath(path, problem: problem))
+        case .policyFile(let path, let problem): self = .policyFile(path: path, problem: problem)
+        case .policy(let error): self = .policy(error)
+        case .refused(let option, let detail): self = .refused("--\(option.name): \(detail)")
+        }
+    }
+
+    /// Runs a request-layer step, its errors in the CLI's terms.
+    static func wrap<T>(_ body: () throws(RequestError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .request(error) }
+    }
+
+    static func wrap<T>(_ body: () throws(RequestFailure) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw CLIError(error) }
+    }
+}
+
+extension CLIError {
+    /// Policy errors keep their type; anything else a policy throws is still a policy error.
+    init(policyFailure error: any Error) {
+        if let cliError = error as? CLIError { self = cliError } else {
+            self = CLIError(RequestFailure(policyFailure: error))
+        }
+    }
 }
 
 /// Exit codes, documented in README and docs/cli.md; scripts depend on them.

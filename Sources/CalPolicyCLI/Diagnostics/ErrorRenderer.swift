@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import PolicyEngine
 import Rendering
 
@@ -6,7 +7,7 @@ import Rendering
 enum ErrorRenderer {
     static func exitCode(for error: CLIError) -> Int32 {
         switch error {
-        case .usage: return ExitCode.usage
+        case .usage, .request: return ExitCode.usage
         case .policyFile, .policy: return ExitCode.policy
         case .refused: return ExitCode.stop
         case .reported(let code): return code
@@ -18,6 +19,8 @@ enum ErrorRenderer {
         switch error {
         case .usage(let usage):
             return [line(usage.description)]
+        case .request(let error):
+            return [line(error.message(naming: \.display))]
         case .policyFile(let path, let problem):
             return [line("\(path): \(problem)")]
         case .policy(let policyError):

@@ -257,6 +257,7 @@ final class PolicyLuaState {
     }
 
     func setTracing(_ on: Bool) throws(LuaError) { try lua.setTracing(on) }
+    func setPrintMuted(_ on: Bool) { lua.setPrintMuted(on) }
     var tracedLines: [Int: Int] { lua.tracedLines }
     var decidingLines: [Int: Int] { lua.decidingLines }
     var lastReturnLine: Int? { lua.lastReturnLine }

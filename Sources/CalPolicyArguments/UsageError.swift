@@ -1,8 +1,9 @@
 /// Everything that can be wrong with a command line, as data. Rendering and exit
 /// codes live in `ErrorRenderer`, so commands and tests deal in cases, not text.
-enum UsageError: Error, Hashable, Sendable {
-    case missingCommand
-    case unknownCommand(String, suggestion: String?)
+public enum UsageError: Error, Hashable, Sendable {
+    /// No command given; `expected` lists the commands.
+    case missingCommand(expected: [String])
+    case unknownCommand(String, suggestion: String?, expected: [String])
     case unknownOption(String, suggestion: String?)
     /// An option that needs a value came last or was followed by another option.
     case missingValue(option: String)
@@ -23,14 +24,14 @@ enum UsageError: Error, Hashable, Sendable {
 }
 
 extension UsageError: CustomStringConvertible {
-    var description: String {
+    public var description: String {
         switch self {
-        case .missingCommand:
-            return "missing command; expected one of \(CommandCatalog.names.joined(separator: ", "))"
-        case .unknownCommand(let word, let suggestion):
+        case .missingCommand(let expected):
+            return "missing command; expected one of \(expected.joined(separator: ", "))"
+        case .unknownCommand(let word, let suggestion, let expected):
             let base = "unknown command '\(word)'"
             return suggestion.map { base + "; did you mean '\($0)'?" }
-                ?? base + "; expected one of \(CommandCatalog.names.joined(separator: ", "))"
+                ?? base + "; expected one of \(expected.joined(separator: ", "))"
         case .unknownOption(let word, let suggestion):
             let base = "unknown option '\(word)'"
             return suggestion.map { base + "; did you mean '\($0)'?" } ?? base

@@ -2,13 +2,14 @@ import CalendarCore
 import PolicyEngine
 import Rendering
 
+/// The line of each deciding `return`, for eval JSON: evaluation itself runs untraced in runs
+/// of days, and each decision then costs one silent traced call of the one function that
+/// decided (`LuaPolicy.decidingLine`), never a call of all three.
 enum Provenance {
-    /// Asks each deciding policy again, traced for that call only, for the line of its
-    /// answer: evaluation itself stays untraced and only decided days cost a second call.
-    /// The deciding policy is found by its index in `stack`, never by name: two files
-    /// may share a name (`a/rules.lua`, `b/rules.lua`).
+    /// The deciding policy is found by its index in `stack`, never by name: two files may
+    /// share a name (`a/rules.lua`, `b/rules.lua`).
     static func attach(_ days: [DayEvaluation], stack: PolicyStack,
-                       settings: DisplaySettings) throws(CLIError) -> [DayEvaluation] {
+                       settings: DisplaySettings) throws(RequestFailure) -> [DayEvaluation] {
         guard stack.policies.contains(where: { $0 is LuaPolicy }) else { return days }
         func lua(_ index: Int?) -> LuaPolicy? {
             guard let index, stack.policies.indices.contains(index) else { return nil }
@@ -16,18 +17,18 @@ enum Provenance {
         }
         let context = settings.context
         var result = days
-        do {
+        do throws(PolicyError) {
             for index in result.indices {
                 let day = result[index]
                 var lines = DecisionLines()
                 if let policy = lua(day.select.policyIndex) {
-                    lines.select = try policy.answer(for: day.day, context: context).canSelectLine
+                    lines.select = try policy.decidingLine(.canSelect, for: day.day, context: context)
                 }
                 if let policy = lua(day.deselect.policyIndex) {
-                    lines.deselect = try policy.answer(for: day.day, context: context).canDeselectLine
+                    lines.deselect = try policy.decidingLine(.canDeselect, for: day.day, context: context)
                 }
                 if let policy = lua(day.decorationPolicyIndex) {
-                    lines.decoration = try policy.answer(for: day.day, context: context).decorationLine
+                    lines.decoration = try policy.decidingLine(.decorationFor, for: day.day, context: context)
                 }
                 result[index].lines = lines
             }

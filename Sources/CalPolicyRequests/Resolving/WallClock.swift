@@ -3,8 +3,8 @@ import CalendarCore
 
 /// The one place calpolicy reads the clock: today's civil date in the local time zone.
 /// Everything below the CLI takes `today` as an argument.
-enum WallClock {
-    static func today() -> Day {
+public enum WallClock {
+    public static func today() -> Day {
         var now = time(nil)
         var parts = tm()
         guard localtime_r(&now, &parts) != nil,

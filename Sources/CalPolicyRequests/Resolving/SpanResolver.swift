@@ -3,22 +3,22 @@ import Rendering
 
 /// The months to draw and the days to evaluate, from `--month`, `--year`,
 /// `--week`, `--from/--to` or (none given) the month holding today.
-enum SpanResolver {
+public enum SpanResolver {
     /// A span longer than one Gregorian cycle (400 years) is almost surely a typo and
     /// would take minutes through a Lua policy.
-    static let maximumDays = 146_097
+    public static let maximumDays = 146_097
 
     /// The most days `eval --format ics` exports (about ten years): a calendar subscription
     /// of one event per weekend for centuries is a mistake, and a slow one.
-    static let maximumExportDays = 3_660
+    public static let maximumExportDays = 3_660
 
     /// The span of `eval --format ics`: as `resolve`, but without a span option this
     /// Gregorian year and the next (from `--today`), and at most `maximumExportDays`.
-    static func resolveForExport(_ parsed: ParsedArguments, settings: DisplaySettings) throws(CLIError)
+    public static func resolveForExport(_ parsed: RequestValues, settings: DisplaySettings) throws(RequestError)
         -> ResolvedSpan
     {
-        let spanOptions = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from,
-                           CommandCatalog.to]
+        let spanOptions = [OptionCatalogue.month, OptionCatalogue.year, OptionCatalogue.week, OptionCatalogue.from,
+                           OptionCatalogue.to]
         guard spanOptions.contains(where: { parsed.has($0.name) }) else {
             let year = settings.today.year
             let first = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
@@ -27,52 +27,42 @@ enum SpanResolver {
         }
         let span = try resolve(parsed, settings: settings)
         guard span.days.count <= maximumExportDays else {
-            let option = parsed.has("to") ? CommandCatalog.to : CommandCatalog.from
-            throw .usage(.invalidValue(parsed.value(option.name) ?? "", option: option.display,
-                                       reason: "--format ics exports at most \(maximumExportDays) days; "
-                                           + "this span has \(span.days.count)"))
+            let option = parsed.has("to") ? OptionCatalogue.to : OptionCatalogue.from
+            throw RequestError(option, value: parsed.value(option.name) ?? "",
+                               reason: "--format ics exports at most \(maximumExportDays) days; "
+                                   + "this span has \(span.days.count)")
         }
         return span
     }
 
     /// `yearByDefault`: with no span option, the year holding today (the HTML year at a glance)
     /// instead of its month.
-    static func resolve(_ parsed: ParsedArguments, settings: DisplaySettings,
-                        yearByDefault: Bool = false) throws(CLIError) -> ResolvedSpan {
-        do {
-            return try resolveUsage(parsed, settings: settings, yearByDefault: yearByDefault)
-        } catch {
-            throw .usage(error)
-        }
-    }
-
-    private static func resolveUsage(_ parsed: ParsedArguments, settings: DisplaySettings, yearByDefault: Bool)
-        throws(UsageError) -> ResolvedSpan
-    {
-        let given = [CommandCatalog.month, CommandCatalog.year, CommandCatalog.week, CommandCatalog.from]
+    public static func resolve(_ parsed: RequestValues, settings: DisplaySettings,
+                               yearByDefault: Bool = false) throws(RequestError) -> ResolvedSpan {
+        let given = [OptionCatalogue.month, OptionCatalogue.year, OptionCatalogue.week, OptionCatalogue.from]
             .filter { parsed.has($0.name) }
-        if given.count > 1 { throw .conflictingOptions(given[0].display, given[1].display) }
+        if given.count > 1 { throw RequestError(given[0], .conflicts(with: given[1])) }
         if parsed.has("to"), !parsed.has("from") {
-            throw .requiresOption(CommandCatalog.to.display, requires: CommandCatalog.from.display)
+            throw RequestError(OptionCatalogue.to, .requires(OptionCatalogue.from))
         }
         let system = settings.system
         if let text = parsed.value("month") {
-            let option = CommandCatalog.month
+            let option = OptionCatalogue.month
             let month = try ValueParser.month(text, option: option, calendar: settings.calendar)
             do {
                 return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
             } catch {
-                throw .invalidValue(text, option: option.display, reason: error.description)
+                throw RequestError(option, value: text, reason: error.description)
             }
         }
         if let text = parsed.value("week") {
             let strip = try week(text, settings: settings)
-            return ResolvedSpan(months: try months(covering: strip.span, in: system, option: CommandCatalog.week,
+            return ResolvedSpan(months: try months(covering: strip.span, in: system, option: OptionCatalogue.week,
                                                    text: text),
                                 days: strip.span, kind: .week(strip))
         }
         if let text = parsed.value("year") {
-            let option = CommandCatalog.year
+            let option = OptionCatalogue.year
             let (era, yearText) = ValueParser.eraPrefix(text, calendar: settings.calendar)
             try ValueParser.fourDigitYear(text, option: option, calendar: settings.calendar)
             let year = try ValueParser.year(yearText, option: option)
@@ -80,7 +70,7 @@ enum SpanResolver {
                 // As with `--month`, a Japanese year without an era is the Gregorian year,
                 // shown in the eras in force during it.
                 guard (1...9999).contains(year) else {
-                    throw .invalidValue(text, option: option.display, reason: "year must be 1...9999")
+                    throw RequestError(option, value: text, reason: "year must be 1...9999")
                 }
                 let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
                                    Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
@@ -92,24 +82,24 @@ enum SpanResolver {
                 return ResolvedSpan(months: months, days: try system.span(ofYear: year, era: era),
                                     kind: .year(era: era, year: year, gregorian: false))
             } catch {
-                throw .invalidValue(text, option: option.display, reason: error.description)
+                throw RequestError(option, value: text, reason: error.description)
             }
         }
         if let fromText = parsed.value("from") {
             guard let toText = parsed.value("to") else {
-                throw .requiresOption(CommandCatalog.from.display, requires: CommandCatalog.to.display)
+                throw RequestError(OptionCatalogue.from, .requires(OptionCatalogue.to))
             }
-            let first = try ValueParser.day(fromText, option: CommandCatalog.from)
-            let last = try ValueParser.day(toText, option: CommandCatalog.to)
+            let first = try ValueParser.day(fromText, option: OptionCatalogue.from)
+            let last = try ValueParser.day(toText, option: OptionCatalogue.to)
             guard first <= last else {
-                throw .invalidValue(toText, option: CommandCatalog.to.display, reason: "must not be before \(fromText)")
+                throw RequestError(OptionCatalogue.to, value: toText, reason: "must not be before \(fromText)")
             }
             let days = DaySpan(first, last)
             guard days.count <= maximumDays else {
-                throw .invalidValue(toText, option: CommandCatalog.to.display,
+                throw RequestError(OptionCatalogue.to, value: toText,
                                     reason: "span must be at most \(maximumDays) days (400 years)")
             }
-            return ResolvedSpan(months: try months(covering: days, in: system, option: CommandCatalog.from,
+            return ResolvedSpan(months: try months(covering: days, in: system, option: OptionCatalogue.from,
                                                    text: fromText),
                                 days: days)
         }
@@ -120,7 +110,7 @@ enum SpanResolver {
         do {
             return ResolvedSpan(months: [month], days: try system.span(of: month), kind: .month(month))
         } catch {
-            throw .invalidValue(settings.today.iso, option: CommandCatalog.today.display, reason: error.description)
+            throw RequestError(OptionCatalogue.today, value: settings.today.iso, reason: error.description)
         }
     }
 
@@ -133,7 +123,7 @@ enum SpanResolver {
             let year = today.components.year
             let days = DaySpan(Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1)),
                                Day(dayNumber: GregorianMath.dayNumber(year: year, month: 12, day: 31)))
-            guard let months = try? months(covering: days, in: system, option: CommandCatalog.year,
+            guard let months = try? months(covering: days, in: system, option: OptionCatalogue.year,
                                            text: String(year)) else { return nil }
             return ResolvedSpan(months: months, days: days, kind: .year(era: nil, year: year, gregorian: true))
         }
@@ -148,33 +138,33 @@ enum SpanResolver {
 
     /// `--week DATE` (the week holding it) or `--week YYYY-Www` (that week under the week
     /// rule), as a strip starting on the first weekday.
-    private static func week(_ text: String, settings: DisplaySettings) throws(UsageError) -> WeekStrip {
-        let option = CommandCatalog.week
+    private static func week(_ text: String, settings: DisplaySettings) throws(RequestError) -> WeekStrip {
+        let option = OptionCatalogue.week
         if let (year, number) = WeekStrip.parseIdentifier(text) {
             guard (1...9999).contains(year) else {
-                throw .invalidValue(text, option: option.display, reason: "year must be 0001...9999")
+                throw RequestError(option, value: text, reason: "year must be 0001...9999")
             }
             guard let strip = WeekStrip(week: number, of: year, firstWeekday: settings.firstWeekday,
                                         weekRule: settings.weekRule, today: settings.today) else {
-                throw .invalidValue(text, option: option.display,
+                throw RequestError(option, value: text,
                                     reason: "\(year) has weeks 1...\(settings.weekRule.weeksInYear(year))")
             }
             return strip
         }
         guard text.count == 10 else {
-            throw .invalidValue(text, option: option.display, reason: "expected a date YYYY-MM-DD or a week YYYY-Www")
+            throw RequestError(option, value: text, reason: "expected a date YYYY-MM-DD or a week YYYY-Www")
         }
         let day = try ValueParser.day(text, option: option)
         let strip = WeekStrip(containing: day, firstWeekday: settings.firstWeekday, weekRule: settings.weekRule,
                               today: settings.today)
         guard Day.supportedRange.contains(strip.span.first), Day.supportedRange.contains(strip.span.last) else {
-            throw .invalidValue(text, option: option.display, reason: "the week must lie within 0001-01-01...9999-12-31")
+            throw RequestError(option, value: text, reason: "the week must lie within 0001-01-01...9999-12-31")
         }
         return strip
     }
 
     private static func months(covering days: DaySpan, in system: any CalendarSystem, option: OptionSpec,
-                               text: String) throws(UsageError) -> [CalendarMonth] {
+                               text: String) throws(RequestError) -> [CalendarMonth] {
         var month = system.date(of: days.first).month
         var months: [CalendarMonth] = []
         do {
@@ -184,7 +174,7 @@ enum SpanResolver {
                 month = try system.month(after: month)
             }
         } catch {
-            throw .invalidValue(text, option: option.display, reason: error.description)
+            throw RequestError(option, value: text, reason: error.description)
         }
         return months
     }

@@ -3,16 +3,16 @@ import PolicyEngine
 
 /// Converts option values to typed values, each failure an `invalidValue` that says
 /// what was expected. Dates on the command line are Gregorian ISO.
-enum ValueParser {
-    static func day(_ text: String, option: OptionSpec) throws(UsageError) -> Day {
+public enum ValueParser {
+    public static func day(_ text: String, option: OptionSpec) throws(RequestError) -> Day {
         do {
             return try Day(iso: text)
         } catch {
-            throw .invalidValue(text, option: option.display, reason: reason(for: error))
+            throw RequestError(option, value: text, reason: reason(for: error))
         }
     }
 
-    static func reason(for error: DayError) -> String {
+    public static func reason(for error: DayError) -> String {
         switch error {
         case .empty, .malformed: return "expected a date YYYY-MM-DD"
         case .yearOutOfRange: return "year must be 0001...9999"
@@ -26,57 +26,57 @@ enum ValueParser {
     /// A month as a user of `calendar` writes it (`YYYY-MM`, `YYYY-MML` for a leap month,
     /// `ERA:YYYY-MM` where the calendar has eras). CalendarCore owns the grammar and checks
     /// that the month exists, so the CLI and the library never disagree on what a month is.
-    static func month(_ text: String, option: OptionSpec, calendar: CalendarIdentifier)
-        throws(UsageError) -> CalendarMonth
+    public static func month(_ text: String, option: OptionSpec, calendar: CalendarIdentifier)
+        throws(RequestError) -> CalendarMonth
     {
         try fourDigitYear(text, option: option, calendar: calendar)
         do {
             return try CalendarMonth.parse(text, calendar: calendar)
         } catch {
-            throw .invalidValue(text, option: option.display, reason: error.reason)
+            throw RequestError(option, value: text, reason: error.reason)
         }
     }
 
-    static func year(_ text: String, option: OptionSpec) throws(UsageError) -> Int {
+    public static func year(_ text: String, option: OptionSpec) throws(RequestError) -> Int {
         guard (1...6).contains(text.count), text.allSatisfy(\.isASCIIDigit), let year = Int(text), year >= 1 else {
-            throw .invalidValue(text, option: option.display, reason: "expected a positive year YYYY")
+            throw RequestError(option, value: text, reason: "expected a positive year YYYY")
         }
         return year
     }
 
-    static func integer(_ text: String, option: OptionSpec, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    public static func integer(_ text: String, option: OptionSpec, in range: ClosedRange<Int>) throws(RequestError) -> Int {
         guard !text.isEmpty, text.count <= 9, text.allSatisfy(\.isASCIIDigit), let value = Int(text),
               range.contains(value)
         else {
             let bound = range.upperBound == Int.max ? "at least \(range.lowerBound)"
                 : "\(range.lowerBound)...\(range.upperBound)"
-            throw .invalidValue(text, option: option.display, reason: "expected an integer \(bound)")
+            throw RequestError(option, value: text, reason: "expected an integer \(bound)")
         }
         return value
     }
 
     /// One of a fixed set of words, with a "did you mean" for near misses.
-    static func choice(_ text: String, option: OptionSpec, among choices: [String]) throws(UsageError) -> String {
+    public static func choice(_ text: String, option: OptionSpec, among choices: [String]) throws(RequestError) -> String {
         if choices.contains(text) { return text }
         var reason = "expected one of " + choices.joined(separator: ", ")
         if let near = Suggestion.nearest(to: text, among: choices) { reason += "; did you mean '\(near)'?" }
-        throw .invalidValue(text, option: option.display, reason: reason)
+        throw RequestError(option, value: text, reason: reason)
     }
 
-    static func calendar(_ text: String, option: OptionSpec) throws(UsageError) -> CalendarIdentifier {
+    public static func calendar(_ text: String, option: OptionSpec) throws(RequestError) -> CalendarIdentifier {
         if let identifier = CalendarIdentifier(name: text) { return identifier }
         let name = try choice(text, option: option, among: CalendarIdentifier.allCases.map(\.rawValue))
         return CalendarIdentifier(rawValue: name) ?? .gregorian
     }
 
     /// A BCP 47 / ICU style identifier (`en_US`, `de-CH`, `ar@calendar=islamic`).
-    static func locale(_ text: String, option: OptionSpec) throws(UsageError) -> String {
+    public static func locale(_ text: String, option: OptionSpec) throws(RequestError) -> String {
         let allowed = text.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                 || "_-@=;.".unicodeScalars.contains($0)
         }
         guard !text.isEmpty, text.count <= 64, allowed, text.first?.isLetter == true else {
-            throw .invalidValue(text, option: option.display, reason: "expected a locale identifier such as en_US")
+            throw RequestError(option, value: text, reason: "expected a locale identifier such as en_US")
         }
         // Foundation falls back silently on a locale it does not know: refuse it instead,
         // with the closest ones it knows. Keywords (`@calendar=…`) and `-` spellings are
@@ -86,21 +86,21 @@ enum ValueParser {
             let near = LocaleCatalog.nearest(to: base)
             let reason = near.isEmpty ? "unknown locale; expected one Foundation knows, such as en_US"
                 : "unknown locale; did you mean " + near.map { "'\($0)'" }.joined(separator: " or ") + "?"
-            throw .invalidValue(text, option: option.display, reason: reason)
+            throw RequestError(option, value: text, reason: reason)
         }
         return text
     }
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    public var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 extension ValueParser {
     /// A year written without an era has four digits at least, so `26-02` is refused instead
     /// of silently showing the year 26 (`0026-02` asks for it). Years inside an era
     /// (`reiwa:8-12`, `1:115`) are short by nature and keep their own checks.
-    static func fourDigitYear(_ text: String, option: OptionSpec, calendar: CalendarIdentifier) throws(UsageError) {
+    public static func fourDigitYear(_ text: String, option: OptionSpec, calendar: CalendarIdentifier) throws(RequestError) {
         guard eraPrefix(text, calendar: calendar).era == nil, !text.contains(":") else { return }
         let digits = text.prefix { $0.isASCIIDigit }
         guard !digits.isEmpty, digits.count < 4 else { return }
@@ -111,12 +111,12 @@ extension ValueParser {
         guard rest.isEmpty || (rest.first == "-" && (1...2).contains(monthPart.count)
             && ["", "L"].contains(String(rest.dropFirst(1 + monthPart.count)))) else { return }
         let padded = String(repeating: "0", count: 4 - digits.count) + digits + text.dropFirst(digits.count)
-        throw .invalidValue(text, option: option.display, reason: "years have four digits; write '\(padded)' for the year \(digits)")
+        throw RequestError(option, value: text, reason: "years have four digits; write '\(padded)' for the year \(digits)")
     }
 
     /// Splits an optional `ERA:` prefix off a year (`heisei:31`, `0:1` for ROC before Minguo);
     /// an unknown era is left in place so the year parser reports the whole text.
-    static func eraPrefix(_ text: String, calendar: CalendarIdentifier) -> (era: Int?, rest: String) {
+    public static func eraPrefix(_ text: String, calendar: CalendarIdentifier) -> (era: Int?, rest: String) {
         guard let colon = text.firstIndex(of: ":") else { return (nil, text) }
         let name = String(text[..<colon])
         let rest = String(text[text.index(after: colon)...])

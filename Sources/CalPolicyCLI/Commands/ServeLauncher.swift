@@ -5,6 +5,9 @@ import Glibc
 /// binary, then on PATH, and replaces this process.
 enum ServeLauncher {
     static let executable = "calpolicy-serve"
+    /// The command's name and the line top-level help shows for it.
+    static let name = "serve"
+    static let abstract = "Answer policy questions over HTTP (JSON API v1; see docs/http-api.md)."
 
     /// Returns only when no server could be started (with the exit code).
     static func exec(_ arguments: [String], console: Console) -> Int32 {

@@ -2,7 +2,7 @@
 ///
 /// Tokenising first keeps the scanner free of string fiddling: `--month=2026-12`
 /// and `--month 2026-12` differ only here, and `--` ends option parsing in one place.
-enum ArgumentToken: Hashable, Sendable {
+public enum ArgumentToken: Hashable, Sendable {
     /// `--name` or `--name=value` (the value kept apart so a flag can reject it).
     case long(name: String, value: String?)
     /// `-h`, `-V`: a dash and one character.
@@ -13,7 +13,7 @@ enum ArgumentToken: Hashable, Sendable {
     case misspelled(String)
 
     /// Splits raw arguments into tokens; never fails — meaning is checked later.
-    static func tokenise(_ arguments: [String]) -> [ArgumentToken] {
+    public static func tokenise(_ arguments: [String]) -> [ArgumentToken] {
         var tokens: [ArgumentToken] = []
         var optionsEnded = false
         for argument in arguments {
@@ -44,7 +44,7 @@ enum ArgumentToken: Hashable, Sendable {
     }
 
     /// The token as the user typed it, for messages.
-    var spelling: String {
+    public var spelling: String {
         switch self {
         case .long(let name, let value):
             return value.map { "--" + name + "=" + $0 } ?? "--" + name

@@ -1,13 +1,16 @@
+import CalPolicyRequests
 import PolicyEngine
 
-/// Matches tokens against a command's options, producing `ParsedArguments` or the
+/// Matches tokens against a command's options, producing `RequestValues` or the
 /// first `UsageError`. Values are converted later by the command, which knows
 /// their meaning; the scanner only knows shapes.
-struct ArgumentScanner {
-    let spec: CommandSpec
+public struct ArgumentScanner {
+    public let spec: CommandSpec
 
-    func scan(_ tokens: [ArgumentToken]) throws(UsageError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+    public init(spec: CommandSpec) { self.spec = spec }
+
+    public func scan(_ tokens: [ArgumentToken]) throws(UsageError) -> RequestValues {
+        var parsed = RequestValues()
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -64,7 +67,7 @@ struct ArgumentScanner {
     }
 
     private func record(_ option: OptionSpec, value: String?, spelling: String,
-                        into parsed: inout ParsedArguments) throws(UsageError) {
+                        into parsed: inout RequestValues) throws(UsageError) {
         if !option.repeats, parsed.has(option.name) {
             throw .duplicateOption(option.display)
         }

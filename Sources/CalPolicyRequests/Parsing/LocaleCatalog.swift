@@ -3,8 +3,8 @@ import PolicyEngine
 
 /// The locales Foundation knows, for accepting `--locale` as ICU would read it and refusing a
 /// mistyped one with close matches.
-enum LocaleCatalog {
-    static let identifiers: Set<String> = Set(Locale.availableIdentifiers)
+public enum LocaleCatalog {
+    public static let identifiers: Set<String> = Set(Locale.availableIdentifiers)
 
     /// The identifier Foundation knows that `text` (keywords already removed, `_` or `-`
     /// between parts) stands for, or nil. `Locale.availableIdentifiers` lists each locale in one
@@ -12,7 +12,7 @@ enum LocaleCatalog {
     /// likely subtags, as `LANG=zh_CN.UTF-8` does: so a name counts as known when it, its
     /// canonical form, its likely-subtags maximization (`zh_CN` → `zh_Hans_CN`, `sr_RS` →
     /// `sr_Cyrl_RS`) or that maximization without its script (`en-Latn-US` → `en_US`) is listed.
-    static func resolve(_ text: String) -> String? {
+    public static func resolve(_ text: String) -> String? {
         func underscored(_ name: String) -> String { name.replacingOccurrences(of: "-", with: "_") }
         let base = underscored(text)
         if identifiers.contains(base) { return base }
@@ -33,7 +33,7 @@ enum LocaleCatalog {
 
     /// Up to three known identifiers nearest to `text`: the same language with another
     /// region first, then the closest spellings.
-    static func nearest(to text: String) -> [String] {
+    public static func nearest(to text: String) -> [String] {
         let language = String(text.prefix { $0 != "_" }).lowercased()
         let sameLanguage = identifiers.filter { $0.lowercased().hasPrefix(language + "_") || $0.lowercased() == language }
             .sorted()

@@ -3,16 +3,16 @@ import PolicyEngine
 import Rendering
 
 /// Asks the policy stack about a span of days, for `eval`'s renderers.
-enum Evaluator {
+public enum Evaluator {
     /// Days asked per step: the run's limit on kept text is checked after each.
-    static let chunk = 1024
+    public static let chunk = 1024
 
     /// Asks the stack about every day of `span`, in order. The first policy error ends it:
     /// a half-evaluated calendar would look like a valid answer. The policy texts kept for
     /// the output count against the run's limit (`RunLimits.retainedText`), so a policy
     /// returning long distinct texts every day cannot grow the process without bound.
-    static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
-        throws(CLIError) -> [DayEvaluation]
+    public static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
+        throws(RequestFailure) -> [DayEvaluation]
     {
         let context = settings.context
         let limit = PolicyRun.current?.limits.retainedText ?? RunLimits().retainedText
@@ -34,7 +34,7 @@ enum Evaluator {
                                                  decorationPolicyIndex: outcome.decorationPolicyIndex))
                 }
             } catch {
-                throw CLIError(policyFailure: error)
+                throw RequestFailure(policyFailure: error)
             }
             if kept > limit {
                 throw .policyFile(path: stack.policies.lazy.compactMap { ($0 as? LuaPolicy)?.path }.first ?? "policy",
@@ -59,18 +59,5 @@ extension PolicyStack.Outcome {
                 + (decoration.image?.utf8.count ?? 0)
         }
         return bytes
-    }
-}
-
-extension CLIError {
-    /// Policy errors keep their type; anything else a policy throws is still a policy error.
-    init(policyFailure error: any Error) {
-        if let policyError = error as? PolicyError {
-            self = .policy(policyError)
-        } else if let cliError = error as? CLIError {
-            self = cliError
-        } else {
-            self = .policyFile(path: "policy", problem: ErrorRenderer.singleLine(String(describing: error)))
-        }
     }
 }

@@ -1,0 +1,63 @@
+import CalendarCore
+import Rendering
+
+/// The one table of the options both faces take: each with its command-line spelling, value
+/// name, help text and HTTP parameter. The CLI's commands list these specs; the server reads
+/// query parameters by `apiName`; an error names the spec and each face words it.
+public enum OptionCatalogue {
+    // Span
+    public static let month = OptionSpec.value("month", "YYYY-MM", api: "month",
+                                               help: "Month in the chosen calendar (leap month: YYYY-MML).")
+    public static let year = OptionSpec.value("year", "YYYY", api: "year", help: "Whole year in the chosen calendar.")
+    public static let week = OptionSpec.value("week", "DATE|YYYY-Www", api: "date",
+                                              help: "The week holding DATE, or that week under --week-rule, as a strip.")
+    public static let from = OptionSpec.value("from", "YYYY-MM-DD", api: "from",
+                                              help: "First day of the span (Gregorian), with --to.")
+    public static let to = OptionSpec.value("to", "YYYY-MM-DD", api: "to", help: "Last day of the span (Gregorian), with --from.")
+
+    // Display
+    public static let calendar = OptionSpec.value("calendar", "NAME", api: "calendar",
+                                                  help: "Calendar system to display (default gregorian; see below).")
+    public static let locale = OptionSpec.value("locale", "ID", api: "locale",
+                                                help: "Locale for names and first weekday (default from LANG).")
+    public static let firstWeekday = OptionSpec.value("first-weekday", "1-7", api: "firstWeekday",
+                                                      help: "First column, 1 = Sunday ... 7 = Saturday.")
+    public static let today = OptionSpec.value("today", "YYYY-MM-DD", api: "today",
+                                               help: "The day policies see as today (default: the clock).")
+    public static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.self, api: "weekRule",
+                                                   help: "Week numbering (default iso: ISO 8601).")
+    public static let timeZone = OptionSpec.value("time-zone", "ZONE", api: "timeZone",
+                                                  help: "IANA zone whose current date is today (default UTC; --today fixes it).")
+
+    // Built-in policies
+    public static let include = OptionSpec.choice("include", IncludeChoice.self, api: "include", help: "Only allow these days.")
+    public static let min = OptionSpec.value("min", "YYYY-MM-DD", api: "min", help: "Deny days before this day.")
+    public static let max = OptionSpec.value("max", "YYYY-MM-DD", api: "max", help: "Deny days after this day.")
+
+    // Selection
+    public static let mode = OptionSpec.choice("mode", SelectionMode.self, api: "mode", help: "Selection mode (required).")
+    public static let tap = OptionSpec.value("tap", "YYYY-MM-DD", repeats: true, api: "taps",
+                                             help: "Tap a day; repeat, in order.")
+    public static let minLength = OptionSpec.value("min-length", "N", api: "limits.minLength",
+                                                   help: "Shortest allowed range, in days.")
+    public static let maxLength = OptionSpec.value("max-length", "N", api: "limits.maxLength",
+                                                   help: "Longest allowed range, in days.")
+    public static let maxCount = OptionSpec.value("max-count", "N", api: "limits.maxCount",
+                                                  help: "Most days a multiple selection may hold.")
+    public static let rangeRule = OptionSpec.choice("range-rule", RangeRule.self, api: "rangeRule",
+                                                    help: "Range mode: reject a range holding a denied day (default) or skip it.")
+    public static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true, api: "selection",
+                                                   help: "A day already selected (re-checked); repeat or comma-separate.")
+    public static let pending = OptionSpec.value("pending", "YYYY-MM-DD", api: "pending",
+                                                 help: "Range mode: a first endpoint already tapped (re-checked).")
+
+    // Questions about one day or period (the HTTP API's `date`, `kind`, `step`; the CLI's DATE argument)
+    public static let date = OptionSpec.value("date", "YYYY-MM-DD", api: "date", help: "The day asked about.")
+    public static let kind = OptionSpec.value("kind", "week|month|year", api: "kind", help: "The kind of period.")
+    public static let step = OptionSpec.value("step", "-1|0|1", api: "step", help: "Move the period back or forward.")
+
+    /// The display options, in the order a request applies them.
+    public static let display: [OptionSpec] = [calendar, locale, firstWeekday, weekRule, today]
+    /// The built-in policies' options.
+    public static let builtIns: [OptionSpec] = [include, min, max]
+}

@@ -1,0 +1,47 @@
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// `eval`: a stack of loaded policies and built-ins evaluated over a span, as the report every
+/// document renders (text, JSON, CSV, HTML, iCalendar). The CLI's `eval` and the server's
+/// `/v1/month`, `/v1/days`, `/v1/week`, `/v1/year` and `/v1/calendar.ics` all come through here.
+public enum EvalUseCase {
+    /// The span the values ask for in `format`: iCalendar exports this year and the next
+    /// (capped), the HTML page a year at a glance, the others the month holding today.
+    public static func span(_ values: RequestValues, settings: DisplaySettings,
+                            format: EvalFormat) throws(RequestError) -> ResolvedSpan {
+        format == .ics ? try SpanResolver.resolveForExport(values, settings: settings)
+            : try SpanResolver.resolve(values, settings: settings, yearByDefault: format == .html)
+    }
+
+    /// The month grids a format draws (an export draws none).
+    public static func grids(_ span: ResolvedSpan, format: EvalFormat,
+                             settings: DisplaySettings) throws(RequestError) -> [(month: CalendarMonth, grid: MonthGrid)] {
+        guard format != .ics else { return [] }
+        return try span.months.map { month throws(RequestError) in
+            (month: month, grid: try grid(for: month, settings: settings))
+        }
+    }
+
+    /// What `eval` shows, evaluated: `policies` (loaded from `paths`, in order) stacked with the
+    /// built-ins over the span, with the deciding lines for JSON.
+    public static func report(paths: [String], evaluation: EvaluationOptions, span: ResolvedSpan,
+                              grids: [(month: CalendarMonth, grid: MonthGrid)], format: EvalFormat,
+                              policies: [any DayPolicy]) throws(RequestFailure) -> EvalReport {
+        let settings = evaluation.settings
+        let stack = PolicyStack(policies + evaluation.builtIns)
+        var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
+        if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
+        return EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
+                          grids: grids, days: days)
+    }
+
+    static func grid(for month: CalendarMonth, settings: DisplaySettings) throws(RequestError) -> MonthGrid {
+        do {
+            return try MonthGrid(month: month, calendar: settings.system, firstWeekday: settings.firstWeekday,
+                                 weekRule: settings.weekRule, today: settings.today)
+        } catch {
+            throw RequestError(OptionCatalogue.month, value: "\(month.year)-\(month.month)", reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// `explain`: each policy's answers for a day, in stack order, with the line of the `return`
+/// that gave each. The policies are loaded again with tracing on (a traced state is never
+/// the one that answers eval), from the bytes already read. The CLI's `explain` and the
+/// server's `/v1/explain` both come through here.
+public enum ExplainUseCase {
+    public static func explain(_ days: [Day], sources: [(path: String, bytes: [UInt8])], evaluation: EvaluationOptions,
+                               selection: [Day] = [], print: PolicyPrint?) throws(RequestFailure) -> [PolicyExplanation] {
+        let settings = evaluation.settings
+        var context = settings.context
+        context.selection = selection
+        var options = PolicySources.options(today: settings.today, print: print)
+        options.tracing = true
+        let policies = try PolicySources.load(sources, options: options)
+        var explanations: [PolicyExplanation] = []
+        do {
+            for day in days {
+                explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
+                                                                  context: context))
+            }
+        } catch {
+            throw .policy(error)
+        }
+        return explanations
+    }
+}

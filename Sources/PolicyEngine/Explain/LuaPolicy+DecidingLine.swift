@@ -1,0 +1,44 @@
+import CalendarCore
+import LuaHost
+
+/// One of the three functions of a policy, for asking which line decided its answer.
+public enum PolicyFunction: Sendable {
+    case canSelect, canDeselect, decorationFor
+
+    var slot: LuaFunctionSlot {
+        switch self {
+        case .canSelect: .canSelect
+        case .canDeselect: .canDeselect
+        case .decorationFor: .decorationFor
+        }
+    }
+}
+
+extension LuaPolicy {
+    /// The line of the `return` that gave `function`'s answer for `day`: one traced call of
+    /// that function alone, replaying the call that decided (which ran untraced, as part of a
+    /// run of days). The replay is silent: the policy's `print` already spoke in the call that
+    /// decided, so a printed line appears once per decision in every format.
+    public func decidingLine(_ function: PolicyFunction, for day: Day, context: PolicyContext) throws(PolicyError) -> Int? {
+        let present = switch function {
+        case .canSelect: has.canSelect
+        case .canDeselect: has.canDeselect
+        case .decorationFor: has.decoration
+        }
+        guard present else { return nil }
+        let today = (context.today ?? options.today)?.dayNumber
+        let transient = !options.tracing
+        let slot = function.slot
+        return try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) -> Int? in
+            if transient { try engine.state.setTracing(true) }
+            engine.state.setPrintMuted(true)
+            defer {
+                engine.state.setPrintMuted(false)
+                if transient { try? engine.state.setTracing(false) }
+            }
+            let tag = try engine.prepare(context, selection: slot != .decorationFor)
+            _ = try engine.state.call(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+            return engine.state.lastReturnLine
+        }
+    }
+}
