@@ -1,4 +1,4 @@
-import CalPolicyCLI
+import CalPolicyRequests
 import CalendarCore
 import Foundation
 import MHDHost
@@ -34,11 +34,8 @@ final class Router: @unchecked Sendable {
         self.token = token
     }
 
-    /// Query names of the API and the CLI options they stand for.
-    static let displayParameters: [(query: String, option: String)] = [
-        ("calendar", "calendar"), ("locale", "locale"), ("firstWeekday", "first-weekday"),
-        ("weekRule", "week-rule"), ("today", "today"),
-    ]
+    /// The display options every document route takes, by their API names.
+    static let displayParameters: [OptionSpec] = OptionCatalogue.display
 
     enum Route: String {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
@@ -47,16 +44,27 @@ final class Router: @unchecked Sendable {
         case health = "/health", ready = "/ready", metrics = "/metrics"
 
         var method: String { self == .select ? "POST" : "GET" }
-        /// Parameters beyond the display ones and `stack`.
-        var parameters: [String] {
+        /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
+        /// (the week route's `date` is the week option).
+        var parameters: [OptionSpec] {
             switch self {
-            case .month: ["month"]
-            case .days, .calendar: ["from", "to"]
-            case .year: ["year"]
-            case .week: ["date"]
-            case .period: ["kind", "date", "step"]
-            case .explain: ["date"]
+            case .month: [OptionCatalogue.month]
+            case .days, .calendar: [OptionCatalogue.from, OptionCatalogue.to]
+            case .year: [OptionCatalogue.year]
+            case .week: [OptionCatalogue.week]
+            case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
+            case .explain: [OptionCatalogue.date]
             case .select, .status, .health, .ready, .metrics: []
+            }
+        }
+        /// Parameters a request must give.
+        var required: [OptionSpec] {
+            switch self {
+            case .days: [OptionCatalogue.from, OptionCatalogue.to]
+            case .week: [OptionCatalogue.week]
+            case .period: [OptionCatalogue.kind, OptionCatalogue.date]
+            case .explain: [OptionCatalogue.date]
+            default: []
             }
         }
         /// Routes whose answers are policy decisions (the decision log records them).
@@ -220,38 +228,42 @@ final class Router: @unchecked Sendable {
     // MARK: documents
 
     private func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> HTTPResponse {
-        var values: [String: String] = [:]
-        let allowed = Set(route.parameters + Self.displayParameters.map(\.query) + ["stack"])
+        var query: [String: String] = [:]
+        let parameters = route.parameters + Self.displayParameters
+        let allowed = Set(parameters.map(\.parameter) + ["stack"])
         for (name, value) in request.query {
             guard allowed.contains(name) else {
                 throw Failure(status: 400, code: "bad_request",
                               message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
                               parameter: name)
             }
-            values[name] = value
+            query[name] = value
         }
-        let stackName = values["stack"] ?? stacks.defaultName
+        let stackName = query["stack"] ?? stacks.defaultName
         guard let version = stacks.version(stackName) else {
             throw Failure(status: 404, code: "unknown_stack",
                           message: "no stack '\(stackName)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: "stack")
         }
         note.stack = version.name
         note.version = version.version
-        var options = configuration.defaults
-        for (query, option) in Self.displayParameters {
-            if let value = values[query] { options.append((option, value)) }
+        var values = configuration.defaults
+        for option in parameters {
+            if let value = query[option.parameter] { values.set(value, for: option) }
         }
-        // Without --today or today=, today is the current date in --time-zone (default UTC).
-        if !options.contains(where: { $0.name == "today" }) { options.append(("today", clock.today().iso)) }
-        // One today for the whole request, in its ETag and in what policies see.
-        let today: Day
-        do { today = try ServeDocuments.today(options) } catch { throw translate(error, route: route) }
-        options.append(("today", today.iso))
+        // One resolution of the display settings per request; today stays a `Day`: without
+        // --today or today=, the current date in --time-zone (default UTC).
+        let evaluation: EvaluationOptions
+        do {
+            evaluation = try EvaluationOptions(values, environmentLocale: Documents.environmentLocale,
+                                               today: clock.today())
+        } catch {
+            throw translate(.request(error))
+        }
+        let today = evaluation.settings.today
         note.today = today.iso
 
-        var selectOptions: [(name: String, value: String)] = []
         if route == .select {
-            selectOptions = try selectBody(request)
+            try SelectBody.read(request, into: &values)
         }
         let canonicalQuery = request.query.filter { $0.name != "stack" }.sorted { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name }
             .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
@@ -268,63 +280,44 @@ final class Router: @unchecked Sendable {
             metrics.cacheHit()
             return HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body)
         }
-        let text = try withPolicies(version) { policies throws(ServeFailure) -> String in
+        for option in route.required where query[option.parameter] == nil {
+            throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
+                          parameter: option.parameter)
+        }
+        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
+        let body = try withPolicies(version) { policies throws(RequestFailure) -> [UInt8] in
             switch route {
-            case .month:
-                return try ServeDocuments.eval(options + pairs(values, ["month"]), paths: version.paths, policies: policies)
-            case .year:
-                return try ServeDocuments.eval(options + pairs(values, ["year"]), paths: version.paths, policies: policies)
+            case .month, .year, .week:
+                return try Documents.eval(context, policies: policies)
             case .days:
-                try require(values, ["from", "to"])
-                return try ServeDocuments.eval(options + pairs(values, ["from", "to"]), paths: version.paths,
-                                               policies: policies, daysCap: ServeDocuments.daysCap)
+                return try Documents.eval(context, policies: policies, daysCap: Documents.daysCap)
             case .calendar:
-                return try ServeDocuments.ics(options + pairs(values, ["from", "to"]), paths: version.paths,
-                                              policies: policies)
-            case .week:
-                try require(values, ["date"])
-                return try ServeDocuments.week(options, date: values["date"]!, paths: version.paths, policies: policies)
+                return try Documents.ics(context, policies: policies)
             case .period:
-                try require(values, ["kind", "date"])
-                let step = values["step"] ?? "0"
-                let answer = try ServeDocuments.period(options, kind: values["kind"]!, date: values["date"]!, step: step)
-                return ServeDocuments.periodJSON(answer, date: values["date"]!, step: Int(step) ?? 0)
+                return try Documents.period(context)
             case .explain:
-                try require(values, ["date"])
-                return try ServeDocuments.explain(options, date: values["date"]!,
-                                                  sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
-                                                  verbose: configuration.verbose)
+                return try Documents.explain(context, sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
+                                             verbose: configuration.verbose)
             case .select:
-                return try ServeDocuments.select(options, select: selectOptions, paths: version.paths, policies: policies).json
+                return try Documents.select(context, policies: policies)
             default:
-                return ""
+                return []
             }
         } failure: { error in
-            if error.kind == .policy || error.kind == .timeout {
-                metrics.policyError(stack: version.name, kind: error.kind == .timeout ? "timeout" : "policy")
+            if case .policy(let policyError) = error {
+                metrics.policyError(stack: version.name, kind: policyError.kind == .timeout ? "timeout" : "policy")
             }
-            return translate(error, route: route)
+            return translate(error)
         }
-        let body = Array(text.utf8)
         let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
         cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
         return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
     }
 
-    private func pairs(_ values: [String: String], _ names: [String]) -> [(name: String, value: String)] {
-        names.compactMap { name in values[name].map { (name, $0) } }
-    }
-
-    private func require(_ values: [String: String], _ names: [String]) throws(ServeFailure) {
-        for name in names where values[name] == nil {
-            throw ServeFailure(kind: .badRequest, message: "missing required parameter '\(name)'", option: name)
-        }
-    }
-
     /// Leases a policy set of the version and runs `body` under a fresh run guard with the
     /// request deadline; the set goes back afterwards (or is replaced if its thread got stuck).
-    private func withPolicies(_ version: StackVersion, _ body: ([any DayPolicy]) throws(ServeFailure) -> String,
-                              failure: (ServeFailure) -> Failure) throws -> String {
+    private func withPolicies(_ version: StackVersion, _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
+                              failure: (RequestFailure) -> Failure) throws -> [UInt8] {
         let set = version.lease()
         let stuck = StuckFlag()
         let run = PolicyRun(limits: RunLimits(deadline: configuration.timeout), onStuck: { line in
@@ -333,99 +326,33 @@ final class Router: @unchecked Sendable {
             version.replaceRetired()
         })
         do {
-            let text = try run.perform { () throws(ServeFailure) -> String in try body(set) }
+            let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(set) }
             if !stuck.isSet { version.giveBack(set) }
-            return text
+            return bytes
         } catch {
             if !stuck.isSet { version.giveBack(set) }
             throw failure(error)
         }
     }
 
-    /// CLI option names back to the API's parameter names.
-    static let parameterNames: [String: String] = [
-        "first-weekday": "firstWeekday", "week-rule": "weekRule", "tap": "taps", "range-rule": "rangeRule",
-        "min-length": "limits.minLength", "max-length": "limits.maxLength", "max-count": "limits.maxCount",
-    ]
-
-    private func translate(_ error: ServeFailure, route: Route) -> Failure {
-        let parameter = error.option.map { Self.parameterNames[$0] ?? $0 }
-        switch error.kind {
-        case .badRequest:
-            return Failure(status: 400, code: "bad_request", message: error.message, parameter: parameter)
-        case .refused:
-            return Failure(status: 422, code: "selection_refused", message: error.message, parameter: parameter)
-        case .timeout:
-            return Failure(status: 503, code: "policy_timeout", message: error.message, parameter: nil)
-        case .policy:
-            return Failure(status: 500, code: "policy_error", message: error.message, parameter: nil)
+    /// A request failure in HTTP's terms: options named by their API parameters.
+    private func translate(_ error: RequestFailure) -> Failure {
+        switch error {
+        case .request(let error):
+            return Failure(status: 400, code: "bad_request", message: error.message(naming: \.parameter),
+                           parameter: error.option.parameter)
+        case .refused(let option, let detail):
+            return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
+                           parameter: option.parameter)
+        case .policy(let policyError) where policyError.kind == .timeout:
+            return Failure(status: 503, code: "policy_timeout", message: TerminalText.escape(policyError.description),
+                           parameter: nil)
+        case .policy(let policyError):
+            return Failure(status: 500, code: "policy_error", message: TerminalText.escape(policyError.description),
+                           parameter: nil)
+        case .policyFile(let path, let problem), .badPolicyPath(let path, let problem):
+            return Failure(status: 500, code: "policy_error", message: "\(path): \(problem)", parameter: nil)
         }
-    }
-
-    // MARK: select body
-
-    private func selectBody(_ request: HTTPRequest) throws -> [(name: String, value: String)] {
-        if request.bodyTooLarge {
-            throw Failure(status: 413, code: "payload_too_large", message: "the body is larger than 64 KiB")
-        }
-        let type = request.header("content-type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let type, type == "application/json" || type.hasSuffix("+json") else {
-            throw Failure(status: 415, code: "unsupported_media_type",
-                          message: "the body must be JSON (Content-Type: application/json), not \(type ?? "none")")
-        }
-        let object: [String: Any]
-        do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
-                throw Failure(status: 400, code: "bad_request", message: "the body must be a JSON object")
-            }
-            object = parsed
-        } catch let failure as Failure {
-            throw failure
-        } catch {
-            throw Failure(status: 400, code: "bad_request", message: "the body is not valid JSON")
-        }
-        let known: Set<String> = ["mode", "selection", "pending", "taps", "rangeRule", "limits"]
-        for key in object.keys.sorted() where !known.contains(key) {
-            throw Failure(status: 400, code: "bad_request",
-                          message: "unknown field '\(key)'; expected \(known.sorted().joined(separator: ", "))", parameter: key)
-        }
-        var options: [(name: String, value: String)] = []
-        func string(_ value: Any, _ field: String) throws -> String {
-            guard let text = value as? String else {
-                throw Failure(status: 400, code: "bad_request", message: "'\(field)' must be a string", parameter: field)
-            }
-            return text
-        }
-        func strings(_ value: Any, _ field: String) throws -> [String] {
-            guard let list = value as? [Any] else {
-                throw Failure(status: 400, code: "bad_request", message: "'\(field)' must be an array of dates", parameter: field)
-            }
-            return try list.map { try string($0, field) }
-        }
-        if let mode = object["mode"], !(mode is NSNull) { options.append(("mode", try string(mode, "mode"))) }
-        if let taps = object["taps"], !(taps is NSNull) {
-            for tap in try strings(taps, "taps") { options.append(("tap", tap)) }
-        }
-        if let selection = object["selection"], !(selection is NSNull) {
-            for day in try strings(selection, "selection") { options.append(("selection", day)) }
-        }
-        if let pending = object["pending"], !(pending is NSNull) { options.append(("pending", try string(pending, "pending"))) }
-        if let rule = object["rangeRule"], !(rule is NSNull) { options.append(("range-rule", try string(rule, "rangeRule"))) }
-        if let limits = object["limits"], !(limits is NSNull) {
-            guard let limits = limits as? [String: Any] else {
-                throw Failure(status: 400, code: "bad_request", message: "'limits' must be an object", parameter: "limits")
-            }
-            for (field, option) in [("minLength", "min-length"), ("maxLength", "max-length"), ("maxCount", "max-count")] {
-                guard let value = limits[field], !(value is NSNull) else { continue }
-                guard !(value is Bool), let number = value as? NSNumber,
-                      number.doubleValue == number.doubleValue.rounded(), abs(number.doubleValue) < 1e15 else {
-                    throw Failure(status: 400, code: "bad_request", message: "'limits.\(field)' must be an integer",
-                                  parameter: "limits.\(field)")
-                }
-                options.append((option, String(number.int64Value)))
-            }
-        }
-        return options
     }
 
     /// Each live version's shared Lua memory (`StackLoader.stackMemory`), for `/metrics`.

@@ -1,4 +1,3 @@
-import CalPolicyCLI
 import CalendarCore
 import Foundation
 import Glibc
@@ -45,7 +44,7 @@ public enum ServeMain {
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let fixedToday = configuration.defaults.first { $0.name == "today" }.flatMap { try? Day(iso: $0.value) }
+        let fixedToday = configuration.fixedToday
         let poolSize = configuration.threads > 0 ? configuration.threads : 2 * cores
         let loader = StackLoader(verbose: configuration.verbose, fixedToday: fixedToday, poolSize: poolSize,
                                  gateTests: configuration.gateTests)

@@ -1,8 +1,9 @@
 import CalendarCore
-import CalPolicyCLI
+import CalPolicyRequests
 import Foundation
 import Glibc
 import PolicyEngine
+import Rendering
 
 /// What identifies a file's version cheaply, for `--watch`.
 struct FileKey: Equatable, Sendable {
@@ -33,12 +34,12 @@ final class StackVersion: @unchecked Sendable {
     let version: String
     private let condition = NSCondition()
     private var free: [[LuaPolicy]]
-    private let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy]
+    private let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy]
     /// The memory all of this version's Lua states share (`StackLoader.stackMemory`).
-    let memory: ServeDocuments.StackMemory
+    let memory: StackMemory
 
     init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[LuaPolicy]],
-         memory: ServeDocuments.StackMemory, loader: @escaping @Sendable () throws(ServeFailure) -> [LuaPolicy]) {
+         memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [LuaPolicy]) {
         self.memory = memory
         self.name = name
         self.paths = paths
@@ -96,6 +97,18 @@ struct StackLoader: Sendable {
 
     struct Refusal: Error {
         var message: String
+
+        init(message: String) { self.message = message }
+
+        /// A stack that cannot load, in the words of the server's log and `/v1/status`.
+        init(_ failure: RequestFailure) {
+            switch failure {
+            case .request(let error): message = error.message(naming: \.display)
+            case .badPolicyPath(let path, let problem), .policyFile(let path, let problem): message = "\(path): \(problem)"
+            case .policy(let error): message = TerminalText.escape(error.description)
+            case .refused(_, let detail): message = detail
+            }
+        }
     }
 
     func load(name: String, paths: [String]) -> Result<StackVersion, Refusal> {
@@ -103,24 +116,26 @@ struct StackLoader: Sendable {
         var keys: [FileKey?] = []
         for path in paths {
             keys.append(FileKey.of(path))
-            do { sources.append(try ServeDocuments.read(path)) } catch {
-                return .failure(Refusal(message: error.message))
+            do { sources.append(try PolicySources.read(path)) } catch {
+                return .failure(Refusal(error))
             }
         }
         let verbose = self.verbose
         // What `cal.today()` answers while the file loads (requests carry their own today).
-        let today = fixedToday ?? (try? ServeDocuments.today([]))
+        let today = fixedToday ?? WallClock.today()
         let frozen = sources
-        let memory = ServeDocuments.StackMemory(limit: Self.stackMemory)
-        let loader: @Sendable () throws(ServeFailure) -> [LuaPolicy] = { () throws(ServeFailure) -> [LuaPolicy] in
+        let memory = StackMemory(limit: Self.stackMemory)
+        let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy] = { () throws(RequestFailure) -> [LuaPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
             let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
                 AccessLog.line("calpolicy-serve: loading stuck: \(line)")
             })
-            return try run.perform { () throws(ServeFailure) -> [LuaPolicy] in
+            return try run.perform { () throws(RequestFailure) -> [LuaPolicy] in
                 var set: [LuaPolicy] = []
                 for (path, source) in zip(paths, frozen) {
-                    set.append(try ServeDocuments.load(path, source: source, today: today, verbose: verbose, memory: memory))
+                    var options = PolicySources.options(today: today, print: PolicyPrintLine.handler(verbose: verbose))
+                    options.share(memory)
+                    set.append(try PolicySources.load(path, source: source, options: options))
                 }
                 return set
             }
@@ -129,7 +144,7 @@ struct StackLoader: Sendable {
         do {
             sets.append(try loader())
         } catch {
-            return .failure(Refusal(message: error.message))
+            return .failure(Refusal(error))
         }
         if gateTests, let problem = testProblem(paths) {
             return .failure(Refusal(message: problem))
@@ -137,7 +152,7 @@ struct StackLoader: Sendable {
         do {
             for _ in 1..<max(1, poolSize) { sets.append(try loader()) }
         } catch {
-            return .failure(Refusal(message: error.message))
+            return .failure(Refusal(error))
         }
         return .success(StackVersion(name: name, paths: paths, sources: sources, keys: keys, sets: sets, memory: memory,
                                          loader: loader))

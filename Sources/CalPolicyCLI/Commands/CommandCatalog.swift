@@ -14,8 +14,7 @@ enum CommandCatalog {
     static func spec(named name: String) -> CommandSpec? { CommandTable.command(named: name)?.spec }
 
     static let help = OptionSpec.flag("help", short: "h", help: "Show help for this command.")
-    static let timeout = OptionSpec.value("timeout", "SECONDS",
-                                          help: "Stop the whole run after this many seconds (default 5).")
+    static let timeout = OptionCatalogue.timeout
     static let verbose = OptionSpec.flag("verbose", short: "v",
                                          help: "Add Lua tracebacks to errors and let policies print to stderr.")
 

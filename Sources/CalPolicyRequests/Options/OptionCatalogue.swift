@@ -56,6 +56,10 @@ public enum OptionCatalogue {
     public static let kind = OptionSpec.value("kind", "week|month|year", api: "kind", help: "The kind of period.")
     public static let step = OptionSpec.value("step", "-1|0|1", api: "step", help: "Move the period back or forward.")
 
+    // Runs
+    public static let timeout = OptionSpec.value("timeout", "SECONDS",
+                                                 help: "Stop the whole run after this many seconds (default 5).")
+
     /// The display options, in the order a request applies them.
     public static let display: [OptionSpec] = [calendar, locale, firstWeekday, weekRule, today]
     /// The built-in policies' options.

@@ -55,6 +55,19 @@ public enum ValueParser {
         return value
     }
 
+    /// The seconds a deadline option allows (`--timeout`).
+    public static let secondsRange: ClosedRange<Double> = 0.001...86_400
+
+    public static func seconds(_ text: String, option: OptionSpec) throws(RequestError) -> Double {
+        guard let value = Double(text), value.isFinite, text.allSatisfy({ $0.isNumber || $0 == "." }) else {
+            throw RequestError(option, value: text, reason: "expected a number of seconds")
+        }
+        guard secondsRange.contains(value) else {
+            throw RequestError(option, value: text, reason: "must be between 0.001 and 86400 seconds")
+        }
+        return value
+    }
+
     /// One of a fixed set of words, with a "did you mean" for near misses.
     public static func choice(_ text: String, option: OptionSpec, among choices: [String]) throws(RequestError) -> String {
         if choices.contains(text) { return text }

@@ -1,12 +1,12 @@
+import CalPolicyArguments
+import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
 import Rendering
 
-/// `calpolicy serve`'s options: the same specs, scanner and value parsers as the other
-/// commands, so a server's command line reads like `eval`'s. The server executable
-/// (`calpolicy-serve`) parses through here; it does not appear in the CLI's command table
-/// because the CLI only hands it over (`ServeLauncher`).
-extension CommandCatalog {
+/// `calpolicy-serve`'s options: the catalogue's display and built-in options (one spelling per
+/// concept for both faces) and the server's own.
+enum ServeOptions {
     static let listen = OptionSpec.value("listen", "HOST:PORT",
                                          help: "Address to listen on (default 127.0.0.1:8080; port 0 picks a free one).")
     static let stack = OptionSpec.value("stack", "NAME=POLICY[,POLICY...]", repeats: true,
@@ -29,21 +29,25 @@ extension CommandCatalog {
                                             help: "Access log on stderr: one text (default) or JSON line per request.")
     static let decisionLog = OptionSpec.value("decision-log", "FILE",
                                               help: "Append one JSON line per decision request to FILE (audit).")
-    static let timeZone = OptionSpec.value("time-zone", "ZONE",
-                                           help: "IANA zone whose current date is today (default UTC; --today fixes it).")
+    static let help = OptionSpec.flag("help", short: "h", help: "Show this help.")
+    static let version = OptionSpec.flag("version", short: "V", help: "Show the version.")
+    static let verbose = OptionSpec.flag("verbose", short: "v",
+                                         help: "Add Lua tracebacks to errors and let policies print to stderr.")
 
-    static let serve = CommandSpec(
+    static let spec = CommandSpec(
         name: "serve",
         abstract: "Answer policy questions over HTTP (JSON API v1; see docs/http-api.md).",
         positionalUsage: "[POLICY ...]",
-        options: [listen, stack, include, min, max, calendar, locale, firstWeekday, weekRule, today, serveTimeout,
-                  watch, gateTests, tokenFile, insecure, threads, cacheEntries, corsOrigin, logFormat, decisionLog,
-                  timeZone, verbose, help],
+        options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
+                  OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
+                  OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
+                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
         SIGHUP reloads every stack; a stack goes live only if every policy loads.
-        """
+        """,
+        program: "calpolicy-serve"
     )
 }
 
@@ -75,10 +79,10 @@ public struct ServeConfiguration: Sendable {
     public var decisionLog: String?
     /// `--time-zone`: the IANA zone whose current date is today (default UTC).
     public var timeZone: String
-    /// Options (by CLI name) a request starts from: calendar, locale, include, …
-    public var defaults: [(name: String, value: String)]
-    /// Whether `--today` fixed the day (else each request reads the clock).
-    public var fixedToday: Bool { defaults.contains { $0.name == "today" } }
+    /// Options a request starts from: calendar, locale, include, …
+    public var defaults: RequestValues
+    /// The day `--today` fixed (else each request reads the clock in `timeZone`).
+    public var fixedToday: Day?
 
     public var isLoopback: Bool { host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.") }
 }
@@ -90,58 +94,87 @@ public enum ServeArguments {
         case exit(code: Int32, stdout: String, stderr: String)
     }
 
-    static let defaultNames = ["calendar", "locale", "first-weekday", "week-rule", "today", "include", "min", "max"]
+    static let defaultOptions = OptionCatalogue.display + OptionCatalogue.builtIns
+
+    /// `calpolicy-serve --version`.
+    public static let version = "0.1.0"
+
+    /// A problem with the command line: its one stderr line and exit code (2 usage, 3 policy).
+    struct Problem: Error {
+        var message: String
+        var code: Int32 = 2
+
+        init(_ message: String, code: Int32 = 2) {
+            self.message = message
+            self.code = code
+        }
+
+        init(_ error: RequestError) { self.init(error.message(naming: \.display)) }
+
+        init(_ failure: RequestFailure) {
+            switch failure {
+            case .request(let error): self.init(error)
+            case .badPolicyPath(let path, let problem): self.init("\(path): \(problem)")
+            case .policyFile(let path, let problem): self.init("\(path): \(problem)", code: 3)
+            case .policy(let error): self.init(error.description, code: 3)
+            case .refused(let option, let detail): self.init("--\(option.name): \(detail)", code: 1)
+            }
+        }
+    }
 
     public static func parse(_ arguments: [String], cores: Int) -> Outcome {
         let tokens = ArgumentToken.tokenise(arguments)
         if tokens.contains(.long(name: "help", value: nil)) || tokens.contains(.short("h")) {
-            return .exit(code: ExitCode.ok, stdout: HelpFormatter.help(for: CommandCatalog.serve), stderr: "")
+            return .exit(code: 0, stdout: HelpFormatter.help(for: ServeOptions.spec), stderr: "")
         }
-        do throws(CLIError) {
-            let parsed: ParsedArguments
-            do { parsed = try ArgumentScanner(spec: CommandCatalog.serve).scan(tokens) } catch { throw .usage(error) }
+        if tokens.contains(.long(name: "version", value: nil)) || tokens.contains(.short("V")) {
+            return .exit(code: 0, stdout: "calpolicy-serve \(version)\n", stderr: "")
+        }
+        do throws(Problem) {
+            let parsed: RequestValues
+            do { parsed = try ArgumentScanner(spec: ServeOptions.spec).scan(tokens) } catch {
+                throw Problem(error.description)
+            }
             return .run(try configuration(parsed, cores: cores))
         } catch {
-            let lines = ErrorRenderer.lines(for: error, verbose: false)
-            return .exit(code: ErrorRenderer.exitCode(for: error), stdout: "",
-                         stderr: lines.map { $0 + "\n" }.joined())
+            return .exit(code: error.code, stdout: "", stderr: "calpolicy: " + TerminalText.escape(error.message) + "\n")
         }
     }
 
-    static func configuration(_ parsed: ParsedArguments, cores: Int) throws(CLIError) -> ServeConfiguration {
+    static func configuration(_ parsed: RequestValues, cores: Int) throws(Problem) -> ServeConfiguration {
         var stacks: [ServeConfiguration.Stack] = []
         if !parsed.positionals.isEmpty {
             stacks.append(.init(name: "default", paths: parsed.positionals))
         }
-        for text in parsed.all(CommandCatalog.stack.name) {
+        for text in parsed.all(ServeOptions.stack.name) {
             let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
             let name = parts.first ?? ""
             guard parts.count == 2, !name.isEmpty,
                   name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-                throw .usage(.invalidValue(text, option: CommandCatalog.stack.display,
+                throw Problem(RequestError(ServeOptions.stack, value: text,
                                            reason: "expected NAME=POLICY[,POLICY...] with a name of letters, digits, '-' or '_'"))
             }
             if stacks.contains(where: { $0.name == name }) {
-                throw .usage(.invalidValue(text, option: CommandCatalog.stack.display,
+                throw Problem(RequestError(ServeOptions.stack, value: text,
                                            reason: "stack '\(name)' is named twice"))
             }
             let paths = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             stacks.append(.init(name: name, paths: paths))
         }
-        guard !stacks.isEmpty else { throw .usage(.missingArgument("POLICY (or --stack NAME=POLICY)")) }
+        guard !stacks.isEmpty else { throw Problem("missing argument POLICY (or --stack NAME=POLICY)") }
         for stack in stacks {
             for path in stack.paths {
                 if path == "-" {
-                    throw .usage(.badPolicyPath("-", problem: "a server reads policies from files; standard input cannot be reloaded"))
+                    throw Problem("-: a server reads policies from files; standard input cannot be reloaded")
                 }
-                _ = try PolicyLoader.read(path)
+                do { _ = try PolicySources.read(path) } catch { throw Problem(error) }
             }
         }
         var host = "127.0.0.1"
         var port: UInt16 = 8080
-        if let text = parsed.value(CommandCatalog.listen.name) {
+        if let text = parsed.value(ServeOptions.listen.name) {
             guard let colon = text.lastIndex(of: ":"), let number = UInt16(text[text.index(after: colon)...]) else {
-                throw .usage(.invalidValue(text, option: CommandCatalog.listen.display, reason: "expected HOST:PORT, port 0...65535"))
+                throw Problem(RequestError(ServeOptions.listen, value: text, reason: "expected HOST:PORT, port 0...65535"))
             }
             host = String(text[..<colon])
             if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
@@ -149,56 +182,63 @@ public enum ServeArguments {
             port = number
         }
         var timeout = 2.0
-        if let text = parsed.value("timeout") { timeout = try RunSettings.seconds(text) }
+        if let text = parsed.value(ServeOptions.serveTimeout) {
+            do { timeout = try ValueParser.seconds(text, option: ServeOptions.serveTimeout) } catch { throw Problem(error) }
+        }
         // A thread per connection measured best (p99 of benchmarks/serve.sh) and keeps a slow
         // policy from holding up requests queued behind it on a shared worker.
         var threads = 0
-        if let text = parsed.value(CommandCatalog.threads.name) {
-            do { threads = try ValueParser.integer(text, option: CommandCatalog.threads, in: 0...256) } catch {
-                throw .usage(error)
+        if let text = parsed.value(ServeOptions.threads.name) {
+            do { threads = try ValueParser.integer(text, option: ServeOptions.threads, in: 0...256) } catch {
+                throw Problem(error)
             }
         }
         var cacheEntries = 4096
-        if let text = parsed.value(CommandCatalog.cacheEntries.name) {
-            do { cacheEntries = try ValueParser.integer(text, option: CommandCatalog.cacheEntries, in: 0...1_000_000) } catch {
-                throw .usage(error)
+        if let text = parsed.value(ServeOptions.cacheEntries.name) {
+            do { cacheEntries = try ValueParser.integer(text, option: ServeOptions.cacheEntries, in: 0...1_000_000) } catch {
+                throw Problem(error)
             }
         }
-        let corsOrigin = parsed.value(CommandCatalog.corsOrigin.name)
+        let corsOrigin = parsed.value(ServeOptions.corsOrigin.name)
         if let origin = corsOrigin {
             guard origin == "*" || (origin.hasPrefix("http://") || origin.hasPrefix("https://")) && !origin.hasSuffix("/")
                     && !origin.contains(where: { $0 == " " || $0 == "," }) else {
-                throw .usage(.invalidValue(origin, option: CommandCatalog.corsOrigin.display,
+                throw Problem(RequestError(ServeOptions.corsOrigin, value: origin,
                                            reason: "expected an origin such as https://app.example.com (scheme, host, optional port; no path)"))
             }
         }
         var jsonLog = false
-        if let text = parsed.value(CommandCatalog.logFormat.name) {
+        if let text = parsed.value(ServeOptions.logFormat.name) {
             guard text == "text" || text == "json" else {
-                throw .usage(.invalidValue(text, option: CommandCatalog.logFormat.display, reason: "expected text or json"))
+                throw Problem(RequestError(ServeOptions.logFormat, value: text, reason: "expected text or json"))
             }
             jsonLog = text == "json"
         }
-        let timeZone = parsed.value(CommandCatalog.timeZone.name) ?? "UTC"
+        let timeZone = parsed.value(OptionCatalogue.timeZone) ?? "UTC"
         guard ServeClock.isKnownZone(timeZone) else {
-            throw .usage(.invalidValue(timeZone, option: CommandCatalog.timeZone.display,
+            throw Problem(RequestError(OptionCatalogue.timeZone, value: timeZone,
                                        reason: "unknown time zone; expected an IANA name such as Europe/Berlin or UTC"))
         }
-        var defaults: [(name: String, value: String)] = []
-        for name in defaultNames { if let value = parsed.value(name) { defaults.append((name, value)) } }
+        var defaults = RequestValues()
+        for option in defaultOptions { if let value = parsed.value(option) { defaults.add(value: value, for: option) } }
         // Check the defaults once now, so a bad --calendar fails at start, not per request.
-        var probe = ParsedArguments()
-        for (name, value) in defaults { probe.add(value: value, for: name) }
-        _ = try DisplaySettings.resolve(probe, console: ServeDocuments.console())
-        _ = try PolicyLoader.builtIns(probe)
+        let fixedToday: Day?
+        do {
+            fixedToday = try DisplaySettings.resolve(defaults, environmentLocale: "en_US",
+                                                     today: Day(dayNumber: 0)).today
+            _ = try BuiltInPolicies.resolve(defaults)
+        } catch {
+            throw Problem(error)
+        }
         let configuration = ServeConfiguration(
-            stacks: stacks, host: host, port: port, tokenFile: parsed.value(CommandCatalog.tokenFile.name),
-            insecure: parsed.has(CommandCatalog.insecure.name), watch: parsed.has(CommandCatalog.watch.name),
-            gateTests: parsed.has(CommandCatalog.gateTests.name), timeout: timeout, threads: threads, cacheEntries: cacheEntries,
-            verbose: parsed.has("verbose"), corsOrigin: corsOrigin, jsonLog: jsonLog,
-            decisionLog: parsed.value(CommandCatalog.decisionLog.name), timeZone: timeZone, defaults: defaults)
+            stacks: stacks, host: host, port: port, tokenFile: parsed.value(ServeOptions.tokenFile.name),
+            insecure: parsed.has(ServeOptions.insecure.name), watch: parsed.has(ServeOptions.watch.name),
+            gateTests: parsed.has(ServeOptions.gateTests.name), timeout: timeout, threads: threads, cacheEntries: cacheEntries,
+            verbose: parsed.has(ServeOptions.verbose), corsOrigin: corsOrigin, jsonLog: jsonLog,
+            decisionLog: parsed.value(ServeOptions.decisionLog.name), timeZone: timeZone, defaults: defaults,
+            fixedToday: defaults.has(OptionCatalogue.today) ? fixedToday : nil)
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
-            throw .usage(.optionProblem("--listen", problem: "'\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure"))
+            throw Problem("--listen: '\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
         }
         return configuration
     }
