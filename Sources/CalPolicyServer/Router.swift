@@ -339,7 +339,7 @@ final class Router: @unchecked Sendable {
     private func translate(_ error: RequestFailure) -> Failure {
         switch error {
         case .request(let error):
-            return Failure(status: 400, code: "bad_request", message: error.message(naming: \.parameter),
+            return Failure(status: 400, code: "bad_request", message: error.message(.api),
                            parameter: error.option.parameter)
         case .refused(let option, let detail):
             return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",

@@ -103,7 +103,7 @@ struct StackLoader: Sendable {
         /// A stack that cannot load, in the words of the server's log and `/v1/status`.
         init(_ failure: RequestFailure) {
             switch failure {
-            case .request(let error): message = error.message(naming: \.display)
+            case .request(let error): message = error.message(.commandLine)
             case .badPolicyPath(let path, let problem), .policyFile(let path, let problem): message = "\(path): \(problem)"
             case .policy(let error): message = TerminalText.escape(error.description)
             case .refused(_, let detail): message = detail

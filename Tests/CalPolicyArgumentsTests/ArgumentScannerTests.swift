@@ -1,12 +1,13 @@
 import Testing
-@testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct ArgumentScannerTests {
-    func scan(_ arguments: [String], _ spec: CommandSpec = CommandCatalog.eval) throws(UsageError) -> ParsedArguments {
+    func scan(_ arguments: [String], _ spec: CommandSpec = TestSpecs.eval) throws(UsageError) -> RequestValues {
         try ArgumentScanner(spec: spec).scan(ArgumentToken.tokenise(arguments))
     }
 
-    func error(_ arguments: [String], _ spec: CommandSpec = CommandCatalog.eval) -> UsageError? {
+    func error(_ arguments: [String], _ spec: CommandSpec = TestSpecs.eval) -> UsageError? {
         do { _ = try scan(arguments, spec); return nil } catch { return error }
     }
 
@@ -20,7 +21,7 @@ import Testing
     }
 
     @Test func repeatedOptionCollectsEveryValueInOrder() throws {
-        let parsed = try scan(["--mode", "multiple", "--tap", "2026-01-02", "--tap=2026-01-01"], CommandCatalog.select)
+        let parsed = try scan(["--mode", "multiple", "--tap", "2026-01-02", "--tap=2026-01-01"], TestSpecs.select)
         #expect(parsed.all("tap") == ["2026-01-02", "2026-01-01"])
     }
 
@@ -58,4 +59,25 @@ import Testing
                                options: [], discussion: "")
         #expect(error(["stray"], spec) == .unexpectedArgument("stray", command: "demo"))
     }
+}
+
+/// Commands shaped like the CLI's `eval` and `select`, from the catalogue's options.
+enum TestSpecs {
+    static let format = OptionSpec.choice("format", EvalFormat.self, help: "Output format.")
+    static let verbose = OptionSpec.flag("verbose", short: "v", help: "Say more.")
+    static let help = OptionSpec.flag("help", short: "h", help: "Show help.")
+    static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers.")
+    static let eval = CommandSpec(
+        name: "eval", abstract: "Evaluate.", positionalUsage: "[POLICY ...]",
+        options: [OptionCatalogue.month, OptionCatalogue.year, OptionCatalogue.week, OptionCatalogue.from,
+                  OptionCatalogue.to, OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.include,
+                  OptionCatalogue.min, OptionCatalogue.max, OptionCatalogue.firstWeekday, OptionCatalogue.today,
+                  OptionCatalogue.weekRule, format, weekNumbers, OptionCatalogue.timeout, verbose, help],
+        discussion: "")
+    static let select = CommandSpec(
+        name: "select", abstract: "Select.", positionalUsage: "[POLICY ...]",
+        options: [OptionCatalogue.mode, OptionCatalogue.tap, OptionCatalogue.selection, OptionCatalogue.pending,
+                  OptionCatalogue.rangeRule, OptionCatalogue.minLength, OptionCatalogue.maxLength,
+                  OptionCatalogue.maxCount, format, verbose, help],
+        discussion: "")
 }

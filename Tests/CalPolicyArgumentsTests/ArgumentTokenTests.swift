@@ -1,5 +1,6 @@
 import Testing
-@testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct ArgumentTokenTests {
     @Test func longOptionKeepsInlineValueApart() {

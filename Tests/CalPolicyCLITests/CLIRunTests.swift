@@ -1,5 +1,7 @@
 import Testing
 @testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 /// The whole command line in-process, for shapes that need no policy file.
 @Suite struct CLIRunTests {

@@ -1,5 +1,7 @@
 import Testing
 @testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 import Rendering
 
 @Suite struct ColorTests {

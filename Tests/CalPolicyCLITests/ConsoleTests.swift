@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct ConsoleTests {
     @Test func aCapturingConsoleKeepsEverything() {

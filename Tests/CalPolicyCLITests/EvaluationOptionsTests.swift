@@ -1,16 +1,18 @@
 import CalendarCore
 import Testing
 @testable import CalPolicyCLI
+import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct EvaluationOptionsTests {
-    private func parse(_ command: CommandSpec, _ words: [String]) throws -> ParsedArguments {
+    private func parse(_ command: CommandSpec, _ words: [String]) throws -> RequestValues {
         try ArgumentScanner(spec: command).scan(ArgumentToken.tokenise(words))
     }
 
     @Test func everyEvaluatingCommandTakesTheWholeGroup() throws {
         for name in ["eval", "snapshot", "diff", "explain", "test"] {
             let spec = try #require(CommandCatalog.spec(named: name))
-            for option in EvaluationOptions.specs {
+            for option in CommandCatalog.evaluationOptions {
                 #expect(spec.option(named: option.name) == option, "\(name) --\(option.name)")
             }
         }
@@ -19,15 +21,14 @@ import Testing
     @Test func theGroupParsesCalendarLocaleAndBuiltIns() throws {
         let parsed = try parse(CommandCatalog.explain, ["--calendar", "hebrew", "--locale", "de_DE", "--include",
                                                         "weekdays", "--min", "2026-12-01", "--max", "2026-12-31"])
-        let options = try EvaluationOptions(parsed, console: Console(environment: ["LANG": "en_US.UTF-8"]))
+        let options = try EvaluationOptions(parsed, environmentLocale: "en_US")
         #expect(options.settings.calendar == .hebrew)
         #expect(options.settings.localeIdentifier == "de_DE")
         #expect(options.builtIns.map(\.name) == ["include-days", "bounds"])
     }
 
     @Test func noneGivenMeansGregorianAndNoBuiltIns() throws {
-        let options = try EvaluationOptions(try parse(CommandCatalog.diff, []),
-                                            console: Console(environment: ["LANG": "en_US.UTF-8"]))
+        let options = try EvaluationOptions(try parse(CommandCatalog.diff, []), environmentLocale: "en_US")
         #expect(options.settings.calendar == .gregorian)
         #expect(options.builtIns.isEmpty)
     }

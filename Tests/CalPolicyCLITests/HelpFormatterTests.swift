@@ -1,5 +1,7 @@
 import Testing
 @testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct HelpFormatterTests {
     @Test func everyCommandHelpListsEveryOption() {
@@ -13,7 +15,7 @@ import Testing
     }
 
     @Test func topLevelHelpListsCommandsAndExitCodes() {
-        let help = HelpFormatter.topLevel()
+        let help = TopLevelHelp.text()
         for name in CommandCatalog.names { #expect(help.contains("  \(name) ")) }
         #expect(help.contains("2 usage error"))
     }

@@ -1,10 +1,13 @@
 import Testing
 @testable import CalPolicyCLI
+@testable import CalPolicyArguments
+import CalPolicyRequests
 
 @Suite struct UsageErrorTests {
     @Test func everyCaseRendersAsOneLowercaseLine() {
         let errors: [UsageError] = [
-            .missingCommand, .unknownCommand("evl", suggestion: "eval"), .unknownCommand("x", suggestion: nil),
+            .missingCommand(expected: ["eval"]), .unknownCommand("evl", suggestion: "eval", expected: ["eval"]),
+            .unknownCommand("x", suggestion: nil, expected: ["eval"]),
             .unknownOption("--mnth", suggestion: "--month"), .unknownOption("--q", suggestion: nil),
             .missingValue(option: "--month <YYYY-MM>"), .unexpectedValue("1", option: "--verbose"),
             .duplicateOption("--year <YYYY>"), .invalidValue("x", option: "--year <YYYY>", reason: "r"),
@@ -25,12 +28,12 @@ import Testing
     @Test func messagesMatchTheDocumentedShapes() {
         #expect(ErrorRenderer.lines(for: .usage(.unknownOption("--mnth", suggestion: "--month")), verbose: false)
             == ["calpolicy: unknown option '--mnth'; did you mean '--month'?"])
-        #expect(ErrorRenderer.lines(for: .usage(.invalidValue("2024-13", option: "--month <YYYY-MM>",
+        #expect(ErrorRenderer.lines(for: .request(RequestError(OptionCatalogue.month, value: "2024-13",
                                                                reason: "month must be 1...12")), verbose: false)
             == ["calpolicy: invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12"])
-        #expect(UsageError.unknownCommand("evl", suggestion: "eval").description
+        #expect(UsageError.unknownCommand("evl", suggestion: "eval", expected: CommandCatalog.names).description
             == "unknown command 'evl'; did you mean 'eval'?")
-        #expect(UsageError.missingCommand.description == "missing command; expected one of eval, select, check, test, snapshot, diff, explain, import")
+        #expect(UsageError.missingCommand(expected: CommandCatalog.names).description == "missing command; expected one of eval, select, check, test, snapshot, diff, explain, import")
     }
 
     @Test func policyFileProblemsExitThree() {

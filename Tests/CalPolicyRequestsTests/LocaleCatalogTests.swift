@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import CalPolicyCLI
+@testable import CalPolicyRequests
 
 /// `--locale` accepts what ICU reads: every identifier Foundation lists, in `_` and `-`
 /// spellings, and the short forms its likely subtags expand (`zh_CN`), refusing only what
@@ -25,9 +25,9 @@ import Testing
 
     @Test func everyPickerMenuLocaleIsAcceptedInBothSpellings() throws {
         for identifier in Self.pickerMenu {
-            #expect((try? ValueParser.locale(identifier, option: CommandCatalog.locale)) == identifier)
+            #expect((try? ValueParser.locale(identifier, option: OptionCatalogue.locale)) == identifier)
             let dashed = identifier.replacingOccurrences(of: "_", with: "-")
-            #expect((try? ValueParser.locale(dashed, option: CommandCatalog.locale)) == dashed)
+            #expect((try? ValueParser.locale(dashed, option: OptionCatalogue.locale)) == dashed)
         }
     }
 
@@ -38,7 +38,7 @@ import Testing
             let parts = identifier.split(separator: "_")
             // `zh_Hans_CN` is also written `zh_CN`: the short form must resolve to a known locale.
             if parts.count == 3, parts[1].count == 4 { forms.append("\(parts[0])_\(parts[2])") }
-            for form in forms where (try? ValueParser.locale(form, option: CommandCatalog.locale)) == nil {
+            for form in forms where (try? ValueParser.locale(form, option: OptionCatalogue.locale)) == nil {
                 refused.append(form)
             }
         }
@@ -47,10 +47,10 @@ import Testing
 
     @Test func aRefusalSuggestsKnownLocalesOfTheSameLanguage() {
         do {
-            _ = try ValueParser.locale("de_XX", option: CommandCatalog.locale)
+            _ = try ValueParser.locale("de_XX", option: OptionCatalogue.locale)
             Issue.record("de_XX was accepted")
         } catch {
-            guard case .invalidValue(_, _, let reason) = error else { Issue.record("\(error)"); return }
+            guard let reason = error.reason(.commandLine) else { Issue.record("\(error)"); return }
             #expect(reason.hasPrefix("unknown locale; did you mean 'de"))
             for name in reason.split(separator: "'").enumerated().filter({ $0.offset % 2 == 1 }).map({ String($0.element) }) {
                 #expect(LocaleCatalog.resolve(name) != nil, "suggested \(name)")

@@ -1,13 +1,14 @@
+import Rendering
 import CalendarCore
 import Testing
-@testable import CalPolicyCLI
+@testable import CalPolicyRequests
 
 @Suite struct ValueParserTests {
-    let month = CommandCatalog.month
+    let month = OptionCatalogue.month
 
     func reason(_ body: () throws -> Void) -> String? {
         do { try body(); return nil } catch {
-            if case .invalidValue(_, _, let reason)? = error as? UsageError { return reason }
+            if let reason = (error as? RequestError)?.reason(.commandLine) { return reason }
             return "unexpected \(error)"
         }
     }
@@ -27,13 +28,16 @@ import Testing
         #expect(heisei.year == 31 && heisei.month == 4 && heisei.era != reiwa.era)
     }
 
-    @Test func japaneseYearWithoutEraSpansTheGregorianYearAcrossEras() {
-        let result = CLI.capture(["eval", "--calendar", "japanese", "--year", "1989", "--format", "csv"])
-        #expect(result.status == 0)
-        let rows = result.stdout.split(separator: "\n").dropFirst()
-        #expect(rows.count == 365)
-        #expect(rows.first?.hasPrefix("1989-01-01,64,1,1,") == true)
-        #expect(rows.dropFirst(7).first?.hasPrefix("1989-01-08,1,1,8,") == true)
+    @Test func japaneseYearWithoutEraSpansTheGregorianYearAcrossEras() throws {
+        var values = RequestValues()
+        values.add(value: "japanese", for: OptionCatalogue.calendar)
+        values.add(value: "1989", for: OptionCatalogue.year)
+        let settings = try DisplaySettings.resolve(values, environmentLocale: "en_US")
+        let span = try SpanResolver.resolve(values, settings: settings)
+        #expect(span.days.count == 365)
+        #expect(span.days.first.iso == "1989-01-01" && span.days.last.iso == "1989-12-31")
+        // Showa 64 (January 1-7) and Heisei 1 both appear: the months of two eras.
+        #expect(Set(span.months.map(\.era)).count == 2)
     }
 
     @Test func monthOutOfRangeSaysTheRange() {
@@ -53,7 +57,7 @@ import Testing
     }
 
     @Test func dayReasonsNameTheProblem() {
-        let option = CommandCatalog.today
+        let option = OptionCatalogue.today
         #expect(reason { _ = try ValueParser.day("2026-02-30", option: option) }
             == "day 30 does not exist in 2026-02 (it has 28 days)")
         #expect(reason { _ = try ValueParser.day("2026-13-01", option: option) } == "month must be 1...12")
@@ -62,34 +66,34 @@ import Testing
     }
 
     @Test func integerRangeIsEnforced() {
-        let option = CommandCatalog.firstWeekday
+        let option = OptionCatalogue.firstWeekday
         #expect((try? ValueParser.integer("7", option: option, in: 1...7)) == 7)
         #expect(reason { _ = try ValueParser.integer("8", option: option, in: 1...7) } == "expected an integer 1...7")
         #expect(reason { _ = try ValueParser.integer("-1", option: option, in: 1...7) } == "expected an integer 1...7")
-        #expect(reason { _ = try ValueParser.integer("0", option: CommandCatalog.maxCount, in: 1...Int.max) }
+        #expect(reason { _ = try ValueParser.integer("0", option: OptionCatalogue.maxCount, in: 1...Int.max) }
             == "expected an integer at least 1")
         #expect(reason { _ = try ValueParser.integer("99999999999999999999", option: option, in: 1...7) }
             == "expected an integer 1...7")
     }
 
     @Test func choiceSuggestsNearMiss() {
-        #expect(reason { _ = try ValueParser.choice("jsn", option: CommandCatalog.evalFormat,
+        #expect(reason { _ = try ValueParser.choice("jsn", option: OptionSpec.choice("format", EvalFormat.self, help: ""),
                                                     among: ["text", "json", "csv"]) }
             == "expected one of text, json, csv; did you mean 'json'?")
-        #expect(reason { _ = try ValueParser.choice("xml", option: CommandCatalog.evalFormat,
+        #expect(reason { _ = try ValueParser.choice("xml", option: OptionSpec.choice("format", EvalFormat.self, help: ""),
                                                     among: ["text", "json", "csv"]) }
             == "expected one of text, json, csv")
     }
 
     @Test func calendarNamesAreTheIdentifierRawValues() throws {
-        #expect(try ValueParser.calendar("islamic-umm-al-qura", option: CommandCatalog.calendar) == .islamicUmmAlQura)
-        #expect(reason { _ = try ValueParser.calendar("hebrw", option: CommandCatalog.calendar) }?
+        #expect(try ValueParser.calendar("islamic-umm-al-qura", option: OptionCatalogue.calendar) == .islamicUmmAlQura)
+        #expect(reason { _ = try ValueParser.calendar("hebrw", option: OptionCatalogue.calendar) }?
             .hasSuffix("did you mean 'hebrew'?") == true)
     }
 
     @Test func localeRejectsShellNoise() {
-        #expect((try? ValueParser.locale("de_DE", option: CommandCatalog.locale)) == "de_DE")
-        #expect(reason { _ = try ValueParser.locale("de DE;rm", option: CommandCatalog.locale) }
+        #expect((try? ValueParser.locale("de_DE", option: OptionCatalogue.locale)) == "de_DE")
+        #expect(reason { _ = try ValueParser.locale("de DE;rm", option: OptionCatalogue.locale) }
             == "expected a locale identifier such as en_US")
     }
 }

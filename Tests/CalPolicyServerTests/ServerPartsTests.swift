@@ -1,5 +1,5 @@
+import CalPolicyRequests
 import Testing
-@testable import CalPolicyCLI
 @testable import CalPolicyServer
 
 @Suite struct SHA256Tests {
@@ -34,7 +34,8 @@ import Testing
         #expect(configuration.port == 0)
         #expect(configuration.timeout == 2)
         #expect(configuration.threads == 0)
-        #expect(configuration.defaults.map(\.name) == ["calendar", "today"])
+        #expect(configuration.defaults.values.keys.sorted() == ["calendar", "today"])
+        #expect(configuration.fixedToday?.iso == "2026-12-01")
     }
 
     @Test func refusals() {
@@ -48,10 +49,25 @@ import Testing
         #expect(errorLine(["policies/weekends.lua", "--insecure", "--listen", "0.0.0.0:0"]) == nil)
     }
 
-    @Test func usageErrorsNameTheirOption() {
-        #expect(ServeFailure.option(of: .invalidValue("x", option: "--first-weekday <1-7>", reason: "r")) == "first-weekday")
-        #expect(ServeFailure.option(of: .optionProblem("--range-rule", problem: "p")) == "range-rule")
-        #expect(ServeFailure.option(of: .missingCommand) == nil)
+    @Test func helpAndVersionNameTheServerExecutable() {
+        guard case .exit(let code, let stdout, _) = ServeArguments.parse(["--help"], cores: 2) else {
+            Issue.record("expected help"); return
+        }
+        #expect(code == 0)
+        #expect(stdout.contains("USAGE: calpolicy-serve [POLICY ...] [options]"))
+        #expect(stdout.contains("--version"))
+        guard case .exit(0, let version, _) = ServeArguments.parse(["--version"], cores: 2) else {
+            Issue.record("expected the version"); return
+        }
+        #expect(version == "calpolicy-serve \(ServeArguments.version)\n")
+    }
+
+    @Test func requestErrorsAreNamedByEachFaceFromTheCatalogue() {
+        let error = RequestError(OptionCatalogue.firstWeekday, value: "9", reason: "expected an integer 1...7")
+        #expect(error.message(.commandLine) == "invalid value '9' for '--first-weekday <1-7>': expected an integer 1...7")
+        #expect(error.message(.api) == "invalid value '9' for 'firstWeekday': expected an integer 1...7")
+        #expect(RequestError(OptionCatalogue.maxCount, .missing).message(.api)
+            == "missing required option 'limits.maxCount'")
     }
 }
 

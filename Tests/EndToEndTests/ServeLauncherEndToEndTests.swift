@@ -22,6 +22,13 @@ import Testing
         #expect(result.stderrLines.first?.hasPrefix("calpolicy: --listen: '0.0.0.0' is not a loopback address") == true)
         let help = try CalpolicyBinary.run(["serve", "--help"])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: calpolicy serve"))
+        // The help is the server executable's own, and says so.
+        #expect(help.stdout.contains("USAGE: calpolicy-serve [POLICY ...] [options]"))
+        let viaHelp = try CalpolicyBinary.run(["help", "serve"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.stdout == help.stdout)
+        let version = try CalpolicyBinary.run(["serve", "--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("calpolicy-serve "))
     }
 }

@@ -1,4 +1,5 @@
 import CalPolicyArguments
+import CalPolicyRequests
 import PolicyEngine
 import Rendering
 
@@ -20,7 +21,7 @@ enum ErrorRenderer {
         case .usage(let usage):
             return [line(usage.description)]
         case .request(let error):
-            return [line(error.message(naming: \.display))]
+            return [line(message(error))]
         case .policyFile(let path, let problem):
             return [line("\(path): \(problem)")]
         case .policy(let policyError):
@@ -34,6 +35,12 @@ enum ErrorRenderer {
         case .reported:
             return []
         }
+    }
+
+    /// A request error in the command line's words: an option with its value placeholder
+    /// (`'--month <YYYY-MM>'`), or as a line's subject by its bare name (`--range-rule: …`).
+    static func message(_ error: RequestError) -> String {
+        error.message(.commandLine)
     }
 
     /// A policy warning (`check`): one stderr line `calpolicy: file:line: warning: …`.

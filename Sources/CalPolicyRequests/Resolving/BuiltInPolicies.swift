@@ -17,7 +17,8 @@ public enum BuiltInPolicies {
             try ValueParser.day(text, option: OptionCatalogue.max)
         }
         if let min, let max, max < min {
-            throw RequestError(OptionCatalogue.max, value: max.iso, reason: "must not be before --min \(min.iso)")
+            throw RequestError(OptionCatalogue.max, value: max.iso,
+                               because: .text("must not be before "), .mention(OptionCatalogue.min), .text(" \(min.iso)"))
         }
         if min != nil || max != nil { policies.append(BoundsPolicy(min: min, max: max)) }
         return policies

@@ -29,8 +29,8 @@ public enum SpanResolver {
         guard span.days.count <= maximumExportDays else {
             let option = parsed.has("to") ? OptionCatalogue.to : OptionCatalogue.from
             throw RequestError(option, value: parsed.value(option.name) ?? "",
-                               reason: "--format ics exports at most \(maximumExportDays) days; "
-                                   + "this span has \(span.days.count)")
+                               because: .byFace(commandLine: "--format ics exports", api: "a feed holds"),
+                               .text(" at most \(maximumExportDays) days; this span has \(span.days.count)"))
         }
         return span
     }

@@ -29,11 +29,13 @@ public enum SelectUseCase {
                                 (OptionCatalogue.minLength, [.range]), (OptionCatalogue.maxLength, [.range])]
         where parsed.has(option.name) && !modes.contains(mode) {
             throw RequestError(option, value: parsed.value(option.name) ?? "",
-                               reason: "applies only to --mode \(modes.map(\.rawValue).joined(separator: "|"))")
+                               because: .text("applies only to "), .mention(OptionCatalogue.mode),
+                               .text(" \(modes.map(\.rawValue).joined(separator: "|"))"))
         }
         if parsed.has(OptionCatalogue.rangeRule.name) && mode != .range {
             throw RequestError(OptionCatalogue.rangeRule,
-                               .notApplicable("applies only to --mode range, not --mode \(mode.rawValue)"))
+                               .notApplicable([.text("applies only to "), .mention(OptionCatalogue.mode), .text(" range, not "),
+                                               .mention(OptionCatalogue.mode), .text(" \(mode.rawValue)")]))
         }
         rangeRule = try parsed.choice(OptionCatalogue.rangeRule, as: RangeRule.self) ?? .reject
         state = try parsed.all(OptionCatalogue.selection.name)
@@ -44,7 +46,8 @@ public enum SelectUseCase {
         }
         if pending != nil && mode != .range {
             throw RequestError(OptionCatalogue.pending,
-                               .notApplicable("applies only to --mode range, not --mode \(mode.rawValue)"))
+                               .notApplicable([.text("applies only to "), .mention(OptionCatalogue.mode), .text(" range, not "),
+                                               .mention(OptionCatalogue.mode), .text(" \(mode.rawValue)")]))
         }
         // A range tap asks the policies about every day inside it; keep that within
         // the same 400-year bound `eval` has, so no tap pair can run for minutes.
@@ -64,7 +67,8 @@ public enum SelectUseCase {
                                  maxCount: try count(OptionCatalogue.maxCount))
         if let min = limits.minLength, let max = limits.maxLength, max < min {
             throw RequestError(OptionCatalogue.maxLength, value: String(max),
-                               reason: "must not be less than --min-length \(min)")
+                               because: .text("must not be less than "), .mention(OptionCatalogue.minLength),
+                               .text(" \(min)"))
         }
         return SelectRequest(mode: mode, selection: state, pending: pending, taps: taps,
                              rangeRule: rangeRule, limits: limits)

@@ -109,7 +109,7 @@ public enum ServeArguments {
             self.code = code
         }
 
-        init(_ error: RequestError) { self.init(error.message(naming: \.display)) }
+        init(_ error: RequestError) { self.init(error.message(.commandLine)) }
 
         init(_ failure: RequestFailure) {
             switch failure {

@@ -1,5 +1,5 @@
 import Testing
-@testable import CalPolicyCLI
+@testable import CalPolicyRequests
 
 /// A policy's `print` with `--verbose`: one escaped stderr line that cannot pass for
 /// calpolicy's own error line (the end-to-end suite checks it through the binary).
