@@ -170,6 +170,7 @@ static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c)
         else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
         nargs = 2;
     }
+    h->calls++;
     int status = cls_call_at(L, host, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
     /* results sit above the message handler */
@@ -246,3 +247,5 @@ int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
 }
 
 void cpb_call_finish(lua_State *L) { cls_call_finish(L); }
+
+unsigned long long cpb_calls(lua_State *L) { return cpb_of(L)->calls; }

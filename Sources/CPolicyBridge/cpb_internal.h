@@ -19,6 +19,7 @@ struct cpb_state {
     int prelude_form;           /* CPB_FORM_* of the last prelude loaded */
     /* evaluation */
     long long call_budget;      /* the state's, read once at open */
+    unsigned long long calls;   /* policy functions called since open (cpb_calls) */
     int has_today;
     long long today;
     char *calendars[CPB_MAX_CALENDARS];

@@ -130,5 +130,8 @@ static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int functi
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
 /* Releases the values successful calls left for the host to copy. */
 void cpb_call_finish(lua_State *L);
+/* How many policy functions the state has called since it opened, replays included: what
+ * a benchmark counts to show the Lua calls a document costs. Raises nothing. */
+unsigned long long cpb_calls(lua_State *L);
 
 #endif

@@ -39,14 +39,29 @@ extension SelectionController {
         let span = DaySpan(start, day)
         var chosen: [Day] = []
         var leftOut: [Day] = []
+        // The days inside the span are asked together, once (one batch per policy), when
+        // needed; both ends were asked already (the tapped one above, the pending one when it
+        // was tapped or restored) and are allowed.
+        var asked: [PolicyStack.Decision]?
+        func decisions() throws -> [PolicyStack.Decision] {
+            if let asked { return asked }
+            var all: [PolicyStack.Decision] = [.allowed]
+            if span.count > 2 {
+                all += try stack.canSelect(DaySpan(span.first.adding(days: 1), span.last.adding(days: -1)),
+                                           context: context)
+            }
+            if span.count > 1 { all.append(.allowed) }
+            asked = all
+            return all
+        }
         switch rangeRule {
         case .reject:
             chosen = Array(span)
         case .skip:
             // Both ends were asked (the pending one when it was tapped or restored);
             // the days inside are asked before the length limits, which count selected days.
-            for inside in span {
-                if try inside == day || inside == start || refusalToSelect(inside) == nil {
+            for (inside, decision) in zip(span, try decisions()) {
+                if inside == day || inside == start || decision.isAllowed {
                     chosen.append(inside)
                 } else {
                     leftOut.append(inside)
@@ -61,11 +76,10 @@ extension SelectionController {
             return rejected(day, limit: "a range may hold at most \(maxLength) days; \(span.first.iso)...\(span.last.iso) \(counted) \(chosen.count)")
         }
         if rangeRule == .reject {
-            for inside in span where inside != day {
-                if var refusal = try refusalToSelect(inside) {
-                    refusal.reason = "the range \(span.first.iso)...\(span.last.iso) holds \(inside.iso), which may not be selected: \(refusal.reason)"
-                    return rejected(day, refusal)
-                }
+            for (inside, decision) in zip(span, try decisions()) where inside != day && !decision.isAllowed {
+                var refusal = Refusal(decision, day: inside)
+                refusal.reason = "the range \(span.first.iso)...\(span.last.iso) holds \(inside.iso), which may not be selected: \(refusal.reason)"
+                return rejected(day, refusal)
             }
         }
         // A restored state may hold a selection beside the pending end: what the range

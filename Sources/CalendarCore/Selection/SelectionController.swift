@@ -99,13 +99,25 @@ public struct SelectionController: Sendable {
         var reason: String
         var policy: String?
         var policyIndex: Int?
+
+        init(day: Day, reason: String, policy: String?, policyIndex: Int?) {
+            self.day = day
+            self.reason = reason
+            self.policy = policy
+            self.policyIndex = policyIndex
+        }
+
+        /// A denial of `day`, its reason the policy's (else a plain one).
+        init(_ decision: PolicyStack.Decision, day: Day) {
+            self.init(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be selected",
+                      policy: decision.policy, policyIndex: decision.policyIndex)
+        }
     }
 
     func refusalToSelect(_ day: Day) throws -> Refusal? {
         let decision = try stack.canSelect(day, context: context)
         if decision.isAllowed { return nil }
-        return Refusal(day: day, reason: decision.verdict.reason ?? "\(day.iso) may not be selected",
-                       policy: decision.policy, policyIndex: decision.policyIndex)
+        return Refusal(decision, day: day)
     }
 
     /// The first day of `days` (in order) that may not be deselected.

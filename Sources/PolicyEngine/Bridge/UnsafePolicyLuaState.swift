@@ -43,6 +43,8 @@ final class PolicyLuaState {
 
     var memoryUsed: Int { lua.memoryUsed }
     var budgetSpent: Int { lua.budgetSpent }
+    /// Policy functions called since the state opened, replays included (`cpb_calls`).
+    var callCount: Int { Int(cpb_calls(handle)) }
 
     /// A small integer naming a calendar for `day.calendar`; nil when the table is full.
     func registerCalendar(_ name: String) -> Int32? {

@@ -42,3 +42,9 @@ extension LuaPolicy {
         }
     }
 }
+
+extension LuaPolicy {
+    /// How many times the policy's functions have been called since it loaded, provenance
+    /// replays included: what a benchmark counts to show the Lua calls a document costs.
+    public var callCount: Int { locked { (engine: PolicyEngineState) -> Int in engine.state.callCount } }
+}
