@@ -17,8 +17,8 @@ let package = Package(
         .library(name: "PolicyEngine", targets: ["PolicyEngine"]),
         .library(name: "Rendering", targets: ["Rendering"]),
         .executable(name: "calpolicy", targets: ["calpolicy"]),
-        // The HTTP face: dynamically linked (libmicrohttpd), so the CLI stays fully static;
-        // `calpolicy serve` execs it.
+        // The HTTP face: dynamically linked against system C libraries (libmicrohttpd), with the
+        // Swift runtime linked in, so the CLI stays fully static; `calpolicy serve` execs it.
         .executable(name: "calpolicy-serve", targets: ["calpolicy-serve"]),
     ],
     targets: [
@@ -69,7 +69,18 @@ let package = Package(
         .target(name: "CalPolicyServer",
                 dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
                                "CalendarCore"]),
-        .executableTarget(name: "calpolicy-serve", dependencies: ["CalPolicyServer"]),
+        // The Swift runtime and Foundation linked in (-static-stdlib), so the server runs on a host
+        // without the toolchain: it needs only libmicrohttpd, liblua5.4, libical and the C/C++
+        // runtime. On the target itself, so one release build makes both products with the same
+        // compile flags. The -l flags: the static Foundation's own dependencies, which no object
+        // of this package names (they are imported by Foundation's implementation only), in an
+        // order that resolves each after the libraries needing it.
+        .executableTarget(
+            name: "calpolicy-serve",
+            dependencies: ["CalPolicyServer"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU",
+                                           "-l_FoundationCShims", "-l_FoundationCollections"])]
+        ),
         .executableTarget(name: "BookingFlow", dependencies: ["CalendarCore"], path: "examples/BookingFlow"),
         // Benchmarks (benchmarks/run.sh builds them with -c release; no tests run them).
         .target(name: "CalpolicyBenchLua", dependencies: ["CLua"], path: "benchmarks/Sources/CalpolicyBenchLua"),

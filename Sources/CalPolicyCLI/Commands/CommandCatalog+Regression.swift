@@ -47,11 +47,13 @@ extension CommandCatalog {
         options: [year, month, from, to] + evaluationOptions + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
-        Without a span: this year and the next two, widened to every year a stored
-        snapshot of either version covers; the span compared is always printed.
+        Without a span: this year and the next two, widened to every year either
+        version's text names (ISO dates, [2030] keys, year == 2030, cal.easter(2030))
+        and every year a stored snapshot of either version covers, at most 400 years
+        (more: a warning, and exit 1); the span compared is always printed.
         --include, --min and --max stack after both versions.
         --format html: a page showing each changed day's old and new outcome, by month.
-        Exits 1 when any day differs, 0 when none.
+        Exits 1 when any day differs or the default span was cut, 0 when none.
         """
     )
 

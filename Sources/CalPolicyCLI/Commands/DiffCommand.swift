@@ -30,9 +30,16 @@ enum DiffCommand {
                 throw .usage(.badPolicyPath(argument, problem: error.message))
             }
         }
-        // No span: every year a stored snapshot of either version covers, and at least
-        // this year and the next two.
-        let compared = span ?? DiffSpan.defaultSpan(for: revisions.map(\.workingPath), today: settings.today)
+        // No span: every year either version mentions or a stored snapshot of either covers,
+        // and at least this year and the next two; at most 400 years, and a cut is no pass.
+        var compared = span ?? DaySpan(settings.today, settings.today)
+        var cutWarning: String?
+        if span == nil {
+            let choice = DiffSpan.defaultSpan(for: revisions.map(\.workingPath),
+                                              sources: zip(sources, revisions).map { $0 ?? $1.source }, today: settings.today)
+            compared = choice.span
+            cutWarning = choice.warning
+        }
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let diff: PolicyDiff
@@ -49,6 +56,10 @@ enum DiffCommand {
         case .text: console.write(DiffRenderer.text(diff))
         case .json: console.write(DiffRenderer.json(diff))
         case .html: console.write(DiffHTMLRenderer.render(diff, names: settings.names))
+        }
+        if let warning = cutWarning {
+            console.error(ErrorRenderer.line("diff: warning: " + warning))
+            return ExitCode.stop
         }
         return diff.changes.isEmpty ? ExitCode.ok : ExitCode.stop
     }

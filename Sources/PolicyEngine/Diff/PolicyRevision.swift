@@ -13,6 +13,8 @@ public struct PolicyRevision: Sendable {
     /// Where the policy lives in the working tree: the file, or a `git:` revision's path
     /// (where its stored snapshots are looked for).
     public let workingPath: String
+    /// A `git:` revision's text as `git show` gave it (nil for a file, read by its caller).
+    public let source: [UInt8]?
     private let temporaryDirectory: String?
 
     public var isGit: Bool { temporaryDirectory != nil }
@@ -22,6 +24,7 @@ public struct PolicyRevision: Sendable {
         guard argument.hasPrefix(Self.prefix) else {
             path = argument
             workingPath = argument
+            source = nil
             temporaryDirectory = nil
             return
         }
@@ -48,6 +51,7 @@ public struct PolicyRevision: Sendable {
             throw PolicyError(kind: .io, file: argument, message: "cannot write a temporary copy")
         }
         path = target.path
+        source = [UInt8](text)
         temporaryDirectory = directory.path
     }
 
