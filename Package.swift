@@ -68,7 +68,10 @@ let package = Package(
         .target(name: "MHDHost", dependencies: ["CMicroHTTPD"]),
         .target(name: "CalPolicyServer",
                 dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
-                               "CalendarCore"]),
+                               "CalendarCore"],
+                // The picker page's files, compiled in: the server stays one file to install.
+                resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
+                            .embedInCode("WebPage/Assets/app.js")]),
         // The Swift runtime and Foundation linked in (-static-stdlib), so the server runs on a host
         // without the toolchain: it needs only libmicrohttpd, liblua5.4, libical and the C/C++
         // runtime. On the target itself, so one release build makes both products with the same

@@ -1,3 +1,4 @@
+import CalendarCore
 import MHDHost
 import Rendering
 import Testing
@@ -26,7 +27,7 @@ import Testing
     }
 
     @Test func noInlineScriptOrStyleAndNoInnerHTML() {
-        let html = WebPageAssets.html
+        let html = String(decoding: WebPage.html, as: UTF8.self)
         #expect(html.contains("<script src=\"/app.js\" defer></script>"))
         #expect(html.contains("<link rel=\"stylesheet\" href=\"/app.css\">"))
         #expect(html.components(separatedBy: "<script").count == 2)
@@ -37,6 +38,17 @@ import Testing
         #expect(!script.contains("outerHTML"))
         #expect(!script.contains("insertAdjacentHTML"))
         #expect(!script.contains("eval("))
+    }
+
+    @Test func theScriptsListsComeFromTheEngine() {
+        let script = String(decoding: WebPage.script, as: UTF8.self)
+        for calendar in CalendarIdentifier.allCases { #expect(script.contains("\"\(calendar.rawValue)\"")) }
+        #expect(script.contains("const LOCALES = [\"en_US\""))
+        #expect(script.contains("\"zh_CN\""))
+        for name in CSSColor.names { #expect(script.contains("\"\(name)\"")) }
+        // Each list is defined once, before the page's own code.
+        #expect(script.components(separatedBy: "const CALENDARS").count == 2)
+        #expect(script.range(of: "const CALENDARS")!.lowerBound < script.range(of: "const ICON_ALIASES")!.lowerBound)
     }
 
     @Test func theIconsAreTheHTMLPagesSet() {

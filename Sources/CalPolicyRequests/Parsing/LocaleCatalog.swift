@@ -6,6 +6,10 @@ import PolicyEngine
 public enum LocaleCatalog {
     public static let identifiers: Set<String> = Set(Locale.availableIdentifiers)
 
+    /// The locales a picker offers in its menu (the served page's list); each resolves.
+    public static let pickerMenu = ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR", "ru_RU",
+                                    "ja_JP", "ko_KR", "zh_CN", "he_IL", "ar_SA", "fa_IR"]
+
     /// The identifier Foundation knows that `text` (keywords already removed, `_` or `-`
     /// between parts) stands for, or nil. `Locale.availableIdentifiers` lists each locale in one
     /// spelling only (`zh_Hans_CN`, not `zh_CN`), while ICU reads the short forms through its

@@ -1,21 +1,31 @@
+import CalPolicyRequests
+import CalendarCore
 import MHDHost
 import Rendering
 
 /// `GET /`: the picker page, a reference client of the JSON API. Its HTML, CSS and JavaScript
-/// live in this module as strings (WebPageHTML.swift, WebPageCSS.swift, WebPageJS.swift) and are
-/// served as three routes so the Content-Security-Policy needs no inline script or style.
+/// are files beside this one (`Assets/`), compiled in with `.embedInCode` (a bundle would need a
+/// folder beside the binary, which an install into `bin/` or a one-file image does not have),
+/// and served as three routes so the Content-Security-Policy needs no inline script or style.
 enum WebPage {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    /// The icons of `image` decorations, the set the HTML pages use (Rendering's HTMLIcon), as a
-    /// JavaScript object name → SVG path, put before the script.
-    static let iconTable: String = {
-        let entries = HTMLIcon.allCases.map { "\"\($0.rawValue)\":\"\($0.path)\"" }
-        return "\"use strict\";\nconst ICONS = {" + entries.joined(separator: ",") + "};\n"
+    /// What the script knows of the engine, put before it from the engine's own lists (never a
+    /// copy in the script): the icons of `image` decorations (Rendering's HTMLIcon, name → SVG
+    /// path), the calendars, the locales of the menu and the colour names decorations may use.
+    static let engineLists: String = {
+        func list(_ items: [String]) -> String { "[" + items.map { "\"\($0)\"" }.joined(separator: ", ") + "]" }
+        let icons = HTMLIcon.allCases.map { "\"\($0.rawValue)\":\"\($0.path)\"" }
+        return "\"use strict\";\nconst ICONS = {" + icons.joined(separator: ",") + "};\n"
+            + "const CALENDARS = " + list(CalendarIdentifier.allCases.map(\.rawValue)) + ";\n"
+            + "const LOCALES = " + list(LocaleCatalog.pickerMenu) + ";\n"
+            + "const COLOR_NAMES = new Set(" + list(CSSColor.names.sorted()) + ");\n"
     }()
 
-    static let script: [UInt8] = Array((iconTable + WebPageAssets.javaScript).utf8)
+    static let html: [UInt8] = PackageResources.index_html
+    static let css: [UInt8] = PackageResources.app_css
+    static let script: [UInt8] = Array(engineLists.utf8) + PackageResources.app_js
 
     /// The answer for a page route, or nil when `path` is not one (the API routes take over).
     static func response(method: String, path: String) -> HTTPResponse? {
@@ -23,13 +33,13 @@ enum WebPage {
         let type: String
         switch path {
         case "/", "/index.html":
-            body = Array(WebPageAssets.html.utf8)
+            body = html
             type = "text/html; charset=utf-8"
         case "/app.js":
             body = script
             type = "text/javascript; charset=utf-8"
         case "/app.css":
-            body = Array(WebPageAssets.css.utf8)
+            body = css
             type = "text/css; charset=utf-8"
         default:
             return nil

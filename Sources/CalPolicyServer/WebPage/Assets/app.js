@@ -1,14 +1,4 @@
-extension WebPageAssets {
-    // Plain JavaScript, no framework. `ICONS` (name → SVG path) is put before it by WebPage.
-    static let javaScript = #"""
-const CALENDARS = ["gregorian", "iso8601", "buddhist", "chinese", "coptic", "ethiopic-amete-mihret", "ethiopic-amete-alem",
-  "hebrew", "indian", "islamic", "islamic-civil", "islamic-tabular", "islamic-umm-al-qura", "japanese", "persian",
-  "republic-of-china"];
-const LOCALES = ["en_US", "en_GB", "de_DE", "fr_FR", "es_ES", "it_IT", "nl_NL", "pt_BR", "ru_RU", "ja_JP", "ko_KR",
-  "zh_CN", "he_IL", "ar_SA", "fa_IR"];
-const COLOR_NAMES = new Set(["aqua", "black", "blue", "brown", "crimson", "cyan", "darkgreen", "fuchsia", "gold", "gray",
-  "green", "grey", "indigo", "lime", "magenta", "maroon", "navy", "olive", "orange", "pink", "purple", "red", "silver",
-  "teal", "white", "yellow"]);
+// CALENDARS, LOCALES and COLOR_NAMES are put before this script by the server, from the engine's own lists.
 const ICON_ALIASES = { checkmark: "check", dollarsign: "banknote", creditcard: "banknote" };
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -469,5 +459,3 @@ function start() {
   setInterval(() => { loadStatus(false).catch(() => {}); }, 1000);
 }
 start();
-"""#
-}
