@@ -102,6 +102,7 @@ let package = Package(
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
+        .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
         .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "MHDHost"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 

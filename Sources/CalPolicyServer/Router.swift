@@ -4,6 +4,7 @@ import Foundation
 import MHDHost
 import PolicyEngine
 import Rendering
+import Synchronization
 
 /// Turns a request into an answer: routes, parameters, auth, ETags, the cache, and the
 /// run guard around every policy call. One instance serves every thread.
@@ -36,60 +37,6 @@ final class Router: @unchecked Sendable {
 
     /// The display options every document route takes, by their API names.
     static let displayParameters: [OptionSpec] = OptionCatalogue.display
-
-    enum Route: String {
-        case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
-        case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
-        case calendar = "/v1/calendar.ics"
-        case health = "/health", ready = "/ready", metrics = "/metrics"
-
-        var method: String { self == .select ? "POST" : "GET" }
-        /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
-        /// (the week route's `date` is the week option).
-        var parameters: [OptionSpec] {
-            switch self {
-            case .month: [OptionCatalogue.month]
-            case .days, .calendar: [OptionCatalogue.from, OptionCatalogue.to]
-            case .year: [OptionCatalogue.year]
-            case .week: [OptionCatalogue.week]
-            case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
-            case .explain: [OptionCatalogue.date]
-            case .select, .status, .health, .ready, .metrics: []
-            }
-        }
-        /// Parameters a request must give.
-        var required: [OptionSpec] {
-            switch self {
-            case .days: [OptionCatalogue.from, OptionCatalogue.to]
-            case .week: [OptionCatalogue.week]
-            case .period: [OptionCatalogue.kind, OptionCatalogue.date]
-            case .explain: [OptionCatalogue.date]
-            default: []
-            }
-        }
-        /// Routes whose answers are policy decisions (the decision log records them).
-        var isDecision: Bool {
-            switch self {
-            case .month, .days, .year, .week, .period, .select, .explain: true
-            default: false
-            }
-        }
-        var takesDisplay: Bool {
-            switch self {
-            case .status, .health, .ready, .metrics: false
-            default: true
-            }
-        }
-    }
-
-    struct Failure: Error {
-        var status: Int
-        var code: String
-        var message: String
-        var parameter: String?
-        var headers: [(name: String, value: String)] = []
-    }
-
     // MARK: entry
 
     func handle(_ request: HTTPRequest) -> HTTPResponse {
@@ -224,186 +171,11 @@ final class Router: @unchecked Sendable {
             throw Failure(status: 404, code: "not_found", message: "no route \(route.rawValue)")
         }
     }
-
-    // MARK: documents
-
-    private func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> HTTPResponse {
-        var query: [String: String] = [:]
-        let parameters = route.parameters + Self.displayParameters
-        let allowed = Set(parameters.map(\.parameter) + ["stack"])
-        for (name, value) in request.query {
-            guard allowed.contains(name) else {
-                throw Failure(status: 400, code: "bad_request",
-                              message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
-                              parameter: name)
-            }
-            query[name] = value
-        }
-        let stackName = query["stack"] ?? stacks.defaultName
-        guard let version = stacks.version(stackName) else {
-            throw Failure(status: 404, code: "unknown_stack",
-                          message: "no stack '\(stackName)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: "stack")
-        }
-        note.stack = version.name
-        note.version = version.version
-        var values = configuration.defaults
-        for option in parameters {
-            if let value = query[option.parameter] { values.set(value, for: option) }
-        }
-        // One resolution of the display settings per request; today stays a `Day`: without
-        // --today or today=, the current date in --time-zone (default UTC).
-        let evaluation: EvaluationOptions
-        do {
-            evaluation = try EvaluationOptions(values, environmentLocale: Documents.environmentLocale,
-                                               today: clock.today())
-        } catch {
-            throw translate(.request(error))
-        }
-        let today = evaluation.settings.today
-        note.today = today.iso
-
-        if route == .select {
-            try SelectBody.read(request, into: &values)
-        }
-        let canonicalQuery = request.query.filter { $0.name != "stack" }.sorted { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name }
-            .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let key = FNV.hex("\(version.name)\u{0}\(version.version)\u{0}\(today.iso)\u{0}\(route.rawValue)\u{0}\(canonicalQuery)\u{0}"
-            + String(decoding: request.body, as: UTF8.self))
-        let etag = "\"\(key)\""
-        let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
-                                                       ("X-Policy-Stack", version.name)]
-        if let match = request.header("if-none-match"),
-           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-            return HTTPResponse(status: 304, headers: common)
-        }
-        if let hit = cache.get(key) {
-            metrics.cacheHit()
-            return HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body)
-        }
-        for option in route.required where query[option.parameter] == nil {
-            throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
-                          parameter: option.parameter)
-        }
-        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
-        let body = try withPolicies(version) { policies throws(RequestFailure) -> [UInt8] in
-            switch route {
-            case .month, .year, .week:
-                return try Documents.eval(context, policies: policies)
-            case .days:
-                return try Documents.eval(context, policies: policies, daysCap: Documents.daysCap)
-            case .calendar:
-                return try Documents.ics(context, policies: policies)
-            case .period:
-                return try Documents.period(context)
-            case .explain:
-                return try Documents.explain(context, sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
-                                             verbose: configuration.verbose)
-            case .select:
-                return try Documents.select(context, policies: policies)
-            default:
-                return []
-            }
-        } failure: { error in
-            if case .policy(let policyError) = error {
-                metrics.policyError(stack: version.name, kind: policyError.kind == .timeout ? "timeout" : "policy")
-            }
-            return translate(error)
-        }
-        let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
-        cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
-    }
-
-    /// Leases a policy set of the version and runs `body` under a fresh run guard with the
-    /// request deadline; the set goes back afterwards (or is replaced if its thread got stuck).
-    private func withPolicies(_ version: StackVersion, _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
-                              failure: (RequestFailure) -> Failure) throws -> [UInt8] {
-        let set = version.lease()
-        let stuck = StuckFlag()
-        let run = PolicyRun(limits: RunLimits(deadline: configuration.timeout), onStuck: { line in
-            stuck.set()
-            AccessLog.line("calpolicy-serve: \(line); the policy set is retired and replaced")
-            version.replaceRetired()
-        })
-        do {
-            let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(set) }
-            if !stuck.isSet { version.giveBack(set) }
-            return bytes
-        } catch {
-            if !stuck.isSet { version.giveBack(set) }
-            throw failure(error)
-        }
-    }
-
-    /// A request failure in HTTP's terms: options named by their API parameters.
-    private func translate(_ error: RequestFailure) -> Failure {
-        switch error {
-        case .request(let error):
-            return Failure(status: 400, code: "bad_request", message: error.message(.api),
-                           parameter: error.option.parameter)
-        case .refused(let option, let detail):
-            return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
-                           parameter: option.parameter)
-        case .policy(let policyError) where policyError.kind == .timeout:
-            return Failure(status: 503, code: "policy_timeout", message: TerminalText.escape(policyError.description),
-                           parameter: nil)
-        case .policy(let policyError):
-            return Failure(status: 500, code: "policy_error", message: TerminalText.escape(policyError.description),
-                           parameter: nil)
-        case .policyFile(let path, let problem), .badPolicyPath(let path, let problem):
-            return Failure(status: 500, code: "policy_error", message: "\(path): \(problem)", parameter: nil)
-        }
-    }
-
-    /// Each live version's shared Lua memory (`StackLoader.stackMemory`), for `/metrics`.
-    private func stackMemoryText() -> String {
-        var out = "# HELP calpolicy_stack_memory_bytes Memory the Lua states of a stack's live version hold together.\n"
-        out += "# TYPE calpolicy_stack_memory_bytes gauge\n"
-        var limits = "# HELP calpolicy_stack_memory_limit_bytes The budget those states share.\n"
-        limits += "# TYPE calpolicy_stack_memory_limit_bytes gauge\n"
-        for entry in stacks.snapshot() {
-            out += "calpolicy_stack_memory_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.used)\n"
-            limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
-        }
-        return out + limits
-    }
-
-    // MARK: status
-
-    private func status() -> String {
-        let formatter = ISO8601DateFormatter()
-        var stackValues: [JSONValue] = []
-        for entry in stacks.snapshot() {
-            let policies: [JSONValue] = zip(entry.live.paths, entry.live.digests).map { path, digest in
-                .object([("path", .string(path)), ("sha256", .string(digest)),
-                         ("loadedAt", .string(formatter.string(from: entry.live.loadedAt)))])
-            }
-            let attempt: JSONValue = entry.attempt.map { attempt in
-                .object([("at", .string(formatter.string(from: attempt.at))), ("result", .string(attempt.result)),
-                         ("error", .optional(attempt.error))])
-            } ?? .null
-            stackValues.append(.object([
-                ("name", .string(entry.name)),
-                ("version", .string(entry.live.version)),
-                ("loadedAt", .string(formatter.string(from: entry.live.loadedAt))),
-                ("policies", .array(policies)),
-                ("lastReload", attempt),
-            ]))
-        }
-        return JSONWriter.write(.object([
-            ("startedAt", .string(formatter.string(from: startedAt))),
-            ("defaultStack", .string(stacks.defaultName)),
-            ("watch", .bool(configuration.watch)),
-            ("gateTests", .bool(configuration.gateTests)),
-            ("timeout", .string(RunLimits.seconds(configuration.timeout))),
-            ("stacks", .array(stackValues)),
-        ]))
-    }
 }
 
-final class StuckFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+/// A flag set once from any thread (a stuck run, a stopping server).
+final class StuckFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

@@ -2,6 +2,7 @@ import CalendarCore
 import Foundation
 import Glibc
 import MHDHost
+import Synchronization
 
 /// `calpolicy-serve ARGS` (also reached as `calpolicy serve ARGS`): loads every stack,
 /// listens, and answers until SIGTERM or SIGINT; SIGHUP reloads.
@@ -44,26 +45,14 @@ public enum ServeMain {
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
 
-        let fixedToday = configuration.fixedToday
-        let poolSize = configuration.threads > 0 ? configuration.threads : 2 * cores
-        let loader = StackLoader(verbose: configuration.verbose, fixedToday: fixedToday, poolSize: poolSize,
-                                 gateTests: configuration.gateTests)
-        let metrics = Metrics()
-        var slots: [StackRegistry.Slot] = []
-        for stack in configuration.stacks {
-            switch loader.load(name: stack.name, paths: stack.paths) {
-            case .success(let version):
-                slots.append(StackRegistry.Slot(name: stack.name, paths: stack.paths, live: version))
-            case .failure(let refusal):
-                AccessLog.line("calpolicy: stack '\(stack.name)': \(refusal.message)")
-                return 3
-            }
+        let assembly: ServerAssembly
+        switch ServerAssembly.make(configuration, cores: cores, token: token, decisions: decisions) {
+        case .success(let made): assembly = made
+        case .failure(let refusal):
+            AccessLog.line("calpolicy: stack '\(refusal.stack)': \(refusal.message)")
+            return 3
         }
-        let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
-        let cache = ResponseCache(capacity: configuration.cacheEntries)
-        registry.onSwap = { cache.clear() }
-        let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token,
-                            decisions: decisions)
+        let (registry, cache, router) = (assembly.registry, assembly.cache, assembly.router)
 
         let daemon: HTTPDaemon
         do {
@@ -115,8 +104,7 @@ final class Housekeeping: @unchecked Sendable {
     let cache: ResponseCache
     let watch: Bool
     let clock: ZoneClock
-    private let lock = NSLock()
-    private var running = true
+    private let running = Atomic<Bool>(true)
 
     init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: ZoneClock) {
         self.registry = registry
@@ -125,11 +113,11 @@ final class Housekeeping: @unchecked Sendable {
         self.clock = clock
     }
 
-    func stop() { lock.withLock { running = false } }
+    func stop() { running.store(false, ordering: .releasing) }
 
     func loop() {
         var day = clock.today()
-        while lock.withLock({ running }) {
+        while running.load(ordering: .acquiring) {
             usleep(250_000)
             if watch { registry.reload(force: false, why: "file changed") }
             let now = clock.today()
