@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PY := .venv/bin/python
 
-.PHONY: run test setup setup-test build release unit oracles e2e bench bench-serve serve fuzz clean
+.PHONY: run test setup setup-test build release unit bench bench-serve serve fuzz clean
 
 setup:
 	@scripts/setup.sh

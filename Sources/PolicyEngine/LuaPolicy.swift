@@ -24,7 +24,6 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let preludeForm: LuaChunkForm
     /// Which of the three functions the file defines; a missing one answers at once
     /// (allowed, or no decoration) without entering Lua, so callers can skip per-call guards.
-    public var defines: (canSelect: Bool, canDeselect: Bool, decoration: Bool) { has }
     private let engine: PolicyEngineState
     private let lock = PolicyLock()
     /// How the run's watcher names this policy if it gets stuck.
