@@ -36,9 +36,12 @@ let package = Package(
             providers: [.apt(["libical-dev"])]
         ),
         // iCalendar files as days over libical: parse once, expand recurrence per lookup.
-        .target(name: "CICalFeed", dependencies: ["CICal"]),
+        .target(name: "CICalFeed", dependencies: ["CICal", "CCivilDays"]),
+        // Gregorian day arithmetic in C, in one place: the bridge, cal's helpers and cal.ics, and
+        // the recurrence expansion use it (CalendarCore's GregorianMath is the Swift home).
+        .target(name: "CCivilDays"),
         // The policy-shaped C (day/selection views, policy calls): an extension of the kernel.
-        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim", "CICalFeed"]),
+        .target(name: "CPolicyBridge", dependencies: ["CLua", "CLuaShim", "CICalFeed", "CCivilDays"]),
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
@@ -89,13 +92,15 @@ let package = Package(
         .target(name: "CalpolicyBenchLua", dependencies: ["CLua"], path: "benchmarks/Sources/CalpolicyBenchLua"),
         .executableTarget(
             name: "calpolicy-bench",
-            dependencies: ["CalendarCore", "CLuaShim", "CalpolicyBenchLua", "PolicyEngine", "CalPolicyCLI"],
+            dependencies: ["CalendarCore", "CLuaShim", "CalpolicyBenchLua", "PolicyEngine", "CalPolicyCLI",
+                           "CalPolicyRequests", "Rendering"],
             path: "benchmarks/Sources/calpolicy-bench"
         ),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed"]),
+        .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),

@@ -3,6 +3,7 @@
  * Expanded per lookup, never ahead: an endless rule costs nothing until a day is asked, and
  * then at most ICF_MAX_STEPS steps of all its rules together. */
 #include "icf_internal.h"
+#include <CCivilDays.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,12 +91,9 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
         /* Only without COUNT may the iterator skip ahead (with COUNT it must count from DTSTART). */
         int64_t jump = first_day - reach;
         struct icaltimetype from = e->rule_start;
-        int64_t z = jump + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
-        int64_t doe = z - era * 146097, yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-        int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
-        from.day = (int)(doy - (153 * mp + 2) / 5 + 1);
-        from.month = (int)(mp < 10 ? mp + 3 : mp - 9);
-        from.year = (int)(yoe + era * 400 + (from.month <= 2));
+        long long year;
+        ccd_civil(jump, &year, &from.month, &from.day);
+        from.year = (int)year;
         if (!e->start.is_date) from.hour = from.minute = from.second = 0;
         icalrecur_iterator_set_start(it, from);
     }

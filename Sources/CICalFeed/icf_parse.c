@@ -1,18 +1,11 @@
 /* Parsing with libical, after the scan: the events' start, length, rule and text. */
 #include "icf_internal.h"
+#include <CCivilDays.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int64_t icf_day_number(int year, int month, int day) {
-    int64_t y = month <= 2 ? year - 1 : year;
-    int64_t era = (y >= 0 ? y : y - 399) / 400;
-    int64_t yoe = y - era * 400;
-    int64_t mp = month > 2 ? month - 3 : month + 9;
-    int64_t doy = (153 * mp + 2) / 5 + day - 1;
-    int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
+int64_t icf_day_number(int year, int month, int day) { return ccd_day_number(year, month, day); }
 
 /* Seconds since 1970-01-01 00:00 of the time's own fields (no zone applied). */
 static int64_t field_seconds(struct icaltimetype t) {

@@ -281,7 +281,7 @@ static const char cpb_ics_library[] =
     "-- cal.ics's Lua part, compiled on a state's first cal.ics call (so the prelude every policy\n"
     "-- loads stays as it was): receives the host's open and between, returns open(name). Called\n"
     "-- from the C function cal.ics, so an error naming the policy's line is raised at level 4.\n"
-    "local hostOpen, hostBetween = ...\n"
+    "local hostOpen, hostBetween, dayNumber, civil = ...\n"
     "local type, error, tostring, ipairs, pcall, setmetatable = type, error, tostring, ipairs, pcall, setmetatable\n"
     "local mtype, sformat, smatch, tonumber = math.type, string.format, string.match, tonumber\n"
     "\n"
@@ -296,24 +296,9 @@ static const char cpb_ics_library[] =
     "    return type(v) == \"number\" and \"'\" .. tostring(v) .. \"'\" or type(v)\n"
     "end\n"
     "\n"
-    "local function toDay(y, m, d)\n"
-    "    if m <= 2 then y = y - 1 end\n"
-    "    local era = y // 400\n"
-    "    local yoe = y - era * 400\n"
-    "    local mp = m > 2 and m - 3 or m + 9\n"
-    "    local doy = (153 * mp + 2) // 5 + d - 1\n"
-    "    return era * 146097 + yoe * 365 + yoe // 4 - yoe // 100 + doy - 719468\n"
-    "end\n"
-    "\n"
-    "local function yearOf(n)\n"
-    "    n = n + 719468\n"
-    "    local era = n // 146097\n"
-    "    local doe = n - era * 146097\n"
-    "    local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365\n"
-    "    local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)\n"
-    "    local mp = (5 * doy + 2) // 153\n"
-    "    return yoe + era * 400 + (mp >= 10 and 1 or 0)\n"
-    "end\n"
+    "-- Day arithmetic is CCivilDays', through the same native functions cal uses.\n"
+    "local toDay = dayNumber\n"
+    "local function yearOf(n) return (civil(n)) end\n"
     "\n"
     "local function parseDay(s)\n"
     "    local y, m, d = smatch(s, \"^(%d%d%d%d)%-(%d%d)%-(%d%d)$\")\n"
@@ -417,7 +402,9 @@ static int cpb_cal_ics(lua_State *L) {
             return lua_error(L);
         lua_pushcfunction(L, cpb_ics_open);
         lua_pushcfunction(L, cpb_ics_between);
-        lua_call(L, 2, 1);
+        lua_pushcfunction(L, cpb_native_day_number);
+        lua_pushcfunction(L, cpb_native_civil);
+        lua_call(L, 4, 1);
         lua_copy(L, -1, lua_upvalueindex(1));
         lua_pop(L, 1);
     }

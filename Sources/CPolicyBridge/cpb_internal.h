@@ -35,6 +35,10 @@ struct cpb_state {
     int ics_input_count, ics_input_capacity;
 };
 
+/* cal's day arithmetic as Lua functions (cpb_views.c), also handed to cal.ics's Lua part. */
+int cpb_native_day_number(lua_State *L);
+int cpb_native_civil(lua_State *L);
+
 static inline cpb_state *cpb_of(lua_State *L) { return (cpb_state *)cls_extension_of(L); }
 
 /* Whether the `len` bytes at `key` spell `name`. */

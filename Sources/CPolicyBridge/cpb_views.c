@@ -3,6 +3,7 @@
  * cpb_date_view.c) as the kernel's extension. Each view is a userdata with C
  * metamethods; a kept view never changes. */
 #include "cpb_internal.h"
+#include <CCivilDays.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,8 +85,36 @@ static int cpb_native_from_calendar(lua_State *L) {
     return 1;
 }
 
+/* ---- native.dayNumber / native.civil: cal's day arithmetic, from CCivilDays -------- */
+
+/* native.dayNumber(y, m, d): cal checks the ranges before it asks. */
+int cpb_native_day_number(lua_State *L) {
+    lua_Integer y = luaL_checkinteger(L, 1), m = luaL_checkinteger(L, 2), d = luaL_checkinteger(L, 3);
+    if (y < -1000000 || y > 1000000 || m < 1 || m > 12 || d < 1 || d > 31)
+        return luaL_error(L, "dayNumber: %d-%d-%d is out of range", (int)y, (int)m, (int)d);
+    lua_pushinteger(L, (lua_Integer)ccd_day_number(y, (int)m, (int)d));
+    return 1;
+}
+
+/* native.civil(n) -> y, m, d. */
+int cpb_native_civil(lua_State *L) {
+    lua_Integer n = luaL_checkinteger(L, 1);
+    if (n < -400000000 || n > 400000000) return luaL_error(L, "civil: day number %d is out of range", (int)n);
+    long long y;
+    int m, d;
+    ccd_civil(n, &y, &m, &d);
+    lua_pushinteger(L, (lua_Integer)y);
+    lua_pushinteger(L, m);
+    lua_pushinteger(L, d);
+    return 3;
+}
+
 void cpb_push_native(lua_State *L) {
-    lua_createtable(L, 0, 4);
+    lua_createtable(L, 0, 6);
+    lua_pushcfunction(L, cpb_native_day_number);
+    lua_setfield(L, -2, "dayNumber");
+    lua_pushcfunction(L, cpb_native_civil);
+    lua_setfield(L, -2, "civil");
     lua_pushcfunction(L, cpb_native_today);
     lua_setfield(L, -2, "today");
     lua_pushcfunction(L, cpb_native_convert);

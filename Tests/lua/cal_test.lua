@@ -13,7 +13,12 @@ local function sandboxedCal(native)
     local chunk = assert(load(H.readFile(H.calPath), "@cal.lua", "t", env))
     local before = {}
     for k in pairs(env) do before[k] = true end
-    local c = chunk(native)
+    -- Day arithmetic is the host's: a stub host gets the test oracle's unless it sets its own.
+    local host = {}
+    for k, v in pairs(native or {}) do host[k] = v end
+    if host.dayNumber == nil then host.dayNumber = H.civil.dayNumber end
+    if host.civil == nil then host.civil = H.civil.civil end
+    local c = chunk(host)
     local added = {}
     for k in pairs(env) do if not before[k] then added[#added + 1] = k end end
     return c, added
@@ -515,6 +520,26 @@ test("calNeedsOnlyTheSandboxedLibraries", function()
     expect.eq(c.addDays("2026-12-31", 1), "2027-01-01")
     expect.eq(#c.substitute({ { "2022-12-25", "Christmas Day" } }), 2)
     expect.eq(table.concat(added, ","), "", "globals set by cal.lua")
+end)
+
+
+test("cal refuses to load without the host's day arithmetic", function()
+    local env = H.baseEnvironment()
+    env.string, env.table, env.math, env.utf8 = string, table, math, utf8
+    local chunk = assert(load(H.readFile(H.calPath), "@cal.lua", "t", env))
+    local ok, message = pcall(chunk, {})
+    expect.eq(ok, false, "loaded without native.dayNumber")
+    expect.eq(message, "cal: the host gives no day arithmetic (native.dayNumber and native.civil)", "message")
+end)
+
+test("the oracle's day arithmetic round-trips over years 1...9999", function()
+    for n = -719162, 2932896, 997 do
+        local y, m, d = H.civil.civil(n)
+        expect.eq(H.civil.dayNumber(y, m, d), n, "round trip of " .. n)
+    end
+    expect.eq(H.civil.dayNumber(1970, 1, 1), 0, "epoch")
+    expect.eq(H.civil.dayNumber(2000, 3, 1), 11017, "2000-03-01")
+    expect.eq(select(3, H.civil.civil(-1)), 31, "1969-12-31")
 end)
 
 return T

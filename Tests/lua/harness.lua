@@ -18,7 +18,11 @@ H.calPath = H.root .. "/Sources/PolicyEngine/Prelude/cal.lua"
 local today = nil
 
 --- Gregorian-only stand-in for the Swift side; other calendars are the engine's job.
+local civil = dofile(here .. "/civil_reference.lua")
+
 local native = {
+    dayNumber = civil.dayNumber,
+    civil = civil.civil,
     today = function() return today end,
     convert = function(iso, calendar)
         if calendar ~= "gregorian" then return nil, "calendar '" .. calendar .. "' needs the engine" end
@@ -32,6 +36,9 @@ local native = {
 }
 
 function H.setToday(iso) today = iso end
+
+--- The test oracle's day arithmetic (civil_reference.lua), for stub hosts of cal.
+H.civil = civil
 
 --- A fresh table holding the base functions a policy's environment allows; the caller
 --- adds the libraries (string, table, math, utf8) and anything else it needs.

@@ -2,7 +2,8 @@
 ---
 --- This chunk is pure Lua 5.4 (base, string, table, math only) so it runs unchanged in the
 --- sandboxed policy states and under a plain `lua5.4` for unit tests. The host passes one
---- argument, `native`, whose functions reach the Swift calendars: `today() -> iso|nil`,
+--- argument, `native`, whose functions reach the engine: day arithmetic (`dayNumber(y, m, d)`,
+--- `civil(n) -> y, m, d`, C's CCivilDays), and the Swift calendars: `today() -> iso|nil`,
 --- `convert(iso, calendar) -> table`, `fromCalendar(calendar, y, m, d, isLeapMonth) -> iso`.
 ---
 --- Day numbers count days since 1970-01-01 (0), like `day.dayNumber`. Years run 1...9999,
@@ -104,28 +105,13 @@ local function monthLength(y, m)
     return DAYS_IN_MONTH[m]
 end
 
-local function toDay(y, m, d)
-    if m <= 2 then y = y - 1 end
-    local era = y // 400
-    local yoe = y - era * 400
-    local mp = m > 2 and m - 3 or m + 9
-    local doy = (153 * mp + 2) // 5 + d - 1
-    local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-end
-
-local function fromDay(n)
-    n = n + 719468
-    local era = n // 146097
-    local doe = n - era * 146097
-    local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    local mp = (5 * doy + 2) // 153
-    local d = doy - (153 * mp + 2) // 5 + 1
-    local m = mp < 10 and mp + 3 or mp - 9
-    local y = yoe + era * 400
-    if m <= 2 then y = y + 1 end
-    return y, m, d
+-- Day arithmetic is not written here: the host gives it (`native.dayNumber`, `native.civil`,
+-- C's CCivilDays in the engine), so a policy's helpers count days exactly as the engine's day
+-- views, cal.ics and the recurrence expansion do. A plain lua5.4 test run passes its own.
+local toDay = type(native) == "table" and rawget(native, "dayNumber") or nil
+local fromDay = type(native) == "table" and rawget(native, "civil") or nil
+if type(toDay) ~= "function" or type(fromDay) ~= "function" then
+    error("cal: the host gives no day arithmetic (native.dayNumber and native.civil)", 0)
 end
 
 local function weekdayOf(n) -- 1970-01-01 was a Thursday (5)

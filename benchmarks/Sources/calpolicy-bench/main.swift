@@ -47,6 +47,7 @@ func runBenchmarks(_ arguments: BenchArguments) throws -> [BenchResult] {
     let days = DayWorkloads(first: first, count: arguments.days, root: arguments.root)
     let grids = GridWorkloads()
     let eval = EvalWorkloads(root: arguments.root)
+    let calls = LuaCallWorkloads(root: arguments.root)
     let peerFirst = try Day(year: arguments.peerFirstYear, month: 1, day: 1)
     let peerLast = try Day(year: arguments.peerLastYear, month: 12, day: 31)
 
@@ -65,6 +66,10 @@ func runBenchmarks(_ arguments: BenchArguments) throws -> [BenchResult] {
         ("grid.persian", { grids.grids(.persian, firstYear: 1379) }),
         ("eval.year-json", { eval.year(2026, format: "json") }),
         ("eval.year-text", { eval.year(2026, format: "text") }),
+        ("calls.deny-and-decorate.json", { calls.callsPerDay("calls.deny-and-decorate.json", file: "deny-and-decorate",
+                                                             format: .json) }),
+        ("calls.deny-and-decorate.text", { calls.callsPerDay("calls.deny-and-decorate.text", file: "deny-and-decorate",
+                                                             format: .text) }),
     ]
     return workloads.filter { arguments.wants($0.0) }.map { $0.1() }
 }
