@@ -21,6 +21,10 @@ enum HolidaysCommand {
         let text = argument.hasPrefix("holidays:") ? argument : "holidays:" + argument
         let reference = try wrap(argument) { () throws(HolidayDataError) in try HolidayReference(text, data: data) }
         let country = try wrap(argument) { () throws(HolidayDataError) in try data.country(reference.code) }
+        if parsed.has("dump") {
+            dump(country, data: data, console: console)
+            return 0
+        }
         if let yearText = parsed.value("year") {
             guard let year = Int(yearText), (1...9999).contains(year) else {
                 throw .usage(.badPolicyPath(yearText, problem: "expected a year YYYY"))
@@ -53,6 +57,35 @@ enum HolidaysCommand {
             console.print("\(country.code)-\(subdivision.code)\t" + subdivision.names.joined(separator: ", "))
         }
         return 0
+    }
+
+    /// `--dump`: each calendar's coverage, then each holiday day as the policy answers it
+    /// (one category at a time, so the category of every answer is known).
+    static func dump(_ country: HolidayCountry, data: HolidayData, console: Console) {
+        let context = PolicyContext()
+        for place in [nil] + country.subdivisions.map(\.code) {
+            let label = place ?? "-"
+            for category in country.categories {
+                let text = "holidays:\(country.code)" + (place.map { "-\($0)" } ?? "") + ":\(category)"
+                guard let reference = try? HolidayReference(text, data: data) else {
+                    console.print("none\t\(label)\t\(category)")
+                    continue
+                }
+                let policy = HolidayPolicy(reference: reference, country: country)
+                console.print("coverage\t\(label)\t\(category)\t\(policy.covered.lowerBound)\t\(policy.covered.upperBound)")
+                var day = try! Day(year: policy.covered.lowerBound, month: 1, day: 1)
+                let end = try! Day(year: policy.covered.upperBound + 1, month: 1, day: 1)
+                while day <= end {
+                    let verdict = (try? policy.canSelect(day, context: context)) ?? .allowed
+                    let decoration = (try? policy.decoration(for: day, context: context)) ?? nil
+                    if !verdict.isAllowed || decoration != nil {
+                        console.print("day\t\(label)\t\(category)\t\(day.iso)\t\(verdict.isAllowed)\t"
+                            + (verdict.reason ?? decoration?.label ?? ""))
+                    }
+                    day = day.adding(days: 1)
+                }
+            }
+        }
     }
 
     static func wrap<T>(_ what: String, _ body: () throws(HolidayDataError) -> T) throws(CLIError) -> T {
