@@ -18,13 +18,16 @@ enum HolidaysCommand {
             }
             return 0
         }
-        let text = argument.hasPrefix("holidays:") ? argument : "holidays:" + argument
-        let reference = try wrap(argument) { () throws(HolidayDataError) in try HolidayReference(text, data: data) }
-        let country = try wrap(argument) { () throws(HolidayDataError) in try data.country(reference.code) }
         if parsed.has("dump") {
+            let country = try wrap(argument) { () throws(HolidayDataError) in
+                try data.country(data.code(for: argument, reference: argument))
+            }
             dump(country, data: data, console: console)
             return 0
         }
+        let text = argument.hasPrefix("holidays:") ? argument : "holidays:" + argument
+        let reference = try wrap(argument) { () throws(HolidayDataError) in try HolidayReference(text, data: data) }
+        let country = try wrap(argument) { () throws(HolidayDataError) in try data.country(reference.code) }
         if let yearText = parsed.value("year") {
             guard let year = Int(yearText), (1...9999).contains(year) else {
                 throw .usage(.badPolicyPath(yearText, problem: "expected a year YYYY"))
