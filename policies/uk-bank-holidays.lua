@@ -20,7 +20,7 @@
 --
 -- Sources: Banking and Financial Dealings Act 1971 (legislation.gov.uk/ukpga/1971/80/schedule/1);
 -- gov.uk/bank-holidays; the proclamations in the London Gazette for each moved or one-off day.
--- Checked day by day against python-holidays 0.108, `holidays.UK(subdiv="ENG")`, for 1971-2099
+-- Checked day by day against python-holidays 0.109, `holidays.UK(subdiv="ENG")`, for 1971-2099
 -- by scripts/checks/holidays.sh.
 --
 -- Deliberate differences from python-holidays (also the allow-list in scripts/oracles/holidays.py):

@@ -20,7 +20,7 @@
 --
 -- Sources: 5 U.S.C. 6103; OPM federal holidays (opm.gov/policy-data-oversight/pay-leave/federal-holidays);
 -- CRS report R41990 "Federal Holidays: Evolution and Current Practices"; the executive orders named
--- in CLOSINGS. Checked day by day against python-holidays 0.108, `holidays.US(categories=GOVERNMENT)`,
+-- in CLOSINGS. Checked day by day against python-holidays 0.109, `holidays.US(categories=GOVERNMENT)`,
 -- by scripts/checks/holidays.sh.
 --
 -- Deliberate differences from python-holidays (also the allow-list in scripts/oracles/holidays.py):

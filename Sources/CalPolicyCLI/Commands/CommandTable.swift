@@ -22,6 +22,7 @@ enum CommandTable {
         Command(spec: CommandCatalog.diff, run: DiffCommand.run),
         Command(spec: CommandCatalog.explain, run: ExplainCommand.run),
         Command(spec: CommandCatalog.importICS, run: ImportCommand.run),
+        Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run),
     ]
 
     static func command(named name: String) -> Command? { all.first { $0.name == name } }

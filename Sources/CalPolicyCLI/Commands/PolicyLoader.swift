@@ -6,11 +6,12 @@ import Rendering
 /// POLICY arguments as policies: files through `PolicySources`, and `-` as standard input,
 /// which only the command line has.
 enum PolicyLoader {
-    static func load(_ paths: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
+    static func load(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
+        let paths = arguments.filter { !BuiltInReference.isReference($0) }
         let sources = try read(paths)
         return try CLIError.wrap { () throws(RequestFailure) in
-            try PolicySources.load(Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) },
-                                   options: options(today: today, verbose: verbose))
+            try BuiltInReference.stack(arguments, files: PolicySources.load(
+                Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) }, options: options(today: today, verbose: verbose)))
         }
     }
 

@@ -1,0 +1,97 @@
+import CalPolicyRequests
+import CalendarCore
+import PolicyEngine
+
+/// `calpolicy holidays [CC[-SUB][:cat+cat]] [--year YYYY]`: what the built-in holiday data
+/// holds, so a reference can be written without opening the data files.
+enum HolidaysCommand {
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        if parsed.positionals.count > 1 {
+            throw .usage(.unexpectedArgument(parsed.positionals[1], command: "holidays [CC[-SUB]]"))
+        }
+        let data = HolidayData.shared
+        guard let argument = parsed.positionals.first else {
+            let rows = try wrap("holidays") { () throws(HolidayDataError) in try data.index() }
+            for row in rows {
+                console.print([row[0], row[1], "\(row[3]) subdivisions", row[4], row[5], "\(row[6])–\(row[7])"]
+                    .joined(separator: "\t"))
+            }
+            return 0
+        }
+        if parsed.has("dump") {
+            let country = try wrap(argument) { () throws(HolidayDataError) in
+                try data.country(data.code(for: argument, reference: argument))
+            }
+            dump(country, data: data, console: console)
+            return 0
+        }
+        let text = argument.hasPrefix("holidays:") ? argument : "holidays:" + argument
+        let reference = try wrap(argument) { () throws(HolidayDataError) in try HolidayReference(text, data: data) }
+        let country = try wrap(argument) { () throws(HolidayDataError) in try data.country(reference.code) }
+        if let yearText = parsed.value("year") {
+            guard let year = Int(yearText), (1...9999).contains(year) else {
+                throw .usage(.badPolicyPath(yearText, problem: "expected a year YYYY"))
+            }
+            let policy = HolidayPolicy(reference: reference, country: country)
+            guard policy.covered.contains(year) else {
+                throw .usage(.badPolicyPath(argument, problem: "no holiday data for \(year) (data covers "
+                    + "\(policy.covered.lowerBound)–\(policy.covered.upperBound))"))
+            }
+            var day = try! Day(year: year, month: 1, day: 1)
+            while day.year == year {
+                for entry in policy.holidays(on: day) {
+                    var notes = [entry.category]
+                    if HolidayPolicy.isDayOff(entry) == false { notes.append("selectable") }
+                    console.print("\(day.iso)\t\(entry.displayName)\t" + notes.joined(separator: ", "))
+                }
+                day = day.adding(days: 1)
+            }
+            return 0
+        }
+        console.print("\(country.code)\t\(country.name) (\(country.isMarket ? "market" : "country"))")
+        console.print("categories\t" + country.categories.joined(separator: ", "))
+        console.print("languages\t" + (country.languages.isEmpty ? "-" : country.languages.joined(separator: ", ")))
+        let place = reference.subdivision ?? "-"
+        for category in country.categories {
+            let span = country.coverage[place]?[category] ?? nil
+            console.print("coverage\t\(category)\t" + (span.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "none"))
+        }
+        for subdivision in country.subdivisions where reference.subdivision == nil {
+            console.print("\(country.code)-\(subdivision.code)\t" + subdivision.names.joined(separator: ", "))
+        }
+        return 0
+    }
+
+    /// `--dump`: each calendar's coverage, then each holiday day as the policy answers it
+    /// (one category at a time, so the category of every answer is known).
+    static func dump(_ country: HolidayCountry, data: HolidayData, console: Console) {
+        let context = PolicyContext()
+        for place in [nil] + country.subdivisions.map(\.code) {
+            let label = place ?? "-"
+            for category in country.categories {
+                let text = "holidays:\(country.code)" + (place.map { "-\($0)" } ?? "") + ":\(category)"
+                guard let reference = try? HolidayReference(text, data: data) else {
+                    console.print("none\t\(label)\t\(category)")
+                    continue
+                }
+                let policy = HolidayPolicy(reference: reference, country: country)
+                console.print("coverage\t\(label)\t\(category)\t\(policy.covered.lowerBound)\t\(policy.covered.upperBound)")
+                var day = try! Day(year: policy.covered.lowerBound, month: 1, day: 1)
+                let end = try! Day(year: policy.covered.upperBound + 1, month: 1, day: 1)
+                while day <= end {
+                    let verdict = (try? policy.canSelect(day, context: context)) ?? .allowed
+                    let decoration = (try? policy.decoration(for: day, context: context)) ?? nil
+                    if !verdict.isAllowed || decoration != nil {
+                        console.print("day\t\(label)\t\(category)\t\(day.iso)\t\(verdict.isAllowed)\t"
+                            + (verdict.reason ?? decoration?.label ?? ""))
+                    }
+                    day = day.adding(days: 1)
+                }
+            }
+        }
+    }
+
+    static func wrap<T>(_ what: String, _ body: () throws(HolidayDataError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .usage(.badPolicyPath(what, problem: error.message)) }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Where the holiday data lives, and each country's parsed file, loaded once on first use.
+///
+/// The folder is `$CALPOLICY_DATA/holidays` when that is set; else `data/holidays` of the
+/// source tree found walking up from the executable and then from the current directory (a
+/// checkout runs its own data); else `../share/calpolicy/holidays` beside the executable (an
+/// install). A country's file is read when a reference first names it, so a stack over one
+/// country never reads the other 282.
+public final class HolidayData: @unchecked Sendable {
+    public static let shared = HolidayData()
+
+    private let lock = NSLock()
+    private var folderResult: Result<String, HolidayDataError>?
+    private var countries: [String: HolidayCountry] = [:]
+    private var indexRows: [[String]]?
+
+    public init(folder: String? = nil) {
+        if let folder { folderResult = .success(folder) }
+    }
+
+    /// The data folder, or the one error saying where it was looked for.
+    public func folder() throws(HolidayDataError) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if folderResult == nil { folderResult = Self.locate() }
+        return try folderResult!.get()
+    }
+
+    /// The parsed file of `code` (an exact code from the index).
+    public func country(_ code: String) throws(HolidayDataError) -> HolidayCountry {
+        let folder = try folder()
+        lock.lock()
+        if let cached = countries[code] { lock.unlock(); return cached }
+        lock.unlock()
+        let path = folder + "/" + code + ".tsv"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HolidayDataError("\(path): cannot be read")
+        }
+        let country = try HolidayFileParser.parse([UInt8](data), file: path)
+        lock.lock()
+        countries[code] = country
+        lock.unlock()
+        return country
+    }
+
+    /// The index rows: code, name, kind, subdivisions, categories, languages, first, last.
+    public func index() throws(HolidayDataError) -> [[String]] {
+        let folder = try folder()
+        lock.lock()
+        defer { lock.unlock() }
+        if let indexRows { return indexRows }
+        let path = folder + "/index.tsv"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HolidayDataError("\(path): cannot be read")
+        }
+        var rows: [[String]] = []
+        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
+            if line.hasPrefix("#") || line.hasPrefix("source\t") { continue }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 8 else { throw HolidayDataError("\(path):\(number + 1): expected 8 fields") }
+            rows.append(fields)
+        }
+        indexRows = rows
+        return rows
+    }
+
+    /// The country or market code `typed` names (any case), or a did-you-mean error.
+    public func code(for typed: String, reference: String) throws(HolidayDataError) -> String {
+        let codes = try index().map { $0[0] }
+        if let code = codes.first(where: { $0 == typed.uppercased() }) { return code }
+        throw HolidayDataError("unknown country or market '\(typed)'"
+            + HolidayDataError.suggestions(for: typed, among: codes) + " (calpolicy holidays lists them)")
+    }
+
+    static func locate() -> Result<String, HolidayDataError> {
+        let files = FileManager.default
+        func holds(_ folder: String) -> Bool { files.fileExists(atPath: folder + "/index.tsv") }
+        if let root = ProcessInfo.processInfo.environment["CALPOLICY_DATA"], !root.isEmpty {
+            let folder = root + "/holidays"
+            return holds(folder) ? .success(folder)
+                : .failure(HolidayDataError("no holiday data in '\(folder)' (CALPOLICY_DATA names the folder holding holidays/)"))
+        }
+        let executable = (try? files.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments.first ?? ""
+        let executableFolder = (executable as NSString).deletingLastPathComponent
+        for start in [executableFolder, files.currentDirectoryPath] where !start.isEmpty {
+            var folder = start
+            while true {
+                if holds(folder + "/data/holidays") { return .success(folder + "/data/holidays") }
+                let parent = (folder as NSString).deletingLastPathComponent
+                if parent == folder || parent.isEmpty { break }
+                folder = parent
+            }
+        }
+        let installed = ((executableFolder + "/../share/calpolicy/holidays") as NSString).standardizingPath
+        if holds(installed) { return .success(installed) }
+        return .failure(HolidayDataError("no holiday data found: set CALPOLICY_DATA to the folder holding holidays/, "
+            + "or install it as \(installed)"))
+    }
+}

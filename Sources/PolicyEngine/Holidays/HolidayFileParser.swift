@@ -1,0 +1,123 @@
+import CalendarCore
+
+/// Reads a country's data file (data/holidays/CC.tsv, written by scripts/holidays/generate.py).
+///
+/// Header records (`entity`, `languages`, `names`, `categories`, `subdivision`, `coverage`,
+/// `weekend`, `workday`) up to the `holidays` line, then one row per holiday. A line that does
+/// not read is one error naming the file and the line: the file is generated, so a damaged
+/// one is regenerated rather than half used.
+enum HolidayFileParser {
+    static func parse(_ bytes: [UInt8], file: String) throws(HolidayDataError) -> HolidayCountry {
+        var country = HolidayCountry()
+        var inRows = false
+        var lineNumber = 0
+        var start = 0
+        let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
+        var fields: [ArraySlice<UInt8>] = []
+        fields.reserveCapacity(8)
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            lineNumber += 1
+            let line = bytes[start..<end]
+            start = end + 1
+            if line.isEmpty || line.first == UInt8(ascii: "#") { continue }
+            fields.removeAll(keepingCapacity: true)
+            var fieldStart = line.startIndex
+            for index in line.indices where line[index] == tab {
+                fields.append(line[fieldStart..<index])
+                fieldStart = index + 1
+            }
+            fields.append(line[fieldStart..<line.endIndex])
+            func fail(_ problem: String) -> HolidayDataError {
+                HolidayDataError("\(file):\(lineNumber): \(problem); regenerate it with scripts/holidays/generate.py")
+            }
+            if inRows {
+                guard fields.count == 8 else { throw fail("expected 8 fields, found \(fields.count)") }
+                guard let day = date(fields[0]) else { throw fail("expected a date YYYY-MM-DD") }
+                let name = text(fields[3]), english = fields[4].isEmpty ? name : text(fields[4])
+                let whereField = text(fields[2])
+                var observedOf: Day?
+                if !fields[5].isEmpty, fields[5] != [UInt8(ascii: "?")][...] {
+                    guard let original = date(fields[5]) else { throw fail("expected an observedOf date") }
+                    observedOf = original
+                }
+                let entry = HolidayEntry(
+                    category: text(fields[1]),
+                    subdivisions: whereField == "*" ? nil : whereField.split(separator: ",").map(String.init),
+                    name: name, englishName: english, observedOf: observedOf, isObserved: !fields[5].isEmpty,
+                    isEstimated: !fields[6].isEmpty, close: fields[7].isEmpty ? nil : text(fields[7]))
+                country.days[day.dayNumber, default: []].append(entry)
+                continue
+            }
+            let values = fields.dropFirst().map(text)
+            switch text(fields[0]) {
+            case "entity":
+                guard values.count == 3 else { throw fail("expected 'entity CODE NAME KIND'") }
+                country.code = values[0]
+                country.name = values[1]
+                country.isMarket = values[2] == "market"
+            case "source": break
+            case "languages": country.languages = values.filter { !$0.isEmpty }
+            case "names":
+                guard values.count == 2 else { throw fail("expected 'names LOCAL ENGLISH'") }
+                country.nameLanguages = (values[0], values[1])
+            case "categories": country.categories = values
+            case "subdivision":
+                guard let code = values.first else { throw fail("expected 'subdivision CODE NAME...'") }
+                country.subdivisions.append((code, values.dropFirst().filter { !$0.isEmpty }))
+            case "coverage":
+                guard values.count == 4 else { throw fail("expected 'coverage WHERE CATEGORY FIRST LAST'") }
+                var span: ClosedRange<Int>?
+                if values[2] != "-" {
+                    guard let first = Int(values[2]), let last = Int(values[3]), first <= last else {
+                        throw fail("expected two years FIRST <= LAST")
+                    }
+                    span = first...last
+                }
+                country.coverage[values[0], default: [:]][values[1]] = .some(span)
+            case "weekend":
+                guard values.count == 4, let first = date(fields[2]), let last = date(fields[3]) else {
+                    throw fail("expected 'weekend WHERE FIRST LAST DAYS'")
+                }
+                var weekdays: Set<Int> = []
+                for name in values[3].split(separator: ",") {
+                    guard let weekday = weekdayNumbers[String(name)] else { throw fail("unknown weekday '\(name)'") }
+                    weekdays.insert(weekday)
+                }
+                country.weekends[values[0], default: []].append(.init(first: first, last: last, weekdays: weekdays))
+            case "workday":
+                guard let day = date(fields[1]) else { throw fail("expected 'workday YYYY-MM-DD'") }
+                country.workdays.insert(day.dayNumber)
+            case "holidays": inRows = true
+            case let other: throw fail("unknown record '\(other)'")
+            }
+        }
+        guard inRows, !country.code.isEmpty else {
+            throw HolidayDataError("\(file): no 'entity' or 'holidays' line; regenerate it with scripts/holidays/generate.py")
+        }
+        return country
+    }
+
+    /// Foundation's weekday numbers (1 = Sunday) for the file's names.
+    static let weekdayNumbers = ["Sun": 1, "Mon": 2, "Tue": 3, "Wed": 4, "Thu": 5, "Fri": 6, "Sat": 7]
+
+    static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// `YYYY-MM-DD` without going through a String.
+    static func date(_ bytes: ArraySlice<UInt8>) -> Day? {
+        guard bytes.count == 10 else { return nil }
+        var digits: [Int] = []
+        digits.reserveCapacity(8)
+        for (offset, byte) in bytes.enumerated() {
+            if offset == 4 || offset == 7 {
+                if byte != UInt8(ascii: "-") { return nil }
+                continue
+            }
+            guard byte >= 48, byte <= 57 else { return nil }
+            digits.append(Int(byte) - 48)
+        }
+        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        return try? Day(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+    }
+}
