@@ -15,7 +15,6 @@
  * still bounded by this many steps. */
 #define CLS_UNHOOKED_STEPS 200000000LL
 
-typedef struct cls_native_entry cls_native_entry;
 
 typedef struct cls_host {
     void *extension_data;       /* first: cls_extension_of reads it */
@@ -34,8 +33,6 @@ typedef struct cls_host {
     cls_print_fn print_line;
     void *print_context;
     int print_muted;            /* a replay (provenance's traced call): print says nothing twice */
-    /* host functions registered with cls_register_native, released at close */
-    cls_native_entry *natives;
     /* errors */
     cls_error error;
     int marked_kind;            /* kind of the last error raised by the shim itself */
@@ -68,7 +65,6 @@ static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h-
  *   cls_trace.c    line tracing, wrapping the budget hook
  *   cls_run.c      arming a run, the message handler, cls_protected
  *   cls_chunk.c    text chunks, calls by reference or by global name, read-only metatables
- *   cls_native.c   host functions registered with Lua
  *   cls_table.c, cls_pattern_match.c, cls_pattern.c, cls_sandbox.c   what policies see
  *   cls_stack.c    running on a thread with enough native stack
  *   cls_open.c     opening and closing a state */
@@ -101,8 +97,6 @@ int cls_run_armed(lua_State *L, int nargs, long long budget);
 /* Reads a value in place without raising, allocating or running metamethods (cls_chunk.c). */
 void cls_read_value(lua_State *L, int idx, cls_value *out);
 
-/* Frees the registered host functions (cls_native.c). */
-void cls_native_free(cls_host *h);
 
 /* Bounded table.insert, table.remove and table.move into the table at `table` (cls_table.c). */
 void cls_open_table_bounds(lua_State *L, int table);

@@ -60,7 +60,6 @@ void cls_close(lua_State *L) {
     lua_close(L);
     cls_pool_leave(h);
     if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
-    cls_native_free(h);
     free(h->source);
     cls_trace_free(h);
     free(h);

@@ -34,10 +34,4 @@ public final class LuaState {
         try raw.call(function, arguments, capacity: capacity)
     }
 
-    /// Installs a Swift function as global `name`. Its arguments arrive as values; its
-    /// results (at most 16) or its `LuaFunctionError` reach Lua after it returned, so no
-    /// Lua error ever crosses a Swift frame.
-    public func register(_ name: String, _ function: @escaping LuaFunction) throws(LuaError) {
-        try raw.register(name, function)
-    }
 }

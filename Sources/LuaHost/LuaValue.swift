@@ -14,13 +14,3 @@ public enum LuaValue: Hashable, Sendable {
 public struct LuaFunctionReference: Hashable, Sendable {
     let ref: Int32
 }
-
-/// A registered Swift function's failure: raised in Lua as a runtime error carrying
-/// `message`, after the Swift frame has returned (a policy's `pcall` can catch it).
-public struct LuaFunctionError: Error, Sendable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-}
-
-/// A Swift function callable from Lua (see `LuaState.register`).
-public typealias LuaFunction = ([LuaValue]) throws(LuaFunctionError) -> [LuaValue]

@@ -1,9 +1,9 @@
 internal import CLua
 internal import CLuaShim
 
-/// Generic chunks, calls and Swift functions registered with Lua: values cross as
-/// `cls_value`, and one `@convention(c)` trampoline serves every registered function
-/// through a retained context object (the way GRDB registers SQL functions).
+/// Generic chunks and calls: values cross as `cls_value`. Host functions are not registered
+/// generically: the policy bridge gives Lua its few native functions in C (`cpb_push_native`,
+/// `cal.ics`), which call back into Swift through callbacks it owns.
 extension UnsafeLuaState {
     func load(_ source: [UInt8], name: String) throws(LuaError) -> LuaFunctionReference {
         var ref: Int32 = 0
@@ -27,43 +27,6 @@ extension UnsafeLuaState {
         try check(status)
         defer { cls_call_finish(state) }
         return results.prefix(Int(count)).map(UnsafeLuaState.value)
-    }
-
-    func register(_ name: String, _ function: @escaping LuaFunction) throws(LuaError) {
-        let context = Unmanaged.passRetained(FunctionBox(function)).toOpaque()
-        try check(cls_register_native(state, name, UnsafeLuaState.functionTrampoline, context, { context in
-            guard let context else { return }
-            Unmanaged<FunctionBox>.fromOpaque(context).release()
-        }))
-    }
-
-    final class FunctionBox {
-        let function: LuaFunction
-        init(_ function: @escaping LuaFunction) { self.function = function }
-    }
-
-    private static let functionTrampoline: cls_native_fn = { context, args, nargs, out in
-        guard let context, let out else { return }
-        let box = Unmanaged<FunctionBox>.fromOpaque(context).takeUnretainedValue()
-        let arguments = (0..<Int(max(0, nargs))).map { value(args![$0]) }
-        do throws(LuaFunctionError) {
-            for result in try box.function(arguments) {
-                let pushed = withValue(result) { pointer in cls_native_push(out, pointer) }
-                if pushed == 0 {
-                    fail(out, "too many results from a host function (at most 16)")
-                    return
-                }
-            }
-        } catch {
-            fail(out, error.message)
-        }
-    }
-
-    private static func fail(_ out: OpaquePointer, _ message: String) {
-        var text = message
-        text.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in cls_native_fail(out, chars.baseAddress, chars.count) }
-        }
     }
 
     static func value(_ raw: cls_value) -> LuaValue {

@@ -46,27 +46,4 @@ import Testing
             try guardian.installed { () throws(LuaError) in _ = try run("return 1") }
         } throws: { ($0 as? LuaError)?.kind == .timeout && ($0 as? LuaError)?.message == "stopped by the test" }
     }
-
-    @Test func aRegisteredFunctionReturnsValues() throws {
-        let lua = try LuaState()
-        try lua.register("twice") { (args: [LuaValue]) throws(LuaFunctionError) -> [LuaValue] in
-            guard case .integer(let n) = args.first else { throw LuaFunctionError("twice: expected an integer") }
-            return [.integer(n * 2), .string("ok")]
-        }
-        let chunk = try lua.load(Array("return twice(21)".utf8), name: "=use")
-        #expect(try lua.call(chunk) == [.integer(42), .string("ok")])
-    }
-
-    @Test func aRegisteredFunctionRaisesAnErrorLuaCanCatch() throws {
-        let lua = try LuaState()
-        try lua.register("fails") { (_: [LuaValue]) throws(LuaFunctionError) -> [LuaValue] in
-            throw LuaFunctionError("fails: always")
-        }
-        let caught = try lua.load(Array("local ok, e = pcall(fails) return ok, e".utf8), name: "=caught")
-        #expect(try lua.call(caught) == [.boolean(false), .string("fails: always")])
-        let uncaught = try lua.load(Array("fails()".utf8), name: "=uncaught")
-        #expect { _ = try lua.call(uncaught) } throws: {
-            ($0 as? LuaError)?.kind == .runtime && ($0 as? LuaError)?.message == "fails: always"
-        }
-    }
 }

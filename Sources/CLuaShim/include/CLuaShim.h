@@ -154,23 +154,6 @@ int cls_call_ref(lua_State *L, int ref, const cls_value *args, int nargs, cls_va
 /* Releases the values successful calls left for the host to copy. */
 void cls_call_finish(lua_State *L);
 
-/* Where a native function writes its results (copied by C) or its error. */
-typedef struct cls_native_out cls_native_out;
-/* Adds a result (strings are copied); returns 0 when there is no room (at most 16). */
-int cls_native_push(cls_native_out *out, const cls_value *value);
-/* Makes the call fail with `message`: C raises it as a runtime error once the host returned. */
-void cls_native_fail(cls_native_out *out, const char *message, size_t length);
-/* A host function: reads its arguments, fills `out`; never raises. */
-typedef void (*cls_native_fn)(void *context, const cls_value *args, int nargs, cls_native_out *out);
-/*
- * Installs global `name` as a C closure that calls `fn(context, ...)`: arguments are read
- * as cls_value (tables and functions as OTHER), and the results or the error are pushed
- * or raised by C after `fn` returned, so no Lua error ever crosses the host's frames.
- * `release(context)` runs when the state closes (or at once when registering failed).
- */
-int cls_register_native(lua_State *L, const char *name, cls_native_fn fn, void *context,
-                        void (*release)(void *));
-
 /* ---- Native stack -------------------------------------------------------- */
 
 /*
