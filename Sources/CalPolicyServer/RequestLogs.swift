@@ -92,10 +92,10 @@ final class DecisionLog: @unchecked Sendable {
     /// `--decision-log-required`: refuse decisions (503) rather than answer unaudited.
     let required: Bool
 
-    init(path: String, required: Bool = false) throws(HTTPDaemonError) {
+    init(path: String, required: Bool = false, capacityLines: Int = 4096) throws(HTTPDaemonError) {
         self.path = path
         self.required = required
-        sink = LogSink(name: "decision", fd: try Self.open(path))
+        sink = LogSink(name: "decision", fd: try Self.open(path), capacityLines: capacityLines)
         sink.notices = AccessLog.requests
     }
 

@@ -33,6 +33,24 @@ extension Router {
 
     // MARK: status
 
+    /// Every bound a client meets (docs/reliability.md, "The service under attack").
+    func limitsValue() -> JSONValue {
+        let limits = configuration.limits
+        return .object([
+            ("maxConnections", .int(limits.maxConnections)),
+            ("maxConnectionsPerClient", .int(limits.maxConnectionsPerClient)),
+            ("headTimeout", .string(RunLimits.seconds(limits.headTimeout))),
+            ("sendTimeout", .string(RunLimits.seconds(limits.sendTimeout))),
+            ("maxHeaders", .int(limits.maxHeaders)),
+            ("maxHeaderBytes", .int(limits.maxHeaderBytes)),
+            ("maxBody", .int(limits.maxBody)),
+            ("stackWorkers", .int(configuration.stackWorkers)),
+            ("stackQueue", .int(configuration.stackQueue)),
+            ("logBuffer", .int(configuration.logBuffer)),
+            ("decisionLogRequired", .bool(configuration.decisionLogRequired)),
+        ])
+    }
+
     func status() -> String {
         let formatter = ISO8601DateFormatter()
         var stackValues: [JSONValue] = []
@@ -59,6 +77,7 @@ extension Router {
             ("watch", .bool(configuration.watch)),
             ("gateTests", .bool(configuration.gateTests)),
             ("timeout", .string(RunLimits.seconds(configuration.timeout))),
+            ("limits", limitsValue()),
             ("stacks", .array(stackValues)),
         ]))
     }

@@ -32,7 +32,8 @@ public enum ServeMain {
 
         var decisions: DecisionLog?
         if let path = configuration.decisionLog {
-            do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired) } catch {
+            do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired,
+                                                 capacityLines: configuration.logBuffer) } catch {
                 AccessLog.line("calpolicy: --decision-log: \(error.description)")
                 return 2
             }

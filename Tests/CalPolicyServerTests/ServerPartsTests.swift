@@ -1,4 +1,5 @@
 import CalPolicyRequests
+import MHDHost
 import Rendering
 import Testing
 @testable import CalPolicyServer

@@ -89,6 +89,8 @@ public struct ServeConfiguration: Sendable {
     /// Workers (and policy sets) of each stack, and requests each stack queues.
     public var stackWorkers = 4
     public var stackQueue = 64
+    /// `--log-buffer`: lines each log holds before it drops.
+    public var logBuffer = 4096
     /// `--decision-log-required`.
     public var decisionLogRequired = false
     /// `--diagnostic-addr`.
@@ -249,6 +251,7 @@ public enum ServeArguments {
         configuration.limits = limits.limits
         configuration.stackWorkers = limits.stackWorkers
         configuration.stackQueue = limits.stackQueue
+        configuration.logBuffer = limits.logBuffer
         configuration.decisionLogRequired = limits.decisionLogRequired
         configuration.diagnostic = limits.diagnostic
         if configuration.decisionLogRequired && configuration.decisionLog == nil {

@@ -25,14 +25,18 @@ enum ServeLimits {
     static let diagnosticAddress = OptionSpec.value("diagnostic-addr", "HOST:PORT",
                                                     help: "Also serve /health, /ready, /metrics and /v1/status on this address.")
 
+    static let logBuffer = OptionSpec.value("log-buffer", "LINES",
+                                            help: "Lines each log buffers before it drops and counts (default 4096).")
+
     static let options = [maxConnections, maxPerClient, headTimeout, sendTimeout, maxHeaders, maxHeaderBytes, stackWorkers,
-                          stackQueue, decisionLogRequired, diagnosticAddress]
+                          stackQueue, logBuffer, decisionLogRequired, diagnosticAddress]
 
     struct Parsed {
         var limits = HTTPLimits()
         var stackWorkers: Int
         var stackQueue = 64
         var decisionLogRequired = false
+        var logBuffer = 4096
         var diagnostic: (host: String, port: UInt16)?
     }
 
@@ -56,6 +60,7 @@ enum ServeLimits {
         if let value = try integer(maxHeaderBytes, 256...1 << 20) { out.limits.maxHeaderBytes = value }
         if let value = try integer(stackWorkers, 1...256) { out.stackWorkers = value }
         if let value = try integer(stackQueue, 0...100_000) { out.stackQueue = value }
+        if let value = try integer(logBuffer, 1...1_000_000) { out.logBuffer = value }
         out.decisionLogRequired = parsed.has(decisionLogRequired)
         if let text = parsed.value(diagnosticAddress) {
             guard let address = ServeArguments.hostPort(text) else {
