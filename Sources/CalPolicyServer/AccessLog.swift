@@ -1,7 +1,8 @@
 import Glibc
 import Rendering
 
-/// stderr: the access log and the server's own lines.
+/// stderr: the access log and the server's own lines, each at most
+/// `TerminalText.maxLineBytes` (4 KiB, cut with `...`), whatever a client sends.
 ///
 /// Every line is escaped by `TerminalText`, the escaper of the terminal output (C0, C1,
 /// DEL, U+2028/2029, bidi and invisible format characters become `\u{XX}`): request paths,
@@ -14,12 +15,12 @@ enum AccessLog {
 
     /// A request's line (and anything said while answering one): buffered, dropped if stderr stalls.
     static func request(_ text: String) {
-        requests.append(TerminalText.escape(text))
+        requests.append(TerminalText.line(text))
     }
 
     /// A line of the server's own, written now.
     static func line(_ text: String) {
-        var bytes = Array(TerminalText.escape(text).utf8)
+        var bytes = Array(TerminalText.line(text).utf8)
         bytes.append(0x0A)
         bytes.withUnsafeBytes { buffer in
             var offset = 0

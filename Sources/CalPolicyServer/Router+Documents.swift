@@ -156,10 +156,10 @@ extension Router {
             return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
                            parameter: option.parameter)
         case .policy(let policyError) where policyError.kind == .timeout:
-            return Failure(status: 503, code: "policy_timeout", message: TerminalText.escape(policyError.description),
+            return Failure(status: 503, code: "policy_timeout", message: TerminalText.line(policyError.description),
                            parameter: nil, headers: [("Retry-After", "1")])
         case .policy(let policyError):
-            return Failure(status: 500, code: "policy_error", message: TerminalText.escape(policyError.description),
+            return Failure(status: 500, code: "policy_error", message: TerminalText.line(policyError.description),
                            parameter: nil)
         case .policyFile(let path, let problem), .badPolicyPath(let path, let problem):
             return Failure(status: 500, code: "policy_error", message: "\(path): \(problem)", parameter: nil)

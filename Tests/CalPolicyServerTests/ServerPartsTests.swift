@@ -149,6 +149,15 @@ import Testing
         #expect(LogJSON.timestamp().hasSuffix("Z"))
     }
 
+    @Test func oneLineIsAtMostFourKiBWhateverItHolds() {
+        for piece in ["E", "\u{1}", "é", "\u{202E}", "🙂"] {
+            let line = TerminalText.line(String(repeating: piece, count: 1 << 20))
+            #expect(line.utf8.count <= 4096 && line.hasSuffix("...") && !line.contains("\n"), "\(piece)")
+        }
+        #expect(TerminalText.line("short") == "short")
+        #expect(TerminalText.maxLineBytes == 4096)
+    }
+
     @Test func zoneClockReadsTheDateInTheZone() {
         let east = ZoneClock(identifier: "Pacific/Kiritimati").today()
         let west = ZoneClock(identifier: "Pacific/Pago_Pago").today()
