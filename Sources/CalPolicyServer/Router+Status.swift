@@ -1,8 +1,24 @@
 import Foundation
+import MHDHost
 import PolicyEngine
 import Rendering
 
 extension Router {
+    /// `--diagnostic-addr`: only `/health`, `/ready`, `/metrics` and `/v1/status`, none of
+    /// which waits for a policy, on a listener of their own, so a probe answers whatever the
+    /// main listener's clients do.
+    func handleDiagnostic(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        switch Route(rawValue: request.path) {
+        case .health?, .ready?, .metrics?, .status?:
+            handle(request, reply: reply)
+        default:
+            var response = Self.error(Failure(status: 404, code: "not_found",
+                                              message: "the diagnostic listener serves /health, /ready, /metrics and /v1/status"))
+            response.closeConnection = request.rejection != nil
+            reply(response)
+        }
+    }
+
     func stackMemoryText() -> String {
         var out = "# HELP calpolicy_stack_memory_bytes Memory the Lua states of a stack's live version hold together.\n"
         out += "# TYPE calpolicy_stack_memory_bytes gauge\n"
@@ -16,6 +32,24 @@ extension Router {
     }
 
     // MARK: status
+
+    /// Every bound a client meets (docs/reliability.md, "The service under attack").
+    func limitsValue() -> JSONValue {
+        let limits = configuration.limits
+        return .object([
+            ("maxConnections", .int(limits.maxConnections)),
+            ("maxConnectionsPerClient", .int(limits.maxConnectionsPerClient)),
+            ("headTimeout", .string(RunLimits.seconds(limits.headTimeout))),
+            ("sendTimeout", .string(RunLimits.seconds(limits.sendTimeout))),
+            ("maxHeaders", .int(limits.maxHeaders)),
+            ("maxHeaderBytes", .int(limits.maxHeaderBytes)),
+            ("maxBody", .int(limits.maxBody)),
+            ("stackWorkers", .int(configuration.stackWorkers)),
+            ("stackQueue", .int(configuration.stackQueue)),
+            ("logBuffer", .int(configuration.logBuffer)),
+            ("decisionLogRequired", .bool(configuration.decisionLogRequired)),
+        ])
+    }
 
     func status() -> String {
         let formatter = ISO8601DateFormatter()
@@ -43,6 +77,7 @@ extension Router {
             ("watch", .bool(configuration.watch)),
             ("gateTests", .bool(configuration.gateTests)),
             ("timeout", .string(RunLimits.seconds(configuration.timeout))),
+            ("limits", limitsValue()),
             ("stacks", .array(stackValues)),
         ]))
     }

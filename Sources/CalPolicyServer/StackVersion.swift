@@ -60,11 +60,17 @@ final class StackVersion: @unchecked Sendable {
         return self
     }
 
-    /// A set of policies no other request is using; waits while all are busy.
-    func lease() -> [LuaPolicy] {
+    /// A set of policies no other request is using; waits while all are busy, at most until
+    /// `deadline` (`DispatchTime` ns; nil past it). The stack's workers are as many as its sets,
+    /// so a worker waits only while a retired set is being replaced.
+    func lease(until deadline: UInt64) -> [LuaPolicy]? {
         condition.lock()
         defer { condition.unlock() }
-        while free.isEmpty { condition.wait() }
+        while free.isEmpty {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
+            _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - now) / 1e9))
+        }
         return free.removeLast()
     }
 
