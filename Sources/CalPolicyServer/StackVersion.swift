@@ -33,13 +33,13 @@ final class StackVersion: @unchecked Sendable {
     /// Short id over the digests: `X-Policy-Version`, ETags, cache keys.
     let version: String
     private let condition = NSCondition()
-    private var free: [[LuaPolicy]]
-    private let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy]
+    private var free: [[any DayPolicy]]
+    private let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy]
     /// The memory all of this version's Lua states share (`StackLoader.stackMemory`).
     let memory: StackMemory
 
-    init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[LuaPolicy]],
-         memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [LuaPolicy]) {
+    init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[any DayPolicy]],
+         memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [any DayPolicy]) {
         self.memory = memory
         self.name = name
         self.paths = paths
@@ -63,7 +63,7 @@ final class StackVersion: @unchecked Sendable {
     /// A set of policies no other request is using; waits while all are busy, at most until
     /// `deadline` (`DispatchTime` ns; nil past it). The stack's workers are as many as its sets,
     /// so a worker waits only while a retired set is being replaced.
-    func lease(until deadline: UInt64) -> [LuaPolicy]? {
+    func lease(until deadline: UInt64) -> [any DayPolicy]? {
         condition.lock()
         defer { condition.unlock() }
         while free.isEmpty {
@@ -74,7 +74,7 @@ final class StackVersion: @unchecked Sendable {
         return free.removeLast()
     }
 
-    func giveBack(_ set: [LuaPolicy]) {
+    func giveBack(_ set: [any DayPolicy]) {
         condition.lock()
         free.append(set)
         condition.signal()
@@ -121,6 +121,12 @@ struct StackLoader: Sendable {
         var sources: [[UInt8]] = []
         var keys: [FileKey?] = []
         for path in paths {
+            // A built-in reference (`holidays:DE-BE`) has no file: its text stands for its source.
+            if BuiltInReference.isReference(path) {
+                keys.append(nil)
+                sources.append(Array(path.utf8))
+                continue
+            }
             keys.append(FileKey.of(path))
             do { sources.append(try PolicySources.read(path)) } catch {
                 return .failure(Refusal(error))
@@ -131,14 +137,18 @@ struct StackLoader: Sendable {
         let today = fixedToday ?? WallClock.today()
         let frozen = sources
         let memory = StackMemory(limit: Self.stackMemory)
-        let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy] = { () throws(RequestFailure) -> [LuaPolicy] in
+        let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy] = { () throws(RequestFailure) -> [any DayPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
             let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
                 AccessLog.line("calpolicy-serve: loading stuck: \(line)")
             })
-            return try run.perform { () throws(RequestFailure) -> [LuaPolicy] in
-                var set: [LuaPolicy] = []
+            return try run.perform { () throws(RequestFailure) -> [any DayPolicy] in
+                var set: [any DayPolicy] = []
                 for (path, source) in zip(paths, frozen) {
+                    if BuiltInReference.isReference(path) {
+                        set.append(try BuiltInReference.policy(path))
+                        continue
+                    }
                     var options = PolicySources.options(today: today, print: PolicyPrintLine.handler(verbose: verbose))
                     options.share(memory)
                     set.append(try PolicySources.load(path, source: source, options: options))
@@ -146,7 +156,7 @@ struct StackLoader: Sendable {
                 return set
             }
         }
-        var sets: [[LuaPolicy]] = []
+        var sets: [[any DayPolicy]] = []
         do {
             sets.append(try loader())
         } catch {

@@ -179,7 +179,11 @@ public enum ServeArguments {
                 if path == "-" {
                     throw Problem("-: a server reads policies from files; standard input cannot be reloaded")
                 }
-                do { _ = try PolicySources.read(path) } catch { throw Problem(error) }
+                do {
+                    if BuiltInReference.isReference(path) { _ = try BuiltInReference.policy(path) } else {
+                        _ = try PolicySources.read(path)
+                    }
+                } catch { throw Problem(error) }
             }
         }
         var host = "127.0.0.1"
