@@ -34,6 +34,17 @@ typedef struct cpb_state cpb_state;
  * cpb_extension() (the state frees it). Conversions other than Gregorian go through
  * `convert`/`from_calendar` with `context`; NULL ones make those calendars unavailable. */
 cpb_state *cpb_new(void *context, cpb_convert_fn convert, cpb_from_calendar_fn from_calendar);
+
+/* The host reads files, C parses their bytes. `cal.ics(name)` asks the reader for the file
+ * `name` (already checked to be a plain relative .ics name) in the folder of the policy at
+ * `policy_path`: it resolves it (staying inside that folder), reads at most `limit` bytes of a
+ * regular file, and returns 0 with `*bytes` (malloc'd, freed by C), `*length` and the resolved
+ * path in `real` (`real_capacity` bytes). Otherwise it returns CPB_READ_REFUSED with a problem
+ * for "'name' <problem>" in `message`, or CPB_READ_TOO_LARGE. Set once, before any state opens. */
+enum { CPB_READ_OK = 0, CPB_READ_REFUSED = 1, CPB_READ_TOO_LARGE = 2 };
+typedef int (*cpb_read_file_fn)(const char *policy_path, const char *name, size_t limit, char **bytes,
+                                size_t *length, char *real, size_t real_capacity, char *message, size_t capacity);
+void cpb_set_file_reader(cpb_read_file_fn reader);
 const cls_extension *cpb_extension(void);
 /* Registers a calendar name for day.calendar; returns its tag or -1. */
 int cpb_register_calendar(lua_State *L, const char *name);
