@@ -116,3 +116,15 @@ private func check(writing sources: [(String, String)]) throws -> (paths: [Strin
         #expect(result.stdout.split(separator: "\n").dropFirst().first.map(String.init) == "2026-12-17  deselected")
     }
 }
+
+/// `--out` into a folder that does not exist yet creates it.
+@Suite struct OutputFolderEndToEndTests {
+    @Test func snapshotOutCreatesItsFolder() throws {
+        let files = try TemporaryFiles()
+        let target = files.directory.appendingPathComponent("new/deeper/us.json").path
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/weekends.lua").path
+        let result = try CalpolicyBinary.run(["snapshot", policy, "--year", "2026", "--out", target])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: target))
+    }
+}
