@@ -26,22 +26,26 @@ public struct HolidayPolicy: DayPolicy {
     }
 
     /// The holidays of `day` this policy sees.
-    public func holidays(on day: Day) -> [HolidayEntry] {
-        country.holidays(on: day, subdivision: reference.subdivision, categories: categorySet)
+    public func holidays(on day: Day) throws(PolicyError) -> [HolidayEntry] {
+        do {
+            return try country.holidays(on: day, subdivision: reference.subdivision, categories: categorySet)
+        } catch {
+            throw PolicyError(kind: .io, file: reference.text, day: day, message: error.message)
+        }
     }
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard covered.contains(day.year) else {
             return .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
         }
-        let closed = holidays(on: day).filter(Self.isDayOff)
+        let closed = try holidays(on: day).filter(Self.isDayOff)
         if closed.isEmpty { return .allowed }
         return .denied(reason: closed.map(\.displayName).joined(separator: "; "))
     }
 
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard covered.contains(day.year) else { return nil }
-        let found = holidays(on: day)
+        let found = try holidays(on: day)
         if found.isEmpty { return nil }
         let dayOff = found.contains(where: Self.isDayOff)
         return Decoration(kind: .default, label: found.map(\.displayName).joined(separator: "; "),
