@@ -58,6 +58,7 @@ static int cpb_prelude_body(lua_State *L) {
     /* Installed as a read-only proxy: the policy cannot rewrite cal for itself. */
     int cal = lua_gettop(L);
     cpb_register_ics(L, cal);
+    cpb_register_holidays(L, cal);
     lua_newtable(L);
     lua_createtable(L, 0, 3);
     lua_pushvalue(L, cal);

@@ -27,6 +27,16 @@ typedef int (*cpb_from_calendar_fn)(void *context, const char *calendar, long lo
                                     long long month, long long day, int is_leap_month,
                                     long long *day_number, char *message, size_t capacity);
 
+/* ---- Holiday data (implemented by the host, called from C) ----------------- */
+
+/* One lookup for cal.holidays/cal.weekend: `op` and its text and number as the Lua part
+ * (which is op 0's answer) passes them. Sets *answer to a malloc'd buffer of *length bytes (the
+ * caller frees it) and returns 0, or sets it to a message and returns 1. Never touches Lua. */
+typedef int (*cpb_holiday_fn)(int op, const char *text, size_t text_length, long long number,
+                              char **answer, size_t *length);
+/* The process's holiday host; NULL (the default) makes cal.holidays an error. */
+void cpb_set_holiday_host(cpb_holiday_fn host);
+
 /* ---- Opening ---------------------------------------------------------------- */
 
 typedef struct cpb_state cpb_state;

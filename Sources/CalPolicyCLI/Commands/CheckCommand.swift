@@ -14,6 +14,11 @@ enum CheckCommand {
         // holds no usable policy is reported in its turn below.
         var sources: [Result<[UInt8], CLIError>] = []
         for path in parsed.positionals {
+            if BuiltInReference.isReference(path) {  // no file to read; a bad reference is a usage error
+                _ = try CLIError.wrap { () throws(RequestFailure) in try BuiltInReference.policy(path) }
+                sources.append(.success([]))
+                continue
+            }
             do { sources.append(.success(try PolicyLoader.read(path))) } catch {
                 if case .usage = error { throw error }
                 sources.append(.failure(error))
@@ -48,8 +53,9 @@ enum CheckCommand {
         let bytes: [UInt8]
         do {
             bytes = try source.get()
-            policy = try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today,
-                                                                                             verbose: verbose))
+            policy = BuiltInReference.isReference(path)
+                ? try CLIError.wrap { () throws(RequestFailure) in try BuiltInReference.policy(path) }
+                : try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today, verbose: verbose))
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
             console.print("\(path): cannot load")
@@ -74,7 +80,7 @@ enum CheckCommand {
         let elapsed = monotonicMilliseconds() - started
         var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
             + formatMilliseconds(elapsed)
-        if seen.isEmpty, PolicyRun.current?.wasStopped != true, let share = budgetShare(path, source: bytes, cases: cases, today: today) {
+        if seen.isEmpty, PolicyRun.current?.wasStopped != true, !BuiltInReference.isReference(path), let share = budgetShare(path, source: bytes, cases: cases, today: today) {
             summary += ", costliest call " + share
         }
         if seen.isEmpty {

@@ -20,6 +20,7 @@ final class PolicyLuaState {
     private let singleSelect, singleDeselect, singleDecoration: UnsafePointer<cpb_call>
 
     init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
+        _ = UnsafeHolidayHost.installed
         let box = dateBridge.map(BridgeBox.init)
         guard let record = box.map({ box in
             cpb_new(Unmanaged.passUnretained(box).toOpaque(), PolicyLuaState.convertTrampoline,
