@@ -24,6 +24,7 @@ final class HolidayRows: @unchecked Sendable {
     private let file: String
     private let lock = NSLock()
     private var years: [Int: Year] = [:]
+    private var recent: Year?
     private var strings: [ArraySlice<UInt8>: String] = [:]
     private var places: [ArraySlice<UInt8>: [String]] = [:]
 
@@ -37,12 +38,21 @@ final class HolidayRows: @unchecked Sendable {
 
     /// The rows of `day`, in file order.
     func entries(on day: Day) throws(HolidayDataError) -> [HolidayEntry] {
-        let year = day.year
         lock.lock()
         defer { lock.unlock() }
-        if let parsed = years[year] { return parsed.days[day.dayNumber - parsed.first] }
-        let parsed = try parse(year: year)
-        years[year] = parsed
+        // Consecutive days mostly fall in the year asked last: no civil date, no dictionary.
+        if let recent, day.dayNumber >= recent.first, day.dayNumber - recent.first < recent.days.count {
+            return recent.days[day.dayNumber - recent.first]
+        }
+        let year = day.year
+        let parsed: Year
+        if let known = years[year] {
+            parsed = known
+        } else {
+            parsed = try parse(year: year)
+            years[year] = parsed
+        }
+        recent = parsed
         return parsed.days[day.dayNumber - parsed.first]
     }
 
