@@ -40,7 +40,8 @@ eval_csv "$tmp/uk-data.csv" 2000-01-01 2035-12-31 policies/weekends.lua holidays
 
 # Easter is the root of most moving holidays: cal.easter for 1583-4099 (dateutil's range).
 lua5.4 -e '
-local cal = assert(loadfile("Sources/PolicyEngine/Prelude/cal.lua", "t"))(nil)
+local civil = dofile("Tests/lua/civil_reference.lua")
+local cal = assert(loadfile("Sources/PolicyEngine/Prelude/cal.lua", "t"))({ dayNumber = civil.dayNumber, civil = civil.civil })
 for y = 1583, 4099 do print(y, cal.easter(y, "western"), cal.easter(y, "orthodox")) end
 ' >"$tmp/easter.txt"
 
