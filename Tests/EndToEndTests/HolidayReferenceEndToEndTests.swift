@@ -80,3 +80,39 @@ import Testing
         #expect(error.stderr.hasPrefix("calpolicy: \(bad):1: cal.holidays: unknown category 'publik' for DE; did you mean 'public'?"))
     }
 }
+
+/// `check --horizon`: every policy whose data or declared coverage ends too early, and the
+/// estimated dates of a reference's coming year.
+@Suite struct CheckHorizonEndToEndTests {
+    private let freeze = CalpolicyBinary.packageRoot.appendingPathComponent("policies/change-freeze.lua").path
+
+    @Test func aHorizonPastTheDataFailsNamingEachPolicy() throws {
+        let result = try CalpolicyBinary.run(["check", freeze, "holidays:IN", "holidays:DE",
+                                              "--today", "2026-12-01", "--horizon", "2036-06-30"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("\(freeze): its coverage ends 2027-12-31, before the horizon 2036-06-30"))
+        #expect(result.stdout.contains("holidays:IN: its data ends 2035-12-31, before the horizon 2036-06-30"))
+        #expect(!result.stdout.contains("holidays:DE: its data ends"))
+        let within = try CalpolicyBinary.run(["check", freeze, "holidays:DE", "--today", "2026-12-01",
+                                              "--horizon", "2027-12-31"])
+        #expect(within.status == 0, "\(within.stdout)\(within.stderr)")
+    }
+
+    @Test func estimatedDatesOfTheComingYearAreListed() throws {
+        let result = try CalpolicyBinary.run(["check", "holidays:AE", "--today", "2026-12-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("holidays:AE: estimated in the coming year: 2027-03-09 Eid al-Fitr (estimated)"))
+    }
+
+    @Test func aBadCoverageStopsTheLoad() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("bad.lua", "return { coverage = { to = \"2027-02-30\" }, canSelect = function() return true end }\n")
+        let result = try CalpolicyBinary.run(["eval", path, "--month", "2027-01"])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("policy field 'coverage.to' must be a date 'YYYY-MM-DD', got '2027-02-30'"))
+        let typo = try files.write("typo.lua", "return { coverag = { to = \"2027-02-01\" }, canSelect = function() return true end }\n")
+        let typoResult = try CalpolicyBinary.run(["eval", typo, "--month", "2027-01"])
+        #expect(typoResult.status == 3)
+        #expect(typoResult.stderr.contains("'coverage'"))
+    }
+}

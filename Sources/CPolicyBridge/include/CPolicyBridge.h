@@ -61,6 +61,9 @@ typedef struct cpb_policy_info {
     int global_style;        /* the chunk returned nothing: its globals are the policy */
     const char *extras;      /* keys outside the contract, see cpb_collect_extras */
     size_t extras_len;
+    /* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" }: the days its data is meant for */
+    int has_coverage_from, has_coverage_to;
+    long long coverage_from, coverage_to; /* day numbers */
 } cpb_policy_info;
 
 /* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of

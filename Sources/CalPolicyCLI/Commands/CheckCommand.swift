@@ -32,22 +32,29 @@ enum CheckCommand {
                 try ValueParser.day(text, option: CommandCatalog.today)
             } ?? WallClock.today()
         }
-        var problems = 0
+        let horizon = try CheckHorizon.day(parsed)
+        var problems = 0, shortfalls = 0
         for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
             if path.hasSuffix("_test.lua") {
                 console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
                 continue
             }
-            problems += check(path, source: source, today: today, verbose: verbose, console: console)
+            let (found, policy) = check(path, source: source, today: today, verbose: verbose, console: console)
+            problems += found
+            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(line) }
+            if let policy, let horizon, let line = CheckHorizon.shortfall(path, policy: policy, horizon: horizon) {
+                console.print(line)
+                shortfalls += 1
+            }
             if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
         }
-        return problems == 0 ? ExitCode.ok : ExitCode.policy
+        return problems > 0 ? ExitCode.policy : shortfalls > 0 ? ExitCode.stop : ExitCode.ok
     }
 
-    /// Checks one file; returns how many problems it reported.
+    /// Checks one file; returns how many problems it reported, and the policy when it loaded.
     private static func check(_ path: String, source: Result<[UInt8], CLIError>, today: Day, verbose: Bool,
-                              console: Console) -> Int {
+                              console: Console) -> (Int, (any DayPolicy)?) {
         let started = monotonicMilliseconds()
         let policy: any DayPolicy
         let bytes: [UInt8]
@@ -59,7 +66,7 @@ enum CheckCommand {
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
             console.print("\(path): cannot load")
-            return 1
+            return (1, nil)
         }
         // Legal but likely unintended (globals outside the contract): said, never counted as a problem.
         for warning in (policy as? LuaPolicy)?.warnings ?? [] {
@@ -88,7 +95,7 @@ enum CheckCommand {
         } else {
             console.print("\(path): \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
         }
-        return seen.count
+        return (seen.count, policy)
     }
 
     /// How much of the per-call instruction budget the costliest edge-day call needs,
