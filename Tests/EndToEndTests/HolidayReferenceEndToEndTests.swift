@@ -116,3 +116,31 @@ import Testing
         #expect(typoResult.stderr.contains("'coverage'"))
     }
 }
+
+/// Observed and estimated holidays marked in eval JSON, the iCalendar DESCRIPTION and explain;
+/// a Lua policy's decoration never carries the fields.
+@Suite struct ObservedHolidayEndToEndTests {
+    private func run(_ arguments: [String]) throws -> String {
+        let result = try CalpolicyBinary.run(arguments + ["--today", "2026-12-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test func jsonMarksObservedAndEstimatedDays() throws {
+        let observed = try run(["eval", "holidays:US", "--from", "2026-07-03", "--to", "2026-07-04", "--format", "json"])
+        #expect(observed.contains(#""size": "medium", "observedOf": "2026-07-04"}"#))
+        #expect(observed.components(separatedBy: "observedOf").count == 2)  // the 4th itself is no observed day
+        let estimated = try run(["eval", "holidays:AE", "--from", "2027-03-09", "--to", "2027-03-09", "--format", "json"])
+        #expect(estimated.contains(#""estimated": true}"#))
+        let lua = try run(["eval", CalpolicyBinary.packageRoot.appendingPathComponent("policies/us-federal-holidays.lua").path,
+                           "--from", "2026-07-03", "--to", "2026-07-03", "--format", "json"])
+        #expect(!lua.contains("observedOf") && !lua.contains("estimated"))
+    }
+
+    @Test func icsAndExplainSayIt() throws {
+        let ics = try run(["eval", "holidays:US", "--from", "2026-07-03", "--to", "2026-07-03", "--format", "ics"])
+        #expect(ics.replacingOccurrences(of: "\r\n ", with: "").contains(#"\nObserved for: 2026-07-04"#))
+        let explain = try run(["explain", "holidays:US", "2026-07-03"])
+        #expect(explain.contains("default 'Independence Day (observed)' (observed for 2026-07-04)"))
+    }
+}

@@ -71,7 +71,9 @@ public struct HolidayPolicy: DayPolicy {
         if found.isEmpty { return nil }
         let dayOff = found.contains(where: Self.isDayOff)
         return Decoration(kind: .default, label: found.map(\.displayName).joined(separator: "; "),
-                          color: dayOff ? "#1565c0" : "#ef6c00", size: .medium)
+                          color: dayOff ? "#1565c0" : "#ef6c00", size: .medium,
+                          observedOf: found.lazy.compactMap(\.observedOf).first?.iso,
+                          estimated: found.contains(where: \.isEstimated) ? true : nil)
     }
 
     public static func isDayOff(_ entry: HolidayEntry) -> Bool {
