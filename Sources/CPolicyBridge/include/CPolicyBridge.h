@@ -27,6 +27,16 @@ typedef int (*cpb_from_calendar_fn)(void *context, const char *calendar, long lo
                                     long long month, long long day, int is_leap_month,
                                     long long *day_number, char *message, size_t capacity);
 
+/* ---- Holiday data (implemented by the host, called from C) ----------------- */
+
+/* One lookup for cal.holidays/cal.weekend: `op` and its text and number as the Lua part
+ * (which is op 0's answer) passes them. Sets *answer to a malloc'd buffer of *length bytes (the
+ * caller frees it) and returns 0, or sets it to a message and returns 1. Never touches Lua. */
+typedef int (*cpb_holiday_fn)(int op, const char *text, size_t text_length, long long number,
+                              char **answer, size_t *length);
+/* The process's holiday host; NULL (the default) makes cal.holidays an error. */
+void cpb_set_holiday_host(cpb_holiday_fn host);
+
 /* ---- Opening ---------------------------------------------------------------- */
 
 typedef struct cpb_state cpb_state;
@@ -62,6 +72,9 @@ typedef struct cpb_policy_info {
     int global_style;        /* the chunk returned nothing: its globals are the policy */
     const char *extras;      /* keys outside the contract, see cpb_collect_extras */
     size_t extras_len;
+    /* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" }: the days its data is meant for */
+    int has_coverage_from, has_coverage_to;
+    long long coverage_from, coverage_to; /* day numbers */
 } cpb_policy_info;
 
 /* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of

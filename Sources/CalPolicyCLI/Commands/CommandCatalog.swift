@@ -104,11 +104,12 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        options: [today, timeout, verbose, help],
+        options: [today, horizon, timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars), and the days around
-        --today (default: the clock). Exits 3 on any problem.
+        --today (default: the clock). Exits 3 on any problem. --horizon fails (exit 1) a policy
+        whose data or declared coverage ends before that day.
         """
     )
 }
