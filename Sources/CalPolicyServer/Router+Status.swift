@@ -1,3 +1,4 @@
+import CalendarCore
 import Foundation
 import MHDHost
 import PolicyEngine
@@ -28,7 +29,38 @@ extension Router {
             out += "calpolicy_stack_memory_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.used)\n"
             limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
         }
-        return out + limits
+        return out + limits + dataEndsText()
+    }
+
+    /// Days from today (in `--time-zone`) to the last day each policy's data or declared coverage
+    /// reaches: the yearly "update the freeze list" chore as an alert, not an incident. Policies
+    /// that never run out are not listed.
+    func dataEndsText() -> String {
+        var out = "# HELP calpolicy_policy_data_ends_days Days until a policy's data or declared coverage ends (negative: ended).\n"
+        out += "# TYPE calpolicy_policy_data_ends_days gauge\n"
+        let today = configuration.fixedToday ?? clock.today()
+        for entry in stacks.snapshot() {
+            for (path, end) in zip(entry.live.paths, entry.live.dataEnds) {
+                guard let end else { continue }
+                out += "calpolicy_policy_data_ends_days{stack=\"\(Self.label(entry.name))\",policy=\"\(Self.label(path))\"} "
+                    + "\(today.distance(to: end))\n"
+            }
+        }
+        return out
+    }
+
+    /// A Prometheus label value: backslash, quote and newline escaped.
+    static func label(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
     }
 
     // MARK: status
@@ -55,9 +87,13 @@ extension Router {
         let formatter = ISO8601DateFormatter()
         var stackValues: [JSONValue] = []
         for entry in stacks.snapshot() {
-            let policies: [JSONValue] = zip(entry.live.paths, entry.live.digests).map { path, digest in
-                .object([("path", .string(path)), ("sha256", .string(digest)),
-                         ("loadedAt", .string(formatter.string(from: entry.live.loadedAt)))])
+            let today = configuration.fixedToday ?? clock.today()
+            let policies: [JSONValue] = zip(zip(entry.live.paths, entry.live.digests), entry.live.dataEnds).map {
+                let ((path, digest), end) = $0
+                return .object([("path", .string(path)), ("sha256", .string(digest)),
+                                ("loadedAt", .string(formatter.string(from: entry.live.loadedAt))),
+                                ("dataEnds", .optional(end?.iso)),
+                                ("dataDaysLeft", end.map { .int(today.distance(to: $0)) } ?? .null)])
             }
             let attempt: JSONValue = entry.attempt.map { attempt in
                 .object([("at", .string(formatter.string(from: attempt.at))), ("result", .string(attempt.result)),

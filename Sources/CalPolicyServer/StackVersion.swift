@@ -37,6 +37,9 @@ final class StackVersion: @unchecked Sendable {
     private let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy]
     /// The memory all of this version's Lua states share (`StackLoader.stackMemory`).
     let memory: StackMemory
+    /// The last day each policy's data or declared coverage reaches (`CoverageSpan`), nil where
+    /// it never runs out: `/v1/status` and `calpolicy_policy_data_ends_days` count down to it.
+    let dataEnds: [Day?]
 
     init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[any DayPolicy]],
          memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [any DayPolicy]) {
@@ -50,6 +53,7 @@ final class StackVersion: @unchecked Sendable {
         self.version = String(SHA256.hex(Array(digests.joined(separator: "\n").utf8)).prefix(16))
         self.free = sets
         self.loader = loader
+        self.dataEnds = sets.first.map { $0.map { CoverageSpan.of($0)?.to } } ?? paths.map { _ in nil }
     }
 
     /// This version, answering as before, with the file keys of a later look.

@@ -1,3 +1,4 @@
+import CalendarCore
 import Foundation
 import MHDHost
 import Testing
@@ -148,5 +149,18 @@ import Testing
             Issue.record("an unknown subdivision was accepted"); return
         }
         #expect(code == 2 && stderr.contains("unknown subdivision 'DE-BX'"))
+    }
+
+    @Test func statusAndMetricsCountDownToTheEndOfEachPolicysData() throws {
+        let stacks = json(get("/v1/status", router: Self.holidays))["stacks"] as? [[String: Any]]
+        let policies = try #require(stacks?.first?["policies"] as? [[String: Any]])
+        let reference = try #require(policies.first { $0["path"] as? String == "holidays:DE-BE" })
+        let end = try #require(reference["dataEnds"] as? String)
+        let left = try #require(reference["dataDaysLeft"] as? Int)
+        #expect(end.hasPrefix("20") && left > 0)
+        #expect(left == (try Day(iso: "2026-12-01")).distance(to: try Day(iso: end)))
+        #expect(policies.first { $0["path"] as? String == "policies/weekends.lua" }?["dataEnds"] is NSNull)
+        let metrics = String(decoding: get("/metrics", router: Self.holidays).body, as: UTF8.self)
+        #expect(metrics.contains("calpolicy_policy_data_ends_days{stack=\"default\",policy=\"holidays:DE-BE\"} \(left)\n"))
     }
 }
