@@ -44,6 +44,11 @@ public struct HolidayCountry: Sendable {
         return entries.filter { categories.contains($0.category) && $0.applies(to: subdivision) }
     }
 
+    /// Every holiday row of each of `days` (in the covered years), one lookup for the run.
+    func entries(on days: [Day]) throws(HolidayDataError) -> [[HolidayEntry]] {
+        try rows.entries(on: days)
+    }
+
     /// Parses every year now, so that a damaged row anywhere is reported (tests, `--dump`).
     public func validate() throws(HolidayDataError) { try rows.parseAll() }
 

@@ -57,6 +57,40 @@ public struct HolidayPolicy: DayPolicy {
                           decoration: questions.decoration ? decoration(found) : nil)
     }
 
+    /// A run of days with one lookup (one lock) for all of it, as an evaluation asks: a day with
+    /// no row, most days, costs an array read and no other work.
+    public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        let count = min(questions.count, days.count)
+        var batch = DayAnswerBatch()
+        batch.answers.reserveCapacity(count)
+        let inside = days.prefix(count).filter { coveredDays.contains($0.dayNumber) }
+        let found: [[HolidayEntry]]
+        do {
+            found = try country.entries(on: inside)
+        } catch {
+            batch.failure = PolicyError(kind: .io, file: reference.text, day: inside.first, message: error.message)
+            return batch
+        }
+        var next = 0
+        for index in 0..<count {
+            let day = days[index], asked = questions[index]
+            guard coveredDays.contains(day.dayNumber) else {
+                batch.answers.append(DayAnswers(select: asked.canSelect ? uncovered(day) : .allowed))
+                continue
+            }
+            let rows = found[next]
+            next += 1
+            if rows.isEmpty {
+                batch.answers.append(DayAnswers())
+                continue
+            }
+            let mine = rows.filter { categorySet.contains($0.category) && $0.applies(to: reference.subdivision) }
+            batch.answers.append(DayAnswers(select: asked.canSelect ? verdict(mine) : .allowed,
+                                            decoration: asked.decoration ? decoration(mine) : nil))
+        }
+        return batch
+    }
+
     private func uncovered(_ day: Day) -> Verdict {
         .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
     }

@@ -56,6 +56,31 @@ final class HolidayRows: @unchecked Sendable {
         return parsed.days[day.dayNumber - parsed.first]
     }
 
+    /// The rows of each of `days`, under one lock: what an evaluation's run of days asks.
+    func entries(on days: [Day]) throws(HolidayDataError) -> [[HolidayEntry]] {
+        lock.lock()
+        defer { lock.unlock() }
+        var result: [[HolidayEntry]] = []
+        result.reserveCapacity(days.count)
+        for day in days {
+            if let recent, day.dayNumber >= recent.first, day.dayNumber - recent.first < recent.days.count {
+                result.append(recent.days[day.dayNumber - recent.first])
+                continue
+            }
+            let year = day.year
+            let parsed: Year
+            if let known = years[year] {
+                parsed = known
+            } else {
+                parsed = try parse(year: year)
+                years[year] = parsed
+            }
+            recent = parsed
+            result.append(parsed.days[day.dayNumber - parsed.first])
+        }
+        return result
+    }
+
     /// Every year's rows parsed now, so that a damaged row anywhere is found (tests, `--dump`).
     func parseAll() throws(HolidayDataError) {
         lock.lock()

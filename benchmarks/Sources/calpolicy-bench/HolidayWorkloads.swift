@@ -47,7 +47,8 @@ struct HolidayWorkloads {
     }
 
     /// One day's `canSelect` and decoration of `holidays:US:government`, over 2000–2060 with
-    /// every year already parsed; `check` counts denied days.
+    /// every year already parsed, asked as an evaluation asks (runs of 32 days, one batch each:
+    /// `PolicyStack.evaluate`); `check` counts denied days.
     func lookup(rounds: Int = 20) -> BenchResult {
         let name = "holidays.lookup.US-government"
         do {
@@ -58,11 +59,15 @@ struct HolidayWorkloads {
             for n in first...last { _ = try policy.canSelect(Day(dayNumber: n), context: context) }
             let (ns, denied) = try measure {
                 var denied = 0
+                let questions = [DayQuestions](repeating: .all, count: 32)
                 for _ in 0..<rounds {
-                    for n in first...last {
-                        let day = Day(dayNumber: n)
-                        if try !policy.canSelect(day, context: context).isAllowed { denied += 1 }
-                        _ = try policy.decoration(for: day, context: context)
+                    var n = first
+                    while n <= last {
+                        let days = (n...min(n + 31, last)).map { Day(dayNumber: $0) }
+                        let batch = policy.answers(Array(questions.prefix(days.count)), for: days, context: context)
+                        if let failure = batch.failure { throw failure }
+                        denied += batch.answers.lazy.filter { !$0.select.isAllowed }.count
+                        n += 32
                     }
                 }
                 return denied
