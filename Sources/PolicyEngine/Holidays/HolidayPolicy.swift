@@ -61,34 +61,27 @@ public struct HolidayPolicy: DayPolicy {
     /// no row, most days, costs an array read and no other work.
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
-        var batch = DayAnswerBatch()
-        batch.answers.reserveCapacity(count)
-        let inside = days.prefix(count).filter { coveredDays.contains($0.dayNumber) }
-        let found: [[HolidayEntry]]
+        let run = count == days.count ? days : Array(days.prefix(count))
+        var answers = [DayAnswers](repeating: DayAnswers(), count: count)
+        let covered = coveredDays
+        let found: [(index: Int, rows: [HolidayEntry])]
         do {
-            found = try country.entries(on: inside)
+            found = try country.nonEmpty(run) { covered.contains($0.dayNumber) }
         } catch {
-            batch.failure = PolicyError(kind: .io, file: reference.text, day: inside.first, message: error.message)
-            return batch
+            return DayAnswerBatch(failure: PolicyError(kind: .io, file: reference.text, day: run.first,
+                                                       message: error.message))
         }
-        var next = 0
-        for index in 0..<count {
-            let day = days[index], asked = questions[index]
-            guard coveredDays.contains(day.dayNumber) else {
-                batch.answers.append(DayAnswers(select: asked.canSelect ? uncovered(day) : .allowed))
-                continue
-            }
-            let rows = found[next]
-            next += 1
-            if rows.isEmpty {
-                batch.answers.append(DayAnswers())
-                continue
-            }
+        for (index, rows) in found {
             let mine = rows.filter { categorySet.contains($0.category) && $0.applies(to: reference.subdivision) }
-            batch.answers.append(DayAnswers(select: asked.canSelect ? verdict(mine) : .allowed,
-                                            decoration: asked.decoration ? decoration(mine) : nil))
+            if mine.isEmpty { continue }
+            let asked = questions[index]
+            answers[index] = DayAnswers(select: asked.canSelect ? verdict(mine) : .allowed,
+                                        decoration: asked.decoration ? decoration(mine) : nil)
         }
-        return batch
+        for index in 0..<count where !covered.contains(run[index].dayNumber) && questions[index].canSelect {
+            answers[index] = DayAnswers(select: uncovered(run[index]))
+        }
+        return DayAnswerBatch(answers: answers)
     }
 
     private func uncovered(_ day: Day) -> Verdict {

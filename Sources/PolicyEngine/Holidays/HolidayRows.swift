@@ -56,29 +56,32 @@ final class HolidayRows: @unchecked Sendable {
         return parsed.days[day.dayNumber - parsed.first]
     }
 
-    /// The rows of each of `days`, under one lock: what an evaluation's run of days asks.
-    func entries(on days: [Day]) throws(HolidayDataError) -> [[HolidayEntry]] {
+    /// The days of `days` that have rows, by their index in `days`, with their rows, under one
+    /// lock: what an evaluation's run of days asks. Most days have none and cost one array read.
+    func nonEmpty(_ days: [Day], where wanted: (Day) -> Bool) throws(HolidayDataError)
+        -> [(index: Int, rows: [HolidayEntry])] {
         lock.lock()
         defer { lock.unlock() }
-        var result: [[HolidayEntry]] = []
-        result.reserveCapacity(days.count)
-        for day in days {
-            if let recent, day.dayNumber >= recent.first, day.dayNumber - recent.first < recent.days.count {
-                result.append(recent.days[day.dayNumber - recent.first])
-                continue
-            }
-            let year = day.year
-            let parsed: Year
-            if let known = years[year] {
-                parsed = known
+        var found: [(index: Int, rows: [HolidayEntry])] = []
+        for (index, day) in days.enumerated() where wanted(day) {
+            let n = day.dayNumber
+            let year: Year
+            if let recent, n >= recent.first, n - recent.first < recent.days.count {
+                year = recent
             } else {
-                parsed = try parse(year: year)
-                years[year] = parsed
+                let number = day.year
+                if let known = years[number] {
+                    year = known
+                } else {
+                    year = try parse(year: number)
+                    years[number] = year
+                }
+                recent = year
             }
-            recent = parsed
-            result.append(parsed.days[day.dayNumber - parsed.first])
+            let rows = year.days[n - year.first]
+            if !rows.isEmpty { found.append((index, rows)) }
         }
-        return result
+        return found
     }
 
     /// Every year's rows parsed now, so that a damaged row anywhere is found (tests, `--dump`).
