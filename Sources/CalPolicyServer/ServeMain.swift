@@ -9,6 +9,7 @@ import Synchronization
 public enum ServeMain {
     public static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if arguments.first == Probe.flag { return Probe.run(Array(arguments.dropFirst())) }
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let configuration: ServeConfiguration
         switch ServeArguments.parse(arguments, cores: cores) {
@@ -65,6 +66,7 @@ public enum ServeMain {
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
         let line = "listening on http://\(shown):\(daemon.port)\n"
         FileHandle.standardOutput.write(Data(line.utf8))
+        SystemdNotify.ready(status: String(line.dropLast()))
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
@@ -83,6 +85,7 @@ public enum ServeMain {
             }
             break
         }
+        SystemdNotify.send("STOPPING=1")
         house.stop()
         router.markStopping()
         daemon.stopAccepting()
@@ -119,6 +122,7 @@ final class Housekeeping: @unchecked Sendable {
         var day = clock.today()
         while running.load(ordering: .acquiring) {
             usleep(250_000)
+            SystemdNotify.watchdog?.feed()
             if watch { registry.reload(force: false, why: "file changed") }
             let now = clock.today()
             if now != day {
