@@ -33,7 +33,7 @@ enum BashCompletion {
                 case .locales: s += " COMPREPLY=($(compgen -W \"$\(p)_locales\" -- \"$cur\"))"
                 case .files: s += " \(p)_files '' \"$cur\""
                 case .words(let words): s += " COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
-                case .none: break
+                case .none: s += " :"
                 }
                 s += "; return 0 ;;\n"
             }
