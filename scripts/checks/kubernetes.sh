@@ -86,7 +86,8 @@ base=$(sed -n 's/^listening on //p' "$work/out")
 [ -n "$base" ] || { bad "calpolicy-serve did not start: $(cat "$work/err")"; finish; }
 day() { curl -s "$base/v1/days?from=2026-12-25&to=2026-12-25"; }
 before=$(day)
-grep -q '"selectable":true' <<<"$before" && ok || bad "before the update, 2026-12-25 is not selectable: $before"
+version_before=$(curl -s "$base/v1/status" | sed -n 's/.*"version": "\([0-9a-f]*\)".*/\1/p')
+grep -q '"selectable": true' <<<"$before" && ok || bad "before the update, 2026-12-25 is not selectable: $before"
 # The kubelet's update: a new timestamped folder, a new link renamed over ..data, the old folder removed.
 mkdir "$volume/..2026_01_02_00_00_00.2"
 cat >"$volume/..2026_01_02_00_00_00.2/policy.lua" <<'EOF'
@@ -102,5 +103,9 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 grep -q "closed by the update" <<<"$after" && ok || bad "--watch did not reload after the ..data swap: $after"
-grep -q '"reloads"' <(curl -s "$base/v1/status") && ok || bad "/v1/status has no reloads"
+status=$(curl -s "$base/v1/status")
+version_after=$(sed -n 's/.*"version": "\([0-9a-f]*\)".*/\1/p' <<<"$status")
+[ -n "$version_before" ] && [ -n "$version_after" ] && [ "$version_before" != "$version_after" ] \
+    && ! grep -q '"lastReload": null' <<<"$status" && ok \
+    || bad "/v1/status does not show the reload (version $version_before → $version_after)"
 finish
