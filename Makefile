@@ -28,7 +28,7 @@ release-serve: setup
 
 # `make install PREFIX=/usr/local DESTDIR=`: release binaries (stripped; STRIP=0 keeps the debug
 # info in them), policies, holiday data, man pages and completions generated from the binaries,
-# the systemd unit, docs. Layout and variables: scripts/install.sh; docs/install.md.
+# the systemd unit, docs. Layout and variables: scripts/install.sh; docs/deploy.md.
 PREFIX ?= /usr/local
 DESTDIR ?=
 STRIP ?= 1

@@ -4,7 +4,7 @@
 # /etc/calpolicy/policy.lua (a conffile: the unit's default policy), md5sums; Depends comes
 # from dpkg-shlibdeps over the binaries (a minimal debian/control in a scratch folder is all it
 # needs). The debug files (usr/lib/debug) stay out of the package. Then lintian: no errors, and
-# its warnings are printed (docs/install.md lists the ones kept and why).
+# its warnings are printed (docs/deploy.md lists the ones kept and why).
 #   scripts/deb.sh [--no-lintian]     prints the .deb's path last
 # DEB_COMPRESSION: dpkg-deb's -Z (default xz; the check uses gzip, a minute faster).
 set -euo pipefail
