@@ -33,13 +33,17 @@ expect_exactly() {  # expect_exactly "WANT LINES" WORDS...
     local got; got=$(complete_words "$@" | sort)
     if [ "$got" = "$(printf '%s\n' $want | sort)" ]; then ok; else bad "'$*<TAB>' offered '$(echo $got)', expected '$want'"; fi
 }
+# (Captured first: grep -q stops reading early, and under pipefail the writer's SIGPIPE
+# would fail the pipeline.)
 expect_has() {  # expect_has WORD WORDS...
     local word=$1; shift
-    if complete_words "$@" | grep -qx -- "$word"; then ok; else bad "'$*<TAB>' does not offer '$word'"; fi
+    local got; got=$(complete_words "$@")
+    if grep -qx -- "$word" <<<"$got"; then ok; else bad "'$*<TAB>' does not offer '$word'"; fi
 }
 expect_lacks() {
     local word=$1; shift
-    if complete_words "$@" | grep -qx -- "$word"; then bad "'$*<TAB>' offers '$word'"; else ok; fi
+    local got; got=$(complete_words "$@")
+    if grep -qx -- "$word" <<<"$got"; then bad "'$*<TAB>' offers '$word'"; else ok; fi
 }
 
 [ -f "$bash_script" ] || { bad "no bash completion at $bash_script"; echo "$passed passed, $failed failed"; exit 1; }

@@ -30,7 +30,8 @@ for binary in "$cli" "$serve"; do
     link=$(readelf -p .gnu_debuglink "$binary" 2>/dev/null | grep -o "$name\.debug" | head -n 1)
     [ "$link" = "$name.debug" ] && ok || bad "$name has no .gnu_debuglink to $name.debug"
     debug=$root/usr/lib/debug/usr/bin/$name.debug
-    readelf -S -W "$debug" 2>/dev/null | grep -q '\.debug_info' && ok || bad "$debug holds no debug info"
+    debug_sections=$(readelf -S -W "$debug" 2>/dev/null)
+    grep -q '\.debug_info' <<<"$debug_sections" && ok || bad "$debug holds no debug info"
 done
 
 # One ICU: the unstripped release CLI defines Foundation's ICU data and not Debian's.
