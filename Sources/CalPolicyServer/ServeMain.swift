@@ -12,7 +12,7 @@ public enum ServeMain {
         if arguments.first == Probe.flag { return Probe.run(Array(arguments.dropFirst())) }
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let configuration: ServeConfiguration
-        switch ServeArguments.parse(arguments, cores: cores) {
+        switch ServeConfigFile.parse(arguments, cores: cores) {
         case .exit(let code, let stdout, let stderr):
             FileHandle.standardOutput.write(Data(stdout.utf8))
             FileHandle.standardError.write(Data(stderr.utf8))
