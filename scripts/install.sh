@@ -121,6 +121,7 @@ chmod 0644 "$root/share/bash-completion/completions/calpolicy" "$destdir$zshdir/
 # The systemd unit, naming this prefix's server.
 install -d "$destdir$unitdir"
 sed -e "s|@BINDIR@|$bindir|g" -e "s|@SYSCONFDIR@|$sysconfdir|g" -e "s|@DATADIR@|$prefix/share/calpolicy|g" \
+    -e "s|@DOCDIR@|$prefix/share/doc/calpolicy|g" \
     deploy/calpolicy-serve.service.in >"$destdir$unitdir/calpolicy-serve.service"
 chmod 0644 "$destdir$unitdir/calpolicy-serve.service"
 

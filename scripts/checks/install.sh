@@ -77,6 +77,7 @@ out=$(cd "$work" && env -u CALPOLICY_DATA "$cli" eval holidays:DE --month 2026-1
 grep -q "German Unity Day" <<<"$out" && ok || bad "installed holiday data: $out"
 grep -qx "ExecStart=/usr/bin/calpolicy-serve .*" "$root/lib/systemd/system/calpolicy-serve.service" && ok \
     || bad "the unit does not start /usr/bin/calpolicy-serve"
+grep -q '@[A-Z]*@' "$root/lib/systemd/system/calpolicy-serve.service" && bad "the unit has a placeholder left" || ok
 "$serve" --version >/dev/null && ok || bad "the installed calpolicy-serve does not run"
 
 # make uninstall removes what make install put there, and nothing else.
