@@ -16,7 +16,7 @@ stage=.build/stage
 root=$stage/root
 cli=.build/release/calpolicy
 serve=.build/serve-release/release/calpolicy-serve
-sources=(Sources Plugins Package.swift scripts/startup.order)
+sources=(Sources Plugins Package.swift scripts/startup.order scripts/release-flags.sh scripts/libical-icu-shim.c)
 
 # A stamp per binary, touched after each successful build: a no-op build leaves the binary's
 # time alone, so the binary itself cannot say that it is current.
