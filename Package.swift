@@ -99,7 +99,7 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-        .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed"]),
+        .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),

@@ -34,3 +34,23 @@ t2=$(median_ms "$calpolicy" eval policies/us-federal-holidays.lua --from 2000-01
 days=22281
 echo "holidays:US:government 2000-2060 CSV ($days days): $t1 ms"
 echo "policies/us-federal-holidays.lua 2000-2060 CSV ($days days): $t2 ms"
+
+# In process (CPU time, release build of calpolicy-bench): a country from nothing to one answer,
+# every year of the largest file, and one day's answer once its year is parsed.
+bench=.build/release/calpolicy-bench
+if [ -x "$bench" ]; then
+    "$bench" --root . --only holidays. >"${TMPDIR:-/tmp}/calpolicy-holidays-bench.json"
+    python3 - "${TMPDIR:-/tmp}/calpolicy-holidays-bench.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    if r.get("skipped"):
+        print(f"{r['name']}: skipped ({r['skipped']})")
+    elif r["unit"] == "country":
+        print(f"{r['name']}: {r['ns_per_op'] / 1e6:.2f} ms CPU per country (check {r['check']})")
+    else:
+        print(f"{r['name']}: {r['ns_per_op']:.0f} ns CPU per {r['unit']} (check {r['check']})")
+PY
+    rm -f "${TMPDIR:-/tmp}/calpolicy-holidays-bench.json"
+else
+    echo "in-process figures: build them with swift build -c release --product calpolicy-bench $(scripts/release-flags.sh)"
+fi

@@ -5,7 +5,7 @@
 # debug info (valgrind 3.19 cannot read DWARF 5) and prints one Markdown table:
 #   - per day: the difference between 150,000 and 50,000 days of a per-day workload, /100,000
 #     (start-up cancels out), for the trivial policy (hook off) and the holiday policy;
-#   - whole processes: a cold start (one month), one year as JSON, 300 years as CSV.
+#   - whole processes: a cold start (one month), one year as JSON, 300 years as CSV and as JSON.
 # Usage: benchmarks/instructions.sh REV
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,11 +65,13 @@ done
 month=(eval "$policy" --month 2026-12 --today 2026-12-01)
 year=(eval "$policy" --year 2026 --format json --today 2026-12-01)
 csv=(eval "$policy" --include weekdays --from 1900-01-01 --to 2199-12-31 --format csv --today 2026-12-01)
-for label in "cold start, one month" "one year as JSON" "300 years as CSV"; do
+json=(eval "$policy" --include weekdays --from 1900-01-01 --to 2199-12-31 --format json --today 2026-12-01)
+for label in "cold start, one month" "one year as JSON" "300 years as CSV" "300 years as JSON"; do
     case $label in
     cold*) args=("${month[@]}") ;;
     one*) args=("${year[@]}") ;;
-    *) args=("${csv[@]}") ;;
+    *CSV) args=("${csv[@]}") ;;
+    *) args=("${json[@]}") ;;
     esac
     b=$(process base "${args[@]}")
     n=$(process now "${args[@]}")

@@ -8,7 +8,7 @@
 # Runs: nginx (static file); calpolicy-serve answering from its response cache (one URL);
 # calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
 # calpolicy-serve answering 304 to If-None-Match. nginx runs one worker per core; the server its
-# default thread per connection (SERVE_THREADS=N: a pool of N epoll workers instead).
+# two epoll polling threads (SERVE_THREADS=N: N), policies on the stack's workers.
 # Then reloads (benchmarks/serve-reload.py): edit → first answer from the new version under
 # --watch, median of RELOAD_ROUNDS (default 9) edits, with and without --gate-tests, and the
 # server's own build and swap times from /metrics (calpolicy_reload_swap_seconds).
@@ -30,7 +30,7 @@ trap cleanup EXIT
 
 start_server() {  # start_server NAME ARGS...: sets $port
     local name=$1; shift
-    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-0}" "$@" \
+    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "$@" \
         >"$work/$name.out" 2>/dev/null &
     pids+=($!)
     for _ in $(seq 100); do

@@ -55,4 +55,8 @@ return {
     decorationFor = function(day)
         return frozen[day.dayNumber]
     end,
+
+    -- The release calendar above is planned through 2027: `calpolicy check --horizon` fails
+    -- once a later day is asked for, so the table is extended before it runs out.
+    coverage = { from = "2026-01-01", to = "2027-12-31" },
 }

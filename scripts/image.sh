@@ -3,7 +3,7 @@
 # offline with buildah (vfs storage, chroot isolation, docker format for HEALTHCHECK) from the
 # staged install (scripts/stage.sh). The context's rootfs holds the server, the dynamic loader
 # and the libraries `ldd` lists for it (their real files, at the paths ldd names), the time zones,
-# /etc/calpolicy/policy.lua and share/calpolicy/policies. Also writes
+# /etc/calpolicy/policy.lua and share/calpolicy (policies, holiday data). Also writes
 # .build/image/calpolicy-serve_VERSION.tar (docker-archive) for `podman load`/`docker load`.
 #   scripts/image.sh [--no-archive]    prints the image name last
 set -euo pipefail
@@ -23,9 +23,8 @@ rm -rf .build/image
 mkdir -p "$rootfs/usr/bin" "$rootfs/usr/share" "$rootfs/etc/calpolicy" "$rootfs/tmp"
 chmod 1777 "$rootfs/tmp"
 install -m 0755 "$staged/usr/bin/calpolicy-serve" "$rootfs/usr/bin/"
-# The shipped policies (the holiday data stays out: the server does not read holidays:CC yet).
-mkdir -p "$rootfs/usr/share/calpolicy"
-cp -a "$staged/usr/share/calpolicy/policies" "$rootfs/usr/share/calpolicy/"
+# The shipped policies and the holiday data (holidays:CC references), found beside the binary.
+cp -a "$staged/usr/share/calpolicy" "$rootfs/usr/share/"
 install -m 0644 policies/weekends.lua "$rootfs/etc/calpolicy/policy.lua"
 [ -d /usr/share/zoneinfo ] || { echo "image: /usr/share/zoneinfo not found (Debian: tzdata)" >&2; exit 1; }
 cp -a /usr/share/zoneinfo "$rootfs/usr/share/"

@@ -138,7 +138,7 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
             status = -1;
         }
         if (status != 0) break;
-        qsort(found.items, (size_t)found.count, sizeof *found.items, compare_starts);
+        if (found.count > 1) qsort(found.items, (size_t)found.count, sizeof *found.items, compare_starts);
         for (int k = 0; k < found.count; k++) {
             if (k > 0 && icaltime_compare(found.items[k], found.items[k - 1]) == 0) continue;
             if (excluded(calendar, e, found.items[k])) continue;

@@ -22,3 +22,15 @@ static inline int cmhd_client_address(struct MHD_Connection *connection, char *o
     }
     return -1;
 }
+
+/// The connection's socket context (set in the MHD_OPTION_NOTIFY_CONNECTION callback), or NULL.
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+/// The connection's socket, or -1: the sweeper shuts a connection down through it.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}

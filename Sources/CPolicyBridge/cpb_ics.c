@@ -1,4 +1,5 @@
-/* cal.ics: the .ics files a policy reads while it loads, opened beside the policy only and
+/* cal.ics: the .ics files a policy reads while it loads, found and read by the host (Swift,
+ * PolicyFolderFile: beside the policy only) and
  * parsed on the host side by CICalFeed (libical), never through Lua's io. cal.ics is a C
  * function added to the cal table after the prelude ran; its Lua part (the object with :on and
  * :between) is compiled on a state's first call, so a policy that reads no .ics file starts as
@@ -6,14 +7,10 @@
  * part raises at the policy's own line. */
 #include "cpb_internal.h"
 #include "CICalFeed.h"
-#include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define CPB_ICS_META "calpolicy.ics"
 #define CPB_ICS_NAME_MAX 255
@@ -95,6 +92,11 @@ static const char *name_problem(const char *name, size_t length) {
     return NULL;
 }
 
+/* The host's file reader (cpb_set_file_reader). */
+static cpb_read_file_fn cpb_file_reader = NULL;
+
+void cpb_set_file_reader(cpb_read_file_fn reader) { cpb_file_reader = reader; }
+
 /* open(name) -> calendar | nil, message */
 static int cpb_ics_open(lua_State *L) {
     cpb_state *h = cpb_of(L);
@@ -113,22 +115,7 @@ static int cpb_ics_open(lua_State *L) {
         return 2;
     }
     if (problem != NULL) return refuse(L, name, problem);
-    /* The policy's folder: its path up to the last '/', "." for a bare name. */
-    char policy_folder[PATH_MAX], folder[PATH_MAX], joined[PATH_MAX * 2], real[PATH_MAX];
-    const char *slash = strrchr(h->loading_path, '/');
-    size_t folder_length = slash == NULL ? 0 : (slash == h->loading_path ? 1 : (size_t)(slash - h->loading_path));
-    if (folder_length >= sizeof policy_folder) return refuse(L, name, "cannot be found: the policy's path is too long");
-    if (folder_length == 0) strcpy(policy_folder, ".");
-    else memcpy(policy_folder, h->loading_path, folder_length), policy_folder[folder_length] = 0;
-    if (realpath(policy_folder, folder) == NULL) return refuse(L, name, "cannot be found: the policy's folder is gone");
-    snprintf(joined, sizeof joined, "%s/%s", folder, name);
-    if (realpath(joined, real) == NULL)
-        return refuse(L, name, errno == ENOENT ? "does not exist in the policy's folder" : "cannot be resolved");
-    folder_length = strlen(folder);
-    int inside = strncmp(real, folder, folder_length) == 0 &&
-                 (real[folder_length] == '/' || (folder_length == 1 && folder[0] == '/'));
-    if (!inside) return refuse(L, name, "resolves outside the policy's folder (a link out?)");
-    /* The userdata first (Lua may raise for memory here, before any file or buffer is held), so the
+    /* The userdata first (Lua may raise for memory here, before any buffer is held), so the
      * parsed calendar is owned by its __gc from the moment it exists. */
     cpb_ics *ics = lua_newuserdatauv(L, sizeof *ics, 0);
     ics->calendar = NULL;
@@ -139,33 +126,19 @@ static int cpb_ics_open(lua_State *L) {
         lua_setfield(L, -2, "__metatable");
     }
     lua_setmetatable(L, -2);
-    int fd = open(real, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return refuse(L, name, "cannot be opened");
-    struct stat info;
-    if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        close(fd);
-        return refuse(L, name, "is not a regular file");
-    }
-    if (info.st_size > ICF_MAX_BYTES) {
-        close(fd);
+    /* The host finds and reads the file (it owns file I/O); C parses the bytes. */
+    if (cpb_file_reader == NULL) return refuse(L, name, "cannot be read: no file reader");
+    char real[PATH_MAX], message[256] = "";
+    char *bytes = NULL;
+    size_t got = 0;
+    int status = cpb_file_reader(h->loading_path, name, ICF_MAX_BYTES, &bytes, &got, real, sizeof real, message,
+                                 sizeof message);
+    if (status == CPB_READ_TOO_LARGE) {
         lua_pushnil(L);
         lua_pushfstring(L, "'%s' is larger than %d bytes", name, ICF_MAX_BYTES);
         return 2;
     }
-    size_t size = (size_t)info.st_size;
-    char *bytes = malloc(size + 1);
-    if (bytes == NULL) {
-        close(fd);
-        return refuse(L, name, "cannot be read: out of memory");
-    }
-    size_t got = 0;
-    while (got < size) {
-        ssize_t n = read(fd, bytes + got, size - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += (size_t)n;
-    }
-    close(fd);
+    if (status != CPB_READ_OK || bytes == NULL) return refuse(L, name, message[0] ? message : "cannot be read");
     record_input(h, real, cpb_content_hash(bytes, got));
     char error[256];
     int line = 0;

@@ -52,6 +52,7 @@ static inline int cpb_field_is(const char *key, size_t len, const char *name) {
  *   cpb_day_view.c   the `day` view
  *   cpb_by_year.c    native.byYear
  *   cpb_ics.c        cal.ics (.ics files beside the policy, via CICalFeed)
+ *   cpb_holidays.c   cal.holidays, cal.weekend (the host's holiday data)
  *   cpb_views.c      `selection`, the native helpers, the extension that opens them all
  *   cpb_call.c, cpb_policy.c   policy calls and loading */
 
@@ -79,6 +80,8 @@ int cpb_check_day(lua_State *L, int idx, long long *day_number);
 void cpb_register_by_year(lua_State *L, int native);
 /* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
 void cpb_register_ics(lua_State *L, int cal);
+/* Sets cal.holidays and cal.weekend (cpb_holidays.c) in the cal table at index `cal`. */
+void cpb_register_holidays(lua_State *L, int cal);
 struct cpb_ics_input {
     char *path;
     unsigned long long hash;

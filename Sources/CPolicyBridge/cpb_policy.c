@@ -58,6 +58,7 @@ static int cpb_prelude_body(lua_State *L) {
     /* Installed as a read-only proxy: the policy cannot rewrite cal for itself. */
     int cal = lua_gettop(L);
     cpb_register_ics(L, cal);
+    cpb_register_holidays(L, cal);
     lua_newtable(L);
     lua_createtable(L, 0, 3);
     lua_pushvalue(L, cal);
@@ -95,8 +96,9 @@ static void cpb_metadata(lua_State *L, int table, const char *field, const char 
 static int cpb_contract_key(lua_State *L, int key) {
     if (lua_type(L, key) != LUA_TSTRING) return 0;
     const char *k = lua_tostring(L, key);
-    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "name", "description", "version"};
-    for (int i = 0; i < 6; i++) if (strcmp(k, keys[i]) == 0) return 1;
+    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "name", "description", "version",
+                                       "coverage"};
+    for (int i = 0; i < 7; i++) if (strcmp(k, keys[i]) == 0) return 1;
     return 0;
 }
 
@@ -169,6 +171,47 @@ static void cpb_collect_extras(lua_State *L, int source, int baseline, cpb_polic
     /* left on the stack so the string stays alive for the host to copy */
 }
 
+/* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" } (either end may be left out): read raw,
+ * checked here so a bad one stops the load like any other contract field. */
+static void cpb_coverage(lua_State *L, int source, cpb_policy_info *info) {
+    lua_pushliteral(L, "coverage");
+    int t = lua_rawget(L, source);
+    if (t == LUA_TNIL) { lua_pop(L, 1); return; }
+    if (t != LUA_TTABLE)
+        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must be a table { from = 'YYYY-MM-DD', to = 'YYYY-MM-DD' }, "
+                  "got %s", luaL_typename(L, -1));
+    int table = lua_gettop(L);
+    const char *const ends[] = {"from", "to"};
+    for (int i = 0; i < 2; i++) {
+        lua_pushstring(L, ends[i]);
+        int et = lua_rawget(L, table);
+        if (et == LUA_TNIL) { lua_pop(L, 1); continue; }
+        size_t length = 0;
+        const char *text = et == LUA_TSTRING ? lua_tolstring(L, -1, &length) : NULL;
+        long long day = 0;
+        if (text == NULL)
+            cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage.%s' must be a date 'YYYY-MM-DD', got %s", ends[i],
+                      luaL_typename(L, -1));
+        if (!cpb_parse_iso(text, length, &day))
+            cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage.%s' must be a date 'YYYY-MM-DD', got '%s'", ends[i], text);
+        if (i == 0) { info->has_coverage_from = 1; info->coverage_from = day; }
+        else { info->has_coverage_to = 1; info->coverage_to = day; }
+        lua_pop(L, 1);
+    }
+    for (lua_pushnil(L); lua_next(L, table) != 0; lua_pop(L, 1)) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            const char *k = lua_tostring(L, -2);
+            if (strcmp(k, "from") == 0 || strcmp(k, "to") == 0) continue;
+        }
+        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' holds only 'from' and 'to'");
+    }
+    if (!info->has_coverage_from && !info->has_coverage_to)
+        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must give 'from', 'to' or both");
+    if (info->has_coverage_from && info->has_coverage_to && info->coverage_from > info->coverage_to)
+        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage': 'from' is after 'to'");
+    lua_pop(L, 1);
+}
+
 static int cpb_policy_body(lua_State *L) {
     cpb_load_args *a = lua_touserdata(L, 1);
     cpb_state *h = cpb_of(L);
@@ -226,6 +269,7 @@ static int cpb_policy_body(lua_State *L) {
     cpb_metadata(L, plain, "name", &info->name, &info->name_len);
     cpb_metadata(L, plain, "description", &info->description, &info->description_len);
     cpb_metadata(L, plain, "version", &info->version, &info->version_len);
+    cpb_coverage(L, source, info);
     return lua_gettop(L);
 }
 

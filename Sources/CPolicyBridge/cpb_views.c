@@ -103,24 +103,18 @@ int cpb_native_civil(lua_State *L) {
     long long y;
     int m, d;
     ccd_civil(n, &y, &m, &d);
-    lua_pushinteger(L, (lua_Integer)y);
-    lua_pushinteger(L, m);
-    lua_pushinteger(L, d);
+    lua_Integer parts[] = {(lua_Integer)y, m, d};
+    for (int i = 0; i < 3; i++) lua_pushinteger(L, parts[i]);
     return 3;
 }
 
 void cpb_push_native(lua_State *L) {
+    static const luaL_Reg functions[] = {
+        {"dayNumber", cpb_native_day_number}, {"civil", cpb_native_civil}, {"today", cpb_native_today},
+        {"convert", cpb_native_convert}, {"fromCalendar", cpb_native_from_calendar}, {NULL, NULL},
+    };
     lua_createtable(L, 0, 6);
-    lua_pushcfunction(L, cpb_native_day_number);
-    lua_setfield(L, -2, "dayNumber");
-    lua_pushcfunction(L, cpb_native_civil);
-    lua_setfield(L, -2, "civil");
-    lua_pushcfunction(L, cpb_native_today);
-    lua_setfield(L, -2, "today");
-    lua_pushcfunction(L, cpb_native_convert);
-    lua_setfield(L, -2, "convert");
-    lua_pushcfunction(L, cpb_native_from_calendar);
-    lua_setfield(L, -2, "fromCalendar");
+    luaL_setfuncs(L, functions, 0);
     cpb_register_by_year(L, lua_gettop(L));
 }
 

@@ -80,7 +80,16 @@ enum Documents {
         let day = try requestStep { () throws(RequestError) in
             try ValueParser.day(context.values.value(OptionCatalogue.date) ?? "", option: OptionCatalogue.date)
         }
-        let explanations = try ExplainUseCase.explain([day], sources: sources, evaluation: context.evaluation,
+        // Built-in references (`holidays:DE-BE`) are asked after the Lua policies, like the other
+        // built-ins: explain traces Lua files, and a reference has no lines to trace.
+        let files = sources.filter { !BuiltInReference.isReference($0.path) }
+        var evaluation = context.evaluation
+        let references = try sources.filter { BuiltInReference.isReference($0.path) }
+            .map { source throws(RequestFailure) in try BuiltInReference.policy(source.path) }
+        if !references.isEmpty {
+            evaluation = EvaluationOptions(settings: evaluation.settings, builtIns: references + evaluation.builtIns)
+        }
+        let explanations = try ExplainUseCase.explain([day], sources: files, evaluation: evaluation,
                                                       print: PolicyPrintLine.handler(verbose: verbose))
         return Array(ExplainRenderer.json(explanations[0]).utf8)
     }

@@ -5,7 +5,7 @@ import MHDHost
 import Rendering
 
 /// What a request learned on its way, for the access and decision logs.
-final class RequestNote {
+final class RequestNote: @unchecked Sendable {
     var stack: String?
     var version: String?
     var today: String?
@@ -29,34 +29,47 @@ final class RequestIDs: @unchecked Sendable {
     }
 }
 
-/// One-line JSON for the logs (the documents' writer pretty-prints documents, but its string
-/// escaping is the one JSON escaper of the project).
-enum JSONLine {
-    static func quote(_ text: String) -> String {
+/// What goes into a log line's JSON, built as `JSONValue` and written by Rendering's one JSON
+/// writer (`JSONWriter.appendInline`). Untrusted text is escaped by `TerminalText` first, so a
+/// line in a JSON log holds no C1, U+2028/2029 or bidi character either.
+enum LogJSON {
+    static func text(_ value: String) -> JSONValue { .string(TerminalText.escape(value)) }
+    static func optional(_ value: String?) -> JSONValue { value.map(text) ?? .null }
+
+    static func query(_ pairs: [(name: String, value: String)]) -> JSONValue {
+        .object(pairs.map { (TerminalText.escape($0.name), text($0.value)) })
+    }
+
+    static func line(_ fields: [(String, JSONValue)]) -> String {
         var out = ""
-        JSONWriter.escape(text, into: &out)
+        JSONWriter.appendInline(.object(fields), to: &out)
         return out
     }
 
-    /// `fields` are already-encoded JSON values.
-    static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
-    }
-
-    static func optional(_ text: String?) -> String { text.map(quote) ?? "null" }
-
-    static func query(_ pairs: [(name: String, value: String)]) -> String {
-        object(pairs.map { ($0.name, quote($0.value)) })
-    }
-
-    /// A request body as JSON: itself (compacted) when it is JSON, else a string, else null.
-    static func body(_ bytes: [UInt8]) -> String {
-        if bytes.isEmpty { return "null" }
-        if let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]),
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) {
-            return String(decoding: data, as: UTF8.self)
+    /// A request body: itself (keys sorted) when it is JSON, else a string, else null.
+    static func body(_ bytes: [UInt8]) -> JSONValue {
+        if bytes.isEmpty { return .null }
+        if let value = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
+            return converted(value, depth: 0)
         }
-        return quote(String(decoding: bytes, as: UTF8.self))
+        return text(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Foundation's JSON as `JSONValue`; a number that is not an integer is kept as its text.
+    private static func converted(_ value: Any, depth: Int) -> JSONValue {
+        guard depth < 32 else { return .string("...") }
+        switch value {
+        case let text as String: return Self.text(text)
+        case let number as NSNumber:
+            if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+            let double = number.doubleValue
+            if double == double.rounded(), abs(double) < 9e15 { return .int(number.intValue) }
+            return .string(number.stringValue)
+        case let array as [Any]: return .array(array.map { converted($0, depth: depth + 1) })
+        case let object as [String: Any]:
+            return .object(object.keys.sorted().map { (TerminalText.escape($0), converted(object[$0]!, depth: depth + 1)) })
+        default: return .null
+        }
     }
 
     static func timestamp(_ date: Date = Date()) -> String {
@@ -70,27 +83,25 @@ enum JSONLine {
     }
 }
 
-/// `--decision-log FILE`: one JSON line per decision request, appended and written through
-/// (one `write` per line, no buffering), for audits. SIGHUP reopens it (log rotation).
+/// `--decision-log FILE`: one JSON line per decision request, for audits, through a
+/// `LogSink` (a full or stalled file drops and counts, never blocks). SIGHUP reopens it (log
+/// rotation).
 final class DecisionLog: @unchecked Sendable {
-    private var fd: Int32
     private let path: String
-    private let lock = NSLock()
+    let sink: LogSink
+    /// `--decision-log-required`: refuse decisions (503) rather than answer unaudited.
+    let required: Bool
 
-    init(path: String) throws(HTTPDaemonError) {
+    init(path: String, required: Bool = false, capacityLines: Int = 4096) throws(HTTPDaemonError) {
         self.path = path
-        self.fd = try Self.open(path)
+        self.required = required
+        sink = LogSink(name: "decision", fd: try Self.open(path), capacityLines: capacityLines)
+        sink.notices = AccessLog.requests
     }
 
     /// Opens `path` again (after a rotation moved it away); on failure the old file stays.
     func reopen() throws(HTTPDaemonError) {
-        let fresh = try Self.open(path)
-        let old = lock.withLock { () -> Int32 in
-            let old = fd
-            fd = fresh
-            return old
-        }
-        close(old)
+        sink.replace(fd: try Self.open(path))
     }
 
     private static func open(_ path: String) throws(HTTPDaemonError) -> Int32 {
@@ -104,20 +115,8 @@ final class DecisionLog: @unchecked Sendable {
         return fd
     }
 
-    func append(_ line: String) {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        lock.withLock {
-            bytes.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written <= 0 { if errno == EINTR { continue }; return }
-                    offset += written
-                }
-            }
-        }
-    }
+    /// Queues a line; false when it was dropped.
+    func append(_ line: String) -> Bool { sink.append(line) }
 }
 
 /// `--time-zone`: today is the current civil date in that zone.

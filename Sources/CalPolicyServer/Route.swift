@@ -1,4 +1,6 @@
 import CalPolicyRequests
+import MHDHost
+import PolicyEngine
 
 extension Router {
     /// The API's routes, their methods and parameters.
@@ -54,5 +56,33 @@ extension Router {
         var message: String
         var parameter: String?
         var headers: [(name: String, value: String)] = []
+    }
+}
+
+extension Router.Failure {
+    /// A head refused below the routes (`HeadCheck`): framing, limits, control characters.
+    init(_ rejection: HTTPRejection) {
+        let code = switch rejection.status {
+        case 413: "payload_too_large"
+        case 431: "header_fields_too_large"
+        default: "bad_request"
+        }
+        self.init(status: rejection.status, code: code, message: rejection.message)
+    }
+
+    /// A request its stack's queue did not run: full, past its deadline, or the server stopping.
+    init(_ refusal: StackQueues.Refusal, stack: String, timeout: Double) {
+        let retry = [(name: "Retry-After", value: "1")]
+        switch refusal {
+        case .full:
+            self.init(status: 503, code: "overloaded", message: "stack '\(stack)' has as many requests waiting as it queues; try again",
+                      headers: retry)
+        case .expired:
+            self.init(status: 503, code: "deadline_exceeded",
+                      message: "no worker of stack '\(stack)' was free within the request's deadline of \(RunLimits.seconds(timeout)) s (--timeout)",
+                      headers: retry)
+        case .stopping:
+            self.init(status: 503, code: "stopping", message: "the server is stopping", headers: retry)
+        }
     }
 }

@@ -8,17 +8,28 @@ import Rendering
 extension Router {
     // MARK: documents
 
-    func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> HTTPResponse {
+    /// A document route, up to the point where a policy must run: the query checked and
+    /// parsed (an unknown or repeated parameter, or one holding a control character, is a 400
+    /// naming it), the display settings resolved once, the canonical key, the cache; what is
+    /// left (leasing a policy set, running the policies) is queued on the stack's workers.
+    func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> Outcome {
         var query: [String: String] = [:]
         let parameters = route.parameters + Self.displayParameters
         let allowed = Set(parameters.map(\.parameter) + ["stack"])
         for (name, value) in request.query {
+            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
+            }
             guard allowed.contains(name) else {
                 throw Failure(status: 400, code: "bad_request",
                               message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
                               parameter: name)
             }
-            query[name] = value
+            guard query.updateValue(value, forKey: name) == nil else {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "parameter '\(name)' given more than once; give it once", parameter: name)
+            }
         }
         let stackName = query["stack"] ?? stacks.defaultName
         guard let version = stacks.version(stackName) else {
@@ -46,65 +57,84 @@ extension Router {
         if route == .select {
             try SelectBody.read(request, into: &values)
         }
-        let canonicalQuery = request.query.filter { $0.name != "stack" }.sorted { $0.name == $1.name ? $0.value < $1.value : $0.name < $1.name }
-            .map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-        let key = FNV.hex("\(version.name)\u{0}\(version.version)\u{0}\(today.iso)\u{0}\(route.rawValue)\u{0}\(canonicalQuery)\u{0}"
-            + String(decoding: request.body, as: UTF8.self))
-        let etag = "\"\(key)\""
-        let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
-                                                       ("X-Policy-Stack", version.name)]
-        if let match = request.header("if-none-match"),
-           match == "*" || match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-            return HTTPResponse(status: 304, headers: common)
-        }
-        if let hit = cache.get(key) {
-            metrics.cacheHit()
-            return HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body)
-        }
         for option in route.required where query[option.parameter] == nil {
             throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
-        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
-        let body = try withPolicies(version) { policies throws(RequestFailure) -> [UInt8] in
-            switch route {
-            case .month, .year, .week:
-                return try Documents.eval(context, policies: policies)
-            case .days:
-                return try Documents.eval(context, policies: policies, daysCap: Documents.daysCap)
-            case .calendar:
-                return try Documents.ics(context, policies: policies)
-            case .period:
-                return try Documents.period(context)
-            case .explain:
-                return try Documents.explain(context, sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
-                                             verbose: configuration.verbose)
-            case .select:
-                return try Documents.select(context, policies: policies)
-            default:
-                return []
-            }
-        } failure: { error in
-            if case .policy(let policyError) = error {
-                metrics.policyError(stack: version.name, kind: policyError.kind == .timeout ? "timeout" : "policy")
-            }
-            return translate(error)
+        let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings, query: query,
+                                       parameters: route.parameters + OptionCatalogue.builtIns,
+                                       body: route == .select ? request.body : [])
+        let etag = "\"\(key)\""
+        let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
+                                                       ("X-Policy-Stack", version.name)]
+        // If-None-Match answers 304 only where the answer would be 200: from the cache, or once computed.
+        let notModified = request.header("if-none-match").map { match in
+            match.split(separator: ",").contains { let tag = $0.trimmingCharacters(in: .whitespaces); return tag == etag || tag == "*" }
+        } ?? false
+        if let hit = cache.get(key), hit.status == 200 {
+            metrics.cacheHit()
+            if notModified { return .done(HTTPResponse(status: 304, headers: common)) }
+            return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body))
         }
-        let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
-        cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
+        if let decisions, decisions.required, !decisions.sink.healthy {
+            throw Failure(status: 503, code: "decision_log_unavailable",
+                          message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
+                          headers: [("Retry-After", "1")])
+        }
+        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
+        let verbose = configuration.verbose
+        return .queued(stack: version.name) { [self] deadline, retire in
+            let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
+                switch route {
+                case .month, .year, .week:
+                    return try Documents.eval(context, policies: policies)
+                case .days:
+                    return try Documents.eval(context, policies: policies, daysCap: Documents.daysCap)
+                case .calendar:
+                    return try Documents.ics(context, policies: policies)
+                case .period:
+                    return try Documents.period(context)
+                case .explain:
+                    return try Documents.explain(context, sources: Array(zip(version.paths, version.sources)).map { ($0.0, $0.1) },
+                                                 verbose: verbose)
+                case .select:
+                    return try Documents.select(context, policies: policies)
+                default:
+                    return []
+                }
+            } failure: { error in
+                if case .policy(let policyError) = error {
+                    metrics.policyError(stack: version.name, kind: policyError.kind == .timeout ? "timeout" : "policy")
+                }
+                return translate(error)
+            }
+            let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
+            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
+            if notModified { return HTTPResponse(status: 304, headers: common) }
+            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
+        }
     }
 
-    /// Leases a policy set of the version and runs `body` under a fresh run guard with the
-    /// request deadline; the set goes back afterwards (or is replaced if its thread got stuck).
-    func withPolicies(_ version: StackVersion, _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
-                              failure: (RequestFailure) -> Failure) throws -> [UInt8] {
-        let set = version.lease()
+    /// Leases a policy set of the version and runs `body` under a fresh run guard with what is
+    /// left of the request's deadline; the set goes back afterwards, or, if its thread got
+    /// stuck inside C, a fresh set and a fresh worker take the place of both (`retire`).
+    func withPolicies(_ version: StackVersion, deadline: UInt64, retire: StuckFlag,
+                      _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
+                      failure: (RequestFailure) -> Failure) throws -> [UInt8] {
+        guard let set = version.lease(until: deadline) else { throw Failure(.expired, stack: version.name, timeout: configuration.timeout) }
+        let left = Double(deadline &- DispatchTime.now().uptimeNanoseconds) / 1e9
+        guard deadline > DispatchTime.now().uptimeNanoseconds, left > 0.001 else {
+            version.giveBack(set)
+            throw Failure(.expired, stack: version.name, timeout: configuration.timeout)
+        }
         let stuck = StuckFlag()
-        let run = PolicyRun(limits: RunLimits(deadline: configuration.timeout), onStuck: { line in
+        let queues = self.queues
+        let run = PolicyRun(limits: RunLimits(deadline: left), onStuck: { line in
             stuck.set()
-            AccessLog.line("calpolicy-serve: \(line); the policy set is retired and replaced")
+            retire.set()
+            AccessLog.request("calpolicy-serve: \(line); the policy set and its worker are retired and replaced")
             version.replaceRetired()
+            queues.replaceWorker(version.name)
         })
         do {
             let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(set) }
@@ -126,10 +156,10 @@ extension Router {
             return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
                            parameter: option.parameter)
         case .policy(let policyError) where policyError.kind == .timeout:
-            return Failure(status: 503, code: "policy_timeout", message: TerminalText.escape(policyError.description),
-                           parameter: nil)
+            return Failure(status: 503, code: "policy_timeout", message: TerminalText.line(policyError.description),
+                           parameter: nil, headers: [("Retry-After", "1")])
         case .policy(let policyError):
-            return Failure(status: 500, code: "policy_error", message: TerminalText.escape(policyError.description),
+            return Failure(status: 500, code: "policy_error", message: TerminalText.line(policyError.description),
                            parameter: nil)
         case .policyFile(let path, let problem), .badPolicyPath(let path, let problem):
             return Failure(status: 500, code: "policy_error", message: "\(path): \(problem)", parameter: nil)

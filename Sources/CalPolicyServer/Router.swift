@@ -19,12 +19,16 @@ final class Router: @unchecked Sendable {
     let cors: CORSPolicy
     let clock: ZoneClock
     let decisions: DecisionLog?
+    let queues: StackQueues
+    /// Connections open and closed by a limit (`HTTPDaemon.connections`), for `/metrics`.
+    nonisolated(unsafe) var connectionStats: (@Sendable () -> (open: Int, closed: [String: Int]))?
     private let stoppingFlag = StuckFlag()
     /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
     func markStopping() { stoppingFlag.set() }
 
     init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?,
-         decisions: DecisionLog? = nil) {
+         decisions: DecisionLog? = nil, queues: StackQueues) {
+        self.queues = queues
         self.cors = CORSPolicy(origin: configuration.corsOrigin)
         self.clock = ZoneClock(identifier: configuration.timeZone)
         self.decisions = decisions
@@ -37,71 +41,79 @@ final class Router: @unchecked Sendable {
 
     /// The display options every document route takes, by their API names.
     static let displayParameters: [OptionSpec] = OptionCatalogue.display
-    // MARK: entry
 
-    func handle(_ request: HTTPRequest) -> HTTPResponse {
-        let started = DispatchTime.now().uptimeNanoseconds
-        metrics.started()
-        let route = Route(rawValue: request.path)
-        let id = requestIDs.next()
-        let note = RequestNote()
-        var response: HTTPResponse
-        if let preflight = cors.preflight(request, knownRoute: route != nil) {
-            response = preflight
-        } else {
-            do {
-                response = try answer(request, route: route, note: note)
-            } catch let failure as Failure {
-                note.failure = failure
-                response = Self.error(failure)
-            } catch {
-                let failure = Failure(status: 500, code: "internal", message: String(describing: error))
-                note.failure = failure
-                response = Self.error(failure)
-            }
-        }
-        cors.decorate(&response, request)
-        response.headers.append(("X-Request-Id", id))
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
-        log(request, route: route, id: id, note: note, response: response, seconds: seconds)
-        return response
+    /// What a route gives back on the polling thread: an answer now, or work for a stack's queue.
+    enum Outcome {
+        case done(HTTPResponse)
+        /// Runs on a worker of `stack` with the request's deadline (`DispatchTime` ns) and the
+        /// flag to set when the worker must retire.
+        case queued(stack: String, work: (UInt64, StuckFlag) throws -> HTTPResponse)
     }
 
-    /// The access-log line (stderr) and, for a decision route, the decision-log line.
-    private func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
-                     seconds: Double) {
-        let milliseconds = String(format: "%.2f", seconds * 1000)
-        if configuration.jsonLog {
-            AccessLog.line(JSONLine.object([
-                ("time", JSONLine.quote(JSONLine.timestamp())), ("id", JSONLine.quote(id)),
-                ("client", JSONLine.optional(request.clientAddress)), ("method", JSONLine.quote(request.method)),
-                ("path", JSONLine.quote(request.path)), ("query", JSONLine.query(request.query)),
-                ("route", JSONLine.optional(route?.rawValue)), ("status", String(response.status)),
-                ("bytes", String(response.body.count)), ("durationMs", milliseconds),
-                ("stack", JSONLine.optional(note.stack)), ("version", JSONLine.optional(note.version)),
-            ]))
-        } else {
-            let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
-            var line = "\(request.method) \(request.path)\(query) \(response.status) \(response.body.count) \(milliseconds)ms id=\(id)"
-            if let client = request.clientAddress { line += " client=\(client)" }
-            if let stack = note.stack, let version = note.version { line += " stack=\(stack) version=\(version)" }
-            AccessLog.line(line)
+    // MARK: entry
+
+    /// One request, answered once through `reply`: at once for every route that runs no policy
+    /// (`/health`, `/ready`, `/metrics`, `/v1/status`, the page, cache hits, errors), else on a
+    /// worker of the stack asked, within the request's deadline counted from now.
+    func handle(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        metrics.started()
+        let route = request.rejection == nil ? Route(rawValue: request.path) : nil
+        let id = requestIDs.next()
+        let note = RequestNote()
+        let finish: @Sendable (HTTPResponse) -> Void = { [self] response in
+            var response = response
+            cors.decorate(&response, request)
+            response.headers.append(("X-Request-Id", id))
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            response = log(request, route: route, id: id, note: note, response: response, seconds: seconds)
+            metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
+            reply(response)
         }
-        guard let decisions, let route, route.isDecision else { return }
-        let error: String = note.failure.map { failure in
-            JSONLine.object([("code", JSONLine.quote(failure.code)), ("message", JSONLine.quote(failure.message)),
-                             ("parameter", JSONLine.optional(failure.parameter))])
-        } ?? "null"
-        decisions.append(JSONLine.object([
-            ("time", JSONLine.quote(JSONLine.timestamp())), ("id", JSONLine.quote(id)),
-            ("client", JSONLine.optional(request.clientAddress)), ("method", JSONLine.quote(request.method)),
-            ("route", JSONLine.quote(route.rawValue)), ("stack", JSONLine.optional(note.stack)),
-            ("version", JSONLine.optional(note.version)), ("today", JSONLine.optional(note.today)),
-            ("query", JSONLine.query(request.query)),
-            ("body", route == .select ? JSONLine.body(request.body) : "null"),
-            ("status", String(response.status)), ("error", error), ("durationMs", milliseconds),
-        ]))
+        if let rejection = request.rejection {
+            finish(failed(Failure(rejection), note: note, close: true))
+            return
+        }
+        if let preflight = cors.preflight(request, knownRoute: route != nil) {
+            finish(preflight)
+            return
+        }
+        let outcome: Outcome
+        do {
+            outcome = try answer(request, route: route, note: note)
+        } catch {
+            finish(failed(error, note: note))
+            return
+        }
+        switch outcome {
+        case .done(let response):
+            finish(response)
+        case .queued(let stack, let work):
+            let deadline = started + UInt64(configuration.timeout * 1e9)
+            queues.submit(stack, StackQueues.Job(deadline: deadline, run: { [self] in
+                let retire = StuckFlag()
+                do { finish(try work(deadline, retire)) } catch { finish(failed(error, note: note)) }
+                return retire.isSet
+            }, refuse: { [self] refusal in
+                finish(failed(Failure(refusal, stack: stack, timeout: configuration.timeout), note: note))
+            }))
+        }
+    }
+
+    /// The same, waiting for the answer (in-process tests).
+    func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let box = AnswerBox()
+        handle(request) { box.put($0) }
+        return box.wait()
+    }
+
+    /// An error as the answer, noted for the logs.
+    private func failed(_ error: any Error, note: RequestNote, close: Bool = false) -> HTTPResponse {
+        let failure = error as? Failure ?? Failure(status: 500, code: "internal", message: String(describing: error))
+        note.failure = failure
+        var response = Self.error(failure)
+        response.closeConnection = close
+        return response
     }
 
     static func error(_ failure: Failure) -> HTTPResponse {
@@ -121,10 +133,10 @@ final class Router: @unchecked Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(text.utf8))
     }
 
-    private func answer(_ request: HTTPRequest, route: Route?, note: RequestNote) throws -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, route: Route?, note: RequestNote) throws -> Outcome {
         guard let route else {
             // The picker page and its script and style (WebPage.swift); no policy runs.
-            if let page = WebPage.response(method: request.method, path: request.path) { return page }
+            if let page = WebPage.response(method: request.method, path: request.path) { return .done(page) }
             throw Failure(status: 404, code: "not_found", message: "no route \(request.path); see docs/http-api.md")
         }
         if request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {
@@ -147,9 +159,9 @@ final class Router: @unchecked Sendable {
             response.headers.append(("Cache-Control", "no-cache"))
             if response.status == 200, let match = request.header("if-none-match"),
                match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
-                return HTTPResponse(status: 304, headers: [("ETag", etag)])
+                return .done(HTTPResponse(status: 304, headers: [("ETag", etag)]))
             }
-            return response
+            return .done(response)
         default:
             return try document(request, route: route, note: note)
         }
@@ -164,11 +176,29 @@ final class Router: @unchecked Sendable {
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
-                                body: Array((metrics.text() + stackMemoryText()).utf8))
+                                body: Array((metrics.text() + stackMemoryText() + serviceText()).utf8))
         case .status:
             return Self.json(200, status())
         default:
             throw Failure(status: 404, code: "not_found", message: "no route \(route.rawValue)")
+        }
+    }
+}
+
+/// Waits for an answer given on another thread (`Router.handle(_:)`).
+final class AnswerBox: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var answer: HTTPResponse?
+    func put(_ response: HTTPResponse) {
+        condition.withLock {
+            if answer == nil { answer = response }
+            condition.signal()
+        }
+    }
+    func wait() -> HTTPResponse {
+        condition.withLock {
+            while answer == nil { condition.wait() }
+            return answer!
         }
     }
 }

@@ -33,7 +33,8 @@ public enum ServeMain {
 
         var decisions: DecisionLog?
         if let path = configuration.decisionLog {
-            do { decisions = try DecisionLog(path: path) } catch {
+            do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired,
+                                                 capacityLines: configuration.logBuffer) } catch {
                 AccessLog.line("calpolicy: --decision-log: \(error.description)")
                 return 2
             }
@@ -55,18 +56,38 @@ public enum ServeMain {
         }
         let (registry, cache, router) = (assembly.registry, assembly.cache, assembly.router)
 
+        raiseDescriptorLimit()
         let daemon: HTTPDaemon
+        var diagnostics: HTTPDaemon?
         do {
-            daemon = try HTTPDaemon(.init(host: configuration.host, port: configuration.port, threads: configuration.threads),
-                                    handler: { request in router.handle(request) })
+            daemon = try HTTPDaemon(.init(host: configuration.host, port: configuration.port, threads: configuration.threads,
+                                          limits: configuration.limits),
+                                    responder: { request, responder in router.handle(request) { responder.respond($0) } })
         } catch {
             AccessLog.line("calpolicy: --listen: \(error.description)")
             return 2
         }
+        router.connectionStats = { daemon.connections }
+        if let address = configuration.diagnostic {
+            do {
+                diagnostics = try HTTPDaemon(.init(host: address.host, port: address.port, threads: 1, limits: configuration.limits),
+                                             responder: { request, responder in
+                                                 router.handleDiagnostic(request) { responder.respond($0) }
+                                             })
+            } catch {
+                AccessLog.line("calpolicy: --diagnostic-addr: \(error.description)")
+                daemon.stop()
+                return 2
+            }
+        }
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        let line = "listening on http://\(shown):\(daemon.port)\n"
+        var line = "listening on http://\(shown):\(daemon.port)\n"
+        if let diagnostics, let address = configuration.diagnostic {
+            let host = address.host.contains(":") ? "[\(address.host)]" : address.host
+            line += "diagnostics on http://\(host):\(diagnostics.port)\n"
+        }
         FileHandle.standardOutput.write(Data(line.utf8))
-        SystemdNotify.ready(status: String(line.dropLast()))
+        SystemdNotify.ready(status: String(line.prefix { $0 != "\n" }))
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
@@ -87,17 +108,42 @@ public enum ServeMain {
         }
         SystemdNotify.send("STOPPING=1")
         house.stop()
+        // /ready says false from the first signal; no new connection is taken, idle ones close.
         router.markStopping()
         daemon.stopAccepting()
-        AccessLog.line("calpolicy-serve: stopping: no new connections; waiting for \(daemon.activeRequests) request(s) in flight")
-        // Connections accepted just before may not have sent their headers yet: a short grace,
-        // then every request in flight gets up to 5 s to finish.
-        usleep(100_000)
-        let deadline = Date().addingTimeInterval(5)
-        while daemon.activeRequests > 0 && Date() < deadline { usleep(10_000) }
+        diagnostics?.stopAccepting()
+        AccessLog.line("calpolicy-serve: stopping: no new connections; \(daemon.activeRequests) request(s) in flight")
+        // Requests in flight get the drain bound to finish (their own deadline is shorter);
+        // what is still queued or running then is answered 503, so no connection is cut
+        // without an answer. MHD may stop only once no connection is suspended.
+        let drainEnd = Date().addingTimeInterval(ServeMain.drainSeconds)
+        while daemon.activeRequests > 0 && Date() < drainEnd { usleep(10_000) }
+        router.queues.stop()
+        let stopping = Router.error(Router.Failure(.stopping, stack: "", timeout: configuration.timeout))
+        daemon.answerPending(with: stopping)
+        diagnostics?.answerPending(with: stopping)
+        let sendEnd = Date().addingTimeInterval(0.5)
+        while daemon.activeRequests > 0 && Date() < sendEnd { usleep(10_000) }
         daemon.stop()
+        diagnostics?.stop()
+        AccessLog.requests.flush(within: 0.5)
+        decisions?.sink.flush(within: 0.5)
         AccessLog.line("calpolicy-serve: stopped")
         return 0
+    }
+}
+
+extension ServeMain {
+    /// How long a stopping server lets requests in flight finish (docs/http-api.md: at most 5 s).
+    static let drainSeconds = 4.5
+
+    /// Every connection is a descriptor: the soft limit goes up to the hard one, so the
+    /// connection limit, not `EMFILE`, decides who is refused.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 }
 

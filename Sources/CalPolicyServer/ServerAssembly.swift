@@ -14,7 +14,8 @@ struct ServerAssembly {
 
     static func make(_ configuration: ServeConfiguration, cores: Int, token: String?,
                      decisions: DecisionLog?) -> Result<ServerAssembly, Refusal> {
-        let poolSize = configuration.threads > 0 ? configuration.threads : 2 * cores
+        // Each stack has as many policy sets as workers: a worker never waits for a set.
+        let poolSize = configuration.stackWorkers
         let loader = StackLoader(verbose: configuration.verbose, fixedToday: configuration.fixedToday,
                                  poolSize: poolSize, gateTests: configuration.gateTests)
         let metrics = Metrics()
@@ -30,8 +31,9 @@ struct ServerAssembly {
         let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
         let cache = ResponseCache(capacity: configuration.cacheEntries)
         registry.onSwap = { cache.clear() }
+        let queues = StackQueues(stacks: configuration.stacks.map(\.name), workers: poolSize, depth: configuration.stackQueue)
         let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token,
-                            decisions: decisions)
+                            decisions: decisions, queues: queues)
         return .success(ServerAssembly(registry: registry, cache: cache, metrics: metrics, router: router))
     }
 }

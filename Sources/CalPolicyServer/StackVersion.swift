@@ -33,13 +33,16 @@ final class StackVersion: @unchecked Sendable {
     /// Short id over the digests: `X-Policy-Version`, ETags, cache keys.
     let version: String
     private let condition = NSCondition()
-    private var free: [[LuaPolicy]]
-    private let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy]
+    private var free: [[any DayPolicy]]
+    private let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy]
     /// The memory all of this version's Lua states share (`StackLoader.stackMemory`).
     let memory: StackMemory
+    /// The last day each policy's data or declared coverage reaches (`CoverageSpan`), nil where
+    /// it never runs out: `/v1/status` and `calpolicy_policy_data_ends_days` count down to it.
+    let dataEnds: [Day?]
 
-    init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[LuaPolicy]],
-         memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [LuaPolicy]) {
+    init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[any DayPolicy]],
+         memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [any DayPolicy]) {
         self.memory = memory
         self.name = name
         self.paths = paths
@@ -50,6 +53,7 @@ final class StackVersion: @unchecked Sendable {
         self.version = String(SHA256.hex(Array(digests.joined(separator: "\n").utf8)).prefix(16))
         self.free = sets
         self.loader = loader
+        self.dataEnds = sets.first.map { $0.map { CoverageSpan.of($0)?.to } } ?? paths.map { _ in nil }
     }
 
     /// This version, answering as before, with the file keys of a later look.
@@ -60,15 +64,21 @@ final class StackVersion: @unchecked Sendable {
         return self
     }
 
-    /// A set of policies no other request is using; waits while all are busy.
-    func lease() -> [LuaPolicy] {
+    /// A set of policies no other request is using; waits while all are busy, at most until
+    /// `deadline` (`DispatchTime` ns; nil past it). The stack's workers are as many as its sets,
+    /// so a worker waits only while a retired set is being replaced.
+    func lease(until deadline: UInt64) -> [any DayPolicy]? {
         condition.lock()
         defer { condition.unlock() }
-        while free.isEmpty { condition.wait() }
+        while free.isEmpty {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return nil }
+            _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - now) / 1e9))
+        }
         return free.removeLast()
     }
 
-    func giveBack(_ set: [LuaPolicy]) {
+    func giveBack(_ set: [any DayPolicy]) {
         condition.lock()
         free.append(set)
         condition.signal()
@@ -115,6 +125,12 @@ struct StackLoader: Sendable {
         var sources: [[UInt8]] = []
         var keys: [FileKey?] = []
         for path in paths {
+            // A built-in reference (`holidays:DE-BE`) has no file: its text stands for its source.
+            if BuiltInReference.isReference(path) {
+                keys.append(nil)
+                sources.append(Array(path.utf8))
+                continue
+            }
             keys.append(FileKey.of(path))
             do { sources.append(try PolicySources.read(path)) } catch {
                 return .failure(Refusal(error))
@@ -125,14 +141,18 @@ struct StackLoader: Sendable {
         let today = fixedToday ?? WallClock.today()
         let frozen = sources
         let memory = StackMemory(limit: Self.stackMemory)
-        let loader: @Sendable () throws(RequestFailure) -> [LuaPolicy] = { () throws(RequestFailure) -> [LuaPolicy] in
+        let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy] = { () throws(RequestFailure) -> [any DayPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
             let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
                 AccessLog.line("calpolicy-serve: loading stuck: \(line)")
             })
-            return try run.perform { () throws(RequestFailure) -> [LuaPolicy] in
-                var set: [LuaPolicy] = []
+            return try run.perform { () throws(RequestFailure) -> [any DayPolicy] in
+                var set: [any DayPolicy] = []
                 for (path, source) in zip(paths, frozen) {
+                    if BuiltInReference.isReference(path) {
+                        set.append(try BuiltInReference.policy(path))
+                        continue
+                    }
                     var options = PolicySources.options(today: today, print: PolicyPrintLine.handler(verbose: verbose))
                     options.share(memory)
                     set.append(try PolicySources.load(path, source: source, options: options))
@@ -140,7 +160,7 @@ struct StackLoader: Sendable {
                 return set
             }
         }
-        var sets: [[LuaPolicy]] = []
+        var sets: [[any DayPolicy]] = []
         do {
             sets.append(try loader())
         } catch {

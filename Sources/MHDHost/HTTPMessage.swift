@@ -3,19 +3,26 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The path without the query string (`/v1/month`).
     public var path: String
-    /// Query arguments in the order given, percent-decoded; a name without `=` has value "".
+    /// Query arguments in the order given, percent-decoded, at their real length (a `%00`
+    /// stays in the value: libmicrohttpd's C-string reads would cut it there); a name without
+    /// `=` has value "".
     public var query: [(name: String, value: String)]
-    /// Request headers, names lowercased; a repeated header keeps its last value.
+    /// Request headers, names lowercased. `HeadCheck` has already refused a repeated header
+    /// whose repetition matters (Host, Content-Length, Authorization, Transfer-Encoding); any
+    /// other repeated header keeps its last value.
     public var headers: [String: String]
     public var body: [UInt8]
-    /// The body passed `HTTPDaemon.Configuration.maxBody` and was dropped unread.
+    /// The body passed `HTTPLimits.maxBody` and was dropped unread.
     public var bodyTooLarge: Bool
     /// The client's IP address (`127.0.0.1`, `::1`), when the connection tells it.
     public var clientAddress: String?
+    /// Set when the head broke a rule of `HeadCheck` (framing, limits, control bytes): the
+    /// handler answers it as an error, and the connection is closed after that answer.
+    public var rejection: HTTPRejection?
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
                 headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
-                clientAddress: String? = nil) {
+                clientAddress: String? = nil, rejection: HTTPRejection? = nil) {
         self.clientAddress = clientAddress
         self.method = method
         self.path = path
@@ -23,9 +30,21 @@ public struct HTTPRequest: Sendable {
         self.headers = headers
         self.body = body
         self.bodyTooLarge = bodyTooLarge
+        self.rejection = rejection
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// Why a request's head was refused before any route saw it: an HTTP status (400, 431, 413)
+/// and one line saying what was wrong, for the handler to put in its error body.
+public struct HTTPRejection: Sendable, Equatable {
+    public var status: Int
+    public var message: String
+    public init(status: Int, message: String) {
+        self.status = status
+        self.message = message
+    }
 }
 
 /// An answer: status, headers in order, body bytes.
@@ -33,11 +52,16 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: [(name: String, value: String)]
     public var body: [UInt8]
+    /// Close the connection after this answer (`Connection: close`): after a framing error the
+    /// rest of the stream cannot be trusted to start a request.
+    public var closeConnection: Bool
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+    public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
+                closeConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.closeConnection = closeConnection
     }
 }
 

@@ -2,66 +2,78 @@ import CMicroHTTPD
 import Foundation
 import Glibc
 
-/// An HTTP server on libmicrohttpd: the only Swift code that touches its pointers.
+/// An HTTP server on libmicrohttpd: with `UnsafeMHDCallbacks.swift`, the only Swift code that
+/// touches its pointers.
 ///
-/// The socket is bound here (loopback unless told otherwise) and handed to MHD, which runs
-/// its own polling threads (`MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL` with a thread
-/// pool, or a thread per connection). The handler is called on those threads, once per
-/// request, on MHD's second call for it (after the headers and the whole body), so
-/// keep-alive connections stay open. C callbacks cannot capture: the handler travels in a
-/// retained `DaemonContext` passed as the callback's `cls`, released after `MHD_stop_daemon`.
+/// The socket is bound here (loopback unless told otherwise) and handed to MHD, which polls
+/// every connection with epoll on a small pool of threads (`MHD_USE_INTERNAL_POLLING_THREAD |
+/// MHD_USE_EPOLL`); a thread per connection would give every trickling client a thread, and
+/// MHD cannot suspend a connection in that mode. The handler is called on a polling thread
+/// once per request, after the head and the whole body, and answers through an
+/// `HTTPResponder`: at once (the answer is queued as the handler returns) or later from any
+/// thread (the connection is suspended meanwhile, `MHD_ALLOW_SUSPEND_RESUME`, and resumed by
+/// the answer), so slow work never holds a polling thread. `ConnectionTable` enforces the
+/// connection limits and deadlines of `HTTPLimits`. C callbacks cannot capture: the handler
+/// travels in a retained `DaemonContext` passed as the callback's `cls`, released after
+/// `MHD_stop_daemon`.
 public final class HTTPDaemon: @unchecked Sendable {
     public struct Configuration: Sendable {
         /// An IPv4 or IPv6 literal.
         public var host: String
         public var port: UInt16
-        /// Polling threads; 0 asks for a thread per connection.
+        /// Polling threads (at least 1).
         public var threads: Int
-        /// Largest request body kept; a longer one is drained and marked `bodyTooLarge`.
-        public var maxBody: Int
-        /// Seconds an idle connection is kept.
-        public var connectionTimeout: Int
+        public var limits: HTTPLimits
 
-        public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, maxBody: Int = 64 << 10,
-                    connectionTimeout: Int = 30) {
+        public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, limits: HTTPLimits = HTTPLimits()) {
             self.host = host
             self.port = port
             self.threads = threads
-            self.maxBody = maxBody
-            self.connectionTimeout = connectionTimeout
+            self.limits = limits
         }
     }
 
-    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    public typealias Handler = @Sendable (HTTPRequest, HTTPResponder) -> Void
 
     /// The port bound (the one chosen by the system when 0 was asked).
     public let port: UInt16
     private var daemon: OpaquePointer?
     private let context: Unmanaged<DaemonContext>
     private var listenSocket: Int32
+    private let sweeper: Sweeper
 
-    public init(_ configuration: Configuration, handler: @escaping Handler) throws(HTTPDaemonError) {
+    /// A daemon whose handler answers every request before it returns.
+    public convenience init(_ configuration: Configuration,
+                            handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws(HTTPDaemonError) {
+        try self.init(configuration, responder: { request, responder in responder.respond(handler(request)) })
+    }
+
+    public init(_ configuration: Configuration, responder handler: @escaping Handler) throws(HTTPDaemonError) {
         let (fd, port) = try Self.bind(host: configuration.host, port: configuration.port)
         self.listenSocket = fd
         self.port = port
-        let context = Unmanaged.passRetained(DaemonContext(handler: handler, maxBody: configuration.maxBody))
+        let limits = configuration.limits
+        let table = ConnectionTable(limits: limits)
+        let context = Unmanaged.passRetained(DaemonContext(handler: handler, limits: limits, table: table))
         self.context = context
-
-        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue
-        var options: [CVarArg] = [
+        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_EPOLL.rawValue
+            | MHD_ALLOW_SUSPEND_RESUME.rawValue
+        let options: [CVarArg] = [
             Int32(MHD_OPTION.LISTEN_SOCKET.rawValue), fd,
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(requestCompleted, to: OpaquePointer.self),
             OpaquePointer(context.toOpaque()),
-            Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(configuration.connectionTimeout),
-            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(1024),
+            Int32(MHD_OPTION.NOTIFY_CONNECTION.rawValue), unsafeBitCast(connectionNotified, to: OpaquePointer.self),
+            OpaquePointer(context.toOpaque()),
+            Int32(MHD_OPTION.URI_LOG_CALLBACK.rawValue), unsafeBitCast(requestLineArrived, to: OpaquePointer.self),
+            OpaquePointer(context.toOpaque()),
+            // MHD's idle timeout only backs up the sweeper (which bounds the whole head and send).
+            Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(max(1, Int(limits.sendTimeout.rounded(.up)))),
+            // The table keeps the count at `maxConnections` by eviction; MHD's own limit is a backstop.
+            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(limits.maxConnections + 64),
+            Int32(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(max(32 << 10, 4 * limits.maxHeaderBytes)),
+            Int32(MHD_OPTION.THREAD_POOL_SIZE.rawValue), UInt32(max(1, configuration.threads)),
+            Int32(MHD_OPTION.END.rawValue),
         ]
-        if configuration.threads > 0 {
-            flags |= MHD_USE_EPOLL.rawValue
-            options += [Int32(MHD_OPTION.THREAD_POOL_SIZE.rawValue), UInt32(configuration.threads)]
-        } else {
-            flags |= MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
-        }
-        options.append(Int32(MHD_OPTION.END.rawValue))
         let started = withVaList(options) { list in
             MHD_start_daemon_va(UInt32(flags), 0, nil, nil, accessHandler, context.toOpaque(), list)
         }
@@ -71,26 +83,50 @@ public final class HTTPDaemon: @unchecked Sendable {
             throw HTTPDaemonError("libmicrohttpd could not start the daemon on \(configuration.host):\(port)")
         }
         daemon = started
+        sweeper = Sweeper(table: table)
+        let sweeper = self.sweeper
+        Thread.detachNewThread { sweeper.loop() }
     }
 
-    /// Stops accepting connections (requests on open connections still finish).
+    /// Stops accepting connections and closes those waiting for a request; requests being
+    /// answered finish, and their connections close after the answer.
     public func stopAccepting() {
         guard let daemon, listenSocket >= 0 else { return }
+        let context = context.takeUnretainedValue()
+        context.closing.set()
         let fd = MHD_quiesce_daemon(daemon)
         if fd >= 0 { close(fd) }
         listenSocket = -1
+        context.table.closeIdle()
     }
 
-    /// Requests whose headers have arrived and whose answer has not been sent yet.
+    /// Requests whose head has arrived and whose answer has not been sent yet.
     public var activeRequests: Int { context.takeUnretainedValue().active }
 
+    /// Connections open now, and those each limit or deadline has closed so far.
+    public var connections: (open: Int, closed: [String: Int]) {
+        let table = context.takeUnretainedValue().table
+        return (table.open, table.closed)
+    }
+
+    /// Answers every request still waiting for its handler's answer with `response` (a
+    /// stopping server's 503), so no connection is cut without one.
+    public func answerPending(with response: HTTPResponse) {
+        for responder in context.takeUnretainedValue().pendingResponders() { responder.respond(response) }
+    }
+
     /// Stops every thread and closes every connection; the handler is released after.
+    /// Answer what is pending first (`answerPending`): MHD must not stop with a connection
+    /// suspended.
     public func stop() {
         guard let daemon else { return }
+        sweeper.stop()
+        let context = context.takeUnretainedValue()
+        context.markStopped()
         MHD_stop_daemon(daemon)
         self.daemon = nil
         if listenSocket >= 0 { close(listenSocket); listenSocket = -1 }
-        context.release()
+        self.context.release()
     }
 
     // MARK: binding
@@ -133,7 +169,7 @@ public final class HTTPDaemon: @unchecked Sendable {
                 }
             }
         }
-        if result != 0 || listen(fd, 1024) != 0 {
+        if result != 0 || listen(fd, 4096) != 0 {
             let message = String(cString: strerror(errno))
             close(fd)
             throw HTTPDaemonError("cannot listen on \(host):\(port): \(message)")
@@ -152,115 +188,16 @@ public final class HTTPDaemon: @unchecked Sendable {
     }
 }
 
-/// What the C callbacks reach through `cls`.
-final class DaemonContext: @unchecked Sendable {
-    let handler: HTTPDaemon.Handler
-    let maxBody: Int
-    private let lock = NSLock()
-    private var count = 0
-    var active: Int { lock.withLock { count } }
-    func began() { lock.withLock { count += 1 } }
-    func ended() { lock.withLock { count -= 1 } }
-    init(handler: @escaping HTTPDaemon.Handler, maxBody: Int) {
-        self.handler = handler
-        self.maxBody = maxBody
-    }
-}
-
-/// One request in progress: its body so far. Retained in MHD's per-request slot from the
-/// first call until `requestCompleted`.
-final class RequestState {
-    var body: [UInt8] = []
-    var tooLarge = false
-    /// A response is queued (for a body announced too large, before the body): the rest is dropped.
-    var answered = false
-}
-
-/// Collects name/value pairs from `MHD_get_connection_values`.
-final class ValueCollector {
-    var pairs: [(name: String, value: String)] = []
-}
-
-private let collectValue: MHD_KeyValueIterator = { cls, _, key, value in
-    guard let cls, let key else { return .YES }
-    let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
-    collector.pairs.append((String(cString: key), value.map { String(cString: $0) } ?? ""))
-    return .YES
-}
-
-private func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
-    let collector = ValueCollector()
-    withExtendedLifetime(collector) {
-        _ = MHD_get_connection_values(connection, kind, collectValue, Unmanaged.passUnretained(collector).toOpaque())
-    }
-    return collector.pairs
-}
-
-private let requestCompleted: MHD_RequestCompletedCallback = { cls, _, slot, _ in
-    guard let slot, let state = slot.pointee else { return }
-    Unmanaged<RequestState>.fromOpaque(state).release()
-    slot.pointee = nil
-    if let cls { Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue().ended() }
-}
-
-private func clientAddress(_ connection: OpaquePointer) -> String? {
-    var buffer = [CChar](repeating: 0, count: 64)
-    guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
-    return String(cString: buffer)
-}
-
-private let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, _, upload, uploadSize, slot in
-    guard let cls, let connection, let slot, let uploadSize else { return .NO }
-    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
-    let state: RequestState
-    if let stored = slot.pointee {
-        state = Unmanaged<RequestState>.fromOpaque(stored).takeUnretainedValue()
-    } else {
-        // First call: headers only. Answering now would close a keep-alive connection, so only
-        // a body announced as too large is answered at once (without reading it).
-        let fresh = RequestState()
-        slot.pointee = Unmanaged.passRetained(fresh).toOpaque()
-        context.began()
-        guard let length = MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
-                .flatMap({ Int(String(cString: $0)) }), length > context.maxBody else { return .YES }
-        fresh.tooLarge = true
-        state = fresh
-    }
-    if state.answered {
-        uploadSize.pointee = 0
-        return .YES
-    }
-    if uploadSize.pointee > 0 {
-        let size = uploadSize.pointee
-        if !state.tooLarge, let upload {
-            if state.body.count + size > context.maxBody {
-                state.tooLarge = true
-                state.body = []
-            } else {
-                upload.withMemoryRebound(to: UInt8.self, capacity: size) {
-                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
-                }
-            }
+/// Every 100 ms: connections past their head or send deadline are closed.
+final class Sweeper: @unchecked Sendable {
+    let table: ConnectionTable
+    private let running = OnceFlag()
+    init(table: ConnectionTable) { self.table = table }
+    func stop() { running.set() }
+    func loop() {
+        while !running.isSet {
+            usleep(100_000)
+            table.sweep()
         }
-        uploadSize.pointee = 0
-        return .YES
     }
-    var headers: [String: String] = [:]
-    for pair in values(connection, kind: .HEADER_KIND) { headers[pair.name.lowercased()] = pair.value }
-    let request = HTTPRequest(
-        method: method.map { String(cString: $0) } ?? "GET",
-        path: url.map { String(cString: $0) } ?? "/",
-        query: values(connection, kind: .GET_ARGUMENT_KIND),
-        headers: headers, body: state.body, bodyTooLarge: state.tooLarge, clientAddress: clientAddress(connection))
-    state.answered = true
-    let answer = context.handler(request)
-    let response = answer.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
-                                        .RESPMEM_MUST_COPY)
-    }
-    guard let response else { return .NO }
-    for header in answer.headers { _ = MHD_add_response_header(response, header.name, header.value) }
-    let queued = MHD_queue_response(connection, UInt32(answer.status), response)
-    MHD_destroy_response(response)
-    return queued
 }

@@ -70,7 +70,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.source = source
         self.options = options
         self.metadata = PolicyMetadata(name: info.name ?? fileName, description: info.description,
-                                       version: info.version)
+                                       version: info.version, coverage: info.coverage)
         self.has = (info.functions.contains(.canSelect), info.functions.contains(.canDeselect),
                     info.functions.contains(.decorationFor))
         self.lines = info.lines

@@ -43,10 +43,13 @@ public struct PolicyMetadata: Hashable, Sendable {
     public var name: String
     public var description: String?
     public var version: String?
+    /// The days its data is meant for (`coverage = { from = ..., to = ... }`), when it says.
+    public var coverage: CoverageSpan?
 
-    public init(name: String, description: String? = nil, version: String? = nil) {
+    public init(name: String, description: String? = nil, version: String? = nil, coverage: CoverageSpan? = nil) {
         self.name = name
         self.description = description
         self.version = version
+        self.coverage = coverage
     }
 }

@@ -15,4 +15,27 @@ enum UnsafeFileBytes {
             raw.baseAddress.map { memchr($0, 0, min(count, raw.count)) != nil } ?? false
         }
     }
+
+    /// A whole regular file's bytes, read straight into the array (no zero fill, no `Data` in
+    /// between: a holiday file is up to 1 MiB and read on the start of a command), or nil.
+    static func readAll(path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let got = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                count += got
+            }
+            failed = count != size
+        }
+        return failed ? nil : bytes
+    }
 }

@@ -63,7 +63,7 @@ import CalPolicyRequests
 
 /// Commands shaped like the CLI's `eval` and `select`, from the catalogue's options.
 enum TestSpecs {
-    static let format = OptionSpec.choice("format", EvalFormat.self, help: "Output format.")
+    static let format = OptionSpec.choice("format", EvalFormat.allCases, help: "Output format.")
     static let verbose = OptionSpec.flag("verbose", short: "v", help: "Say more.")
     static let help = OptionSpec.flag("help", short: "h", help: "Show help.")
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers.")

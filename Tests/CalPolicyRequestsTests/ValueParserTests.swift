@@ -77,10 +77,10 @@ import Testing
     }
 
     @Test func choiceSuggestsNearMiss() {
-        #expect(reason { _ = try ValueParser.choice("jsn", option: OptionSpec.choice("format", EvalFormat.self, help: ""),
+        #expect(reason { _ = try ValueParser.choice("jsn", option: OptionSpec.choice("format", EvalFormat.allCases, help: ""),
                                                     among: ["text", "json", "csv"]) }
             == "expected one of text, json, csv; did you mean 'json'?")
-        #expect(reason { _ = try ValueParser.choice("xml", option: OptionSpec.choice("format", EvalFormat.self, help: ""),
+        #expect(reason { _ = try ValueParser.choice("xml", option: OptionSpec.choice("format", EvalFormat.allCases, help: ""),
                                                     among: ["text", "json", "csv"]) }
             == "expected one of text, json, csv")
     }

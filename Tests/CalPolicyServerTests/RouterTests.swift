@@ -1,3 +1,4 @@
+import CalendarCore
 import Foundation
 import MHDHost
 import Testing
@@ -12,6 +13,14 @@ import Testing
              "--today", "2026-12-01", "--listen", "127.0.0.1:0"], cores: 2),
             case .success(let assembly) = ServerAssembly.make(configuration, cores: 1, token: nil, decisions: nil)
         else { fatalError("the test server did not assemble") }
+        return assembly.router
+    }()
+
+    static let holidays: Router = {
+        guard case .run(let configuration) = ServeArguments.parse(
+            ["holidays:DE-BE", "policies/weekends.lua", "--today", "2026-12-01", "--listen", "127.0.0.1:0"], cores: 2),
+            case .success(let assembly) = ServerAssembly.make(configuration, cores: 1, token: nil, decisions: nil)
+        else { fatalError("the holiday stack did not assemble") }
         return assembly.router
     }()
 
@@ -127,5 +136,31 @@ import Testing
         #expect(get("/v1/month", headers: ["authorization": "Bearer s3cret"], router: Self.guarded).status == 200)
         #expect(get("/health", router: Self.guarded).status == 200)
         #expect(get("/ready", router: Self.guarded).status == 200)
+    }
+
+    @Test func aBuiltInHolidayReferenceServesLikeAFile() {
+        let month = json(get("/v1/month?month=2026-10", router: Self.holidays))
+        let days = month["days"] as? [[String: Any]] ?? []
+        let unity = days.first { $0["date"] as? String == "2026-10-03" }
+        #expect(unity?["selectable"] as? Bool == false)
+        #expect((unity?["reason"] as? String)?.contains("German Unity Day") == true, "\(unity ?? [:])")
+        #expect(get("/v1/explain?date=2026-10-03", router: Self.holidays).status == 200)
+        guard case .exit(let code, _, let stderr) = ServeArguments.parse(["holidays:DE-BX"], cores: 2) else {
+            Issue.record("an unknown subdivision was accepted"); return
+        }
+        #expect(code == 2 && stderr.contains("unknown subdivision 'DE-BX'"))
+    }
+
+    @Test func statusAndMetricsCountDownToTheEndOfEachPolicysData() throws {
+        let stacks = json(get("/v1/status", router: Self.holidays))["stacks"] as? [[String: Any]]
+        let policies = try #require(stacks?.first?["policies"] as? [[String: Any]])
+        let reference = try #require(policies.first { $0["path"] as? String == "holidays:DE-BE" })
+        let end = try #require(reference["dataEnds"] as? String)
+        let left = try #require(reference["dataDaysLeft"] as? Int)
+        #expect(end.hasPrefix("20") && left > 0)
+        #expect(left == (try Day(iso: "2026-12-01")).distance(to: try Day(iso: end)))
+        #expect(policies.first { $0["path"] as? String == "policies/weekends.lua" }?["dataEnds"] is NSNull)
+        let metrics = String(decoding: get("/metrics", router: Self.holidays).body, as: UTF8.self)
+        #expect(metrics.contains("calpolicy_policy_data_ends_days{stack=\"default\",policy=\"holidays:DE-BE\"} \(left)\n"))
     }
 }

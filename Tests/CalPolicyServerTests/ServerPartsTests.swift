@@ -1,4 +1,6 @@
 import CalPolicyRequests
+import MHDHost
+import Rendering
 import Testing
 @testable import CalPolicyServer
 
@@ -33,7 +35,7 @@ import Testing
         #expect(configuration.stacks[1].paths.count == 2)
         #expect(configuration.port == 0)
         #expect(configuration.timeout == 2)
-        #expect(configuration.threads == 0)
+        #expect(configuration.threads == 2 && configuration.stackWorkers >= 2 && configuration.limits == HTTPLimits())
         #expect(configuration.defaults.values.keys.sorted() == ["calendar", "today"])
         #expect(configuration.fixedToday?.iso == "2026-12-01")
     }
@@ -133,12 +135,27 @@ import Testing
         #expect(exitCode(["--cors-origin", "https://app.example.com/"]) == 2)
     }
 
-    @Test func jsonLineEscapesAndStaysOneLine() {
-        #expect(JSONLine.quote("a\"b\\c\nd\u{1}") == "\"a\\\"b\\\\c\\nd\\u0001\"")
-        #expect(JSONLine.body(Array("{\n \"b\": 1,\n \"a\": [1, 2]\n}".utf8)) == "{\"a\":[1,2],\"b\":1}")
-        #expect(JSONLine.body(Array("not json\n".utf8)) == "\"not json\\n\"")
-        #expect(JSONLine.body([]) == "null")
-        #expect(JSONLine.timestamp().hasSuffix("Z"))
+    @Test func logJSONEscapesLikeTheTerminalAndStaysOneLine() {
+        // Rendering's one JSON writer; untrusted text first goes through TerminalText.
+        #expect(LogJSON.line([("q", LogJSON.text("a\"b\\c\nd\u{1}"))]) == #"{"q": "a\"b\\c\\nd\\u{1}"}"#)
+        for hostile in ["\u{85}", "\u{2028}", "\u{202E}", "\u{9B}31m", "\u{1B}[2J"] {
+            let line = LogJSON.line([("q", LogJSON.text("x" + hostile + "y"))])
+            #expect(!line.unicodeScalars.contains { TerminalText.needsEscape($0.value) }, "\(line)")
+        }
+        #expect(LogJSON.line([("b", LogJSON.body(Array("{\n \"b\": 1,\n \"a\": [1, 2]\n}".utf8)))])
+                    == #"{"b": {"a": [1, 2], "b": 1}}"#)
+        #expect(LogJSON.line([("b", LogJSON.body(Array("{\"t\": true, \"n\": 2.5}".utf8)))]) == #"{"b": {"n": "2.5", "t": true}}"#)
+        #expect(LogJSON.body([]) == .null)
+        #expect(LogJSON.timestamp().hasSuffix("Z"))
+    }
+
+    @Test func oneLineIsAtMostFourKiBWhateverItHolds() {
+        for piece in ["E", "\u{1}", "é", "\u{202E}", "🙂"] {
+            let line = TerminalText.line(String(repeating: piece, count: 1 << 20))
+            #expect(line.utf8.count <= 4096 && line.hasSuffix("...") && !line.contains("\n"), "\(piece)")
+        }
+        #expect(TerminalText.line("short") == "short")
+        #expect(TerminalText.maxLineBytes == 4096)
     }
 
     @Test func zoneClockReadsTheDateInTheZone() {

@@ -96,3 +96,35 @@ private func check(writing sources: [(String, String)]) throws -> (paths: [Strin
         #expect(result.stdout.contains("\(test): skipped (a policy test file; run it with 'calpolicy test')"))
     }
 }
+
+/// A tap that takes its day out of the selection says so.
+@Suite struct SelectDeselectWordingEndToEndTests {
+    @Test func aReTapInMultipleModeReadsDeselected() throws {
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/weekends.lua").path
+        let result = try CalpolicyBinary.run(["select", policy, "--mode", "multiple", "--tap", "2026-12-01", "--tap",
+                                              "2026-12-02", "--tap", "2026-12-01", "--today", "2026-12-01"],
+                                             environment: ["NO_COLOR": "1"])
+        #expect(result.status == 0)
+        #expect(result.stdout.split(separator: "\n").prefix(3).map(String.init)
+            == ["2026-12-01  accepted", "2026-12-02  accepted", "2026-12-01  deselected"])
+    }
+
+    @Test func aTapInsideASelectedWeekThatClearsItReadsDeselected() throws {
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/weekends.lua").path
+        let result = try CalpolicyBinary.run(["select", policy, "--mode", "week", "--tap", "2026-12-16", "--tap",
+                                              "2026-12-17", "--today", "2026-12-01"], environment: ["NO_COLOR": "1"])
+        #expect(result.stdout.split(separator: "\n").dropFirst().first.map(String.init) == "2026-12-17  deselected")
+    }
+}
+
+/// `--out` into a folder that does not exist yet creates it.
+@Suite struct OutputFolderEndToEndTests {
+    @Test func snapshotOutCreatesItsFolder() throws {
+        let files = try TemporaryFiles()
+        let target = files.directory.appendingPathComponent("new/deeper/us.json").path
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/weekends.lua").path
+        let result = try CalpolicyBinary.run(["snapshot", policy, "--year", "2026", "--out", target])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: target))
+    }
+}

@@ -64,7 +64,7 @@ import Testing
 
     @Test func aBodyIsReadWholeAndAnOversizedOneIsFlagged() throws {
         let seen = Seen()
-        let daemon = try HTTPDaemon(.init(host: "127.0.0.1", port: 0, threads: 1, maxBody: 16)) { request in
+        let daemon = try HTTPDaemon(.init(host: "127.0.0.1", port: 0, threads: 1, limits: { var limits = HTTPLimits(); limits.maxBody = 16; return limits }())) { request in
             seen.add(request)
             return HTTPResponse(status: 200)
         }

@@ -8,6 +8,15 @@ import Testing
 /// broken, for a fixed number of rounds. Every answer must come whole from one good version, versions
 /// seen by a thread never go back, and a broken edit leaves the last good version serving.
 @Suite struct ReloadUnderLoadTests {
+    /// What the evaluating threads and the reloading loop share.
+    final class Shared: Sendable {
+        let goodVersions = Mutex<Set<Int>>([0])
+        let problems = Mutex<[String]>([])
+        let answers = Atomic<Int>(0)
+        let done = Atomic<Bool>(false)
+        let seen = Mutex<Set<Int>>([])
+    }
+
     static let rounds = 36
     static let evaluators = 4
     static let month = (0..<31).map { Day(dayNumber: 20_788 + $0) }  // 2026-12
@@ -58,12 +67,10 @@ import Testing
         options.loadBudget = 5_000_000
         let set = try PolicySet(paths: [edited.path, steady.path], options: options)
 
-        let goodVersions = Mutex<Set<Int>>([0])
-        let problems = Mutex<[String]>([])
-        let answers = Atomic<Int>(0)
-        let done = Atomic<Bool>(false)
-        let seen = Mutex<Set<Int>>([])
-        @Sendable func report(_ problem: String) { problems.withLock { if $0.count < 20 { $0.append(problem) } } }
+        // Held by a class the threads share: a noncopyable Mutex captured as a local by several
+        // escaping closures is reported by ThreadSanitizer as a Swift access race.
+        let shared = Shared()
+        @Sendable func report(_ problem: String) { shared.problems.withLock { if $0.count < 20 { $0.append(problem) } } }
 
         // Evaluators on threads of their own (a thread pool of two cores would run them in turns).
         let finished = DispatchSemaphore(value: 0)
@@ -71,7 +78,7 @@ import Testing
             Thread {
                 defer { finished.signal() }
                 var newest = 0
-                while !done.load(ordering: .acquiring) {
+                while !shared.done.load(ordering: .acquiring) {
                     let stack = set.stack
                     let context = PolicyContext()
                     for day in Self.month {
@@ -88,11 +95,11 @@ import Testing
                             } else if !decision.isAllowed {
                                 report("worker \(worker): \(day.iso) denied: \(decision.verdict.reason ?? "")")
                             }
-                            if !goodVersions.withLock({ $0.contains(n) }) { report("worker \(worker): answer from broken v\(n)") }
+                            if !shared.goodVersions.withLock({ $0.contains(n) }) { report("worker \(worker): answer from broken v\(n)") }
                             if n < newest { report("worker \(worker): went back from v\(newest) to v\(n)") }
-                            if n > newest { seen.withLock { _ = $0.insert(n) } }
+                            if n > newest { shared.seen.withLock { _ = $0.insert(n) } }
                             newest = max(newest, n)
-                            answers.add(1, ordering: .relaxed)
+                            shared.answers.add(1, ordering: .relaxed)
                         } catch {
                             report("worker \(worker): \(day.iso) threw \(error)")
                         }
@@ -102,14 +109,14 @@ import Testing
         }
 
         do {
-            defer { done.store(true, ordering: .releasing) }
+            defer { shared.done.store(true, ordering: .releasing) }
             // Start editing only once every evaluator is answering, so the two overlap.
-            while answers.load(ordering: .relaxed) < Self.evaluators * Self.month.count,
-                  problems.withLock({ $0.isEmpty }) {}
+            while shared.answers.load(ordering: .relaxed) < Self.evaluators * Self.month.count,
+                  shared.problems.withLock({ $0.isEmpty }) {}
             var lastGood = 0
             for round in 1...Self.rounds {
                 let isBroken = round % 3 == 0
-                if !isBroken { goodVersions.withLock { _ = $0.insert(round) } }
+                if !isBroken { shared.goodVersions.withLock { _ = $0.insert(round) } }
                 do {
                     try (isBroken ? Self.broken(round) : Self.good(round))
                         .write(to: edited, atomically: false, encoding: .utf8)
@@ -133,9 +140,9 @@ import Testing
         }
         for _ in 1...Self.evaluators { finished.wait() }
 
-        #expect(problems.withLock { $0 } == [])
-        #expect(answers.load(ordering: .relaxed) > Self.evaluators * Self.month.count, "too few evaluations to mean anything")
-        #expect(seen.withLock { $0.count } >= 2, "evaluators never saw a reload happen")
+        #expect(shared.problems.withLock { $0 } == [])
+        #expect(shared.answers.load(ordering: .relaxed) > Self.evaluators * Self.month.count, "too few evaluations to mean anything")
+        #expect(shared.seen.withLock { $0.count } >= 2, "evaluators never saw a reload happen")
         let final = try set.stack.decoration(for: Self.month[0], context: PolicyContext())
         #expect(final?.decoration.label == "v\(Self.rounds - 1)", "the last good version must be serving")
     }

@@ -668,7 +668,7 @@ def main():
             expect(entry["id"] == rid and entry["route"] == "/v1/month" and entry["status"] == 200
                    and entry["stack"] == "default" and entry["version"] == headers["x-policy-version"]
                    and entry["client"] == "127.0.0.1" and entry["query"] == {"month": "2026-12"}
-                   and isinstance(entry["durationMs"], (int, float)) and entry["method"] == "GET", entry)
+                   and isinstance(entry["durationUs"], int) and entry["method"] == "GET", entry)
             _, headers, _ = s.get("/nope")
             entry = json.loads(wait_for_line(s, lambda l: headers["x-request-id"] in l))
             expect(entry["status"] == 404 and entry["route"] is None and entry["stack"] is None, entry)

@@ -46,3 +46,44 @@
 --- The helper library, installed read-only in every policy.
 ---@type cal
 cal = {}
+
+--- One holiday of a day, as `cal.holidays(...):on(day)` lists it (a shared table: read it, do not change it).
+---@class calpolicy.Holiday
+---@field name string the name in the chosen language (the country's own by default)
+---@field englishName string the English name
+---@field category string "public", "bank", "optional", ...
+---@field observedOf? string "YYYY-MM-DD": the holiday an observed or substitute day stands in for
+---@field observed? true an observed or substitute day (observedOf may be unknown)
+---@field estimated? true the date is python-holidays' estimate (a lunar or announced holiday)
+---@field halfDay? true a half day (markets closing early)
+
+--- The holidays of one place, categories and language: `cal.holidays("DE-BE")`.
+---@class calpolicy.Holidays
+---@field first integer first year with data
+---@field last integer last year with data
+local Holidays = {}
+
+--- The holidays of the day (a new list; empty when none). A year outside first...last is an
+--- error, never an empty list: ask `covers` first.
+---@param day calpolicy.Day|string|integer a day view, "YYYY-MM-DD" or a day number
+---@return calpolicy.Holiday[]
+function Holidays:on(day) end
+
+--- Whether the data covers the day's year.
+---@param day calpolicy.Day|string|integer
+---@return boolean
+function Holidays:covers(day) end
+
+--- The built-in holiday data (data/holidays, from python-holidays) of a country, subdivision or
+--- market: "DE", "DE-BE", "XNYS". Unknown places, categories and languages are errors at this line.
+---@param place string
+---@param options? { categories?: string[]|string, language?: string }
+---@return calpolicy.Holidays
+function cal.holidays(place, options) end
+
+--- Whether the day is a weekend day in `place` at that date ("AE": Friday and Saturday until
+--- 2021, Saturday and Sunday since), working weekend days (China's swapped days) being false.
+---@param place string
+---@param day calpolicy.Day|string|integer
+---@return boolean
+function cal.weekend(place, day) end

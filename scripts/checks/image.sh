@@ -4,7 +4,8 @@
 #     `calpolicy-serve --probe`;
 #   - its files are enough: a container of the image is mounted (buildah mount) and the server
 #     run from it under unshare (own /proc) and chroot as user 65532 with an empty environment but the image's, so
-#     nothing of the host is used: it must answer /v1/month for the image's policy, and the health check command
+#     nothing of the host is used: it must answer /v1/month for the image's policy and for a
+#     holidays:US stack (the holiday data in the image), and the health check command
 #     must pass against it; the image holds the time zones and no shell.
 # Needs root (buildah with vfs storage, chroot); without it the check FAILS, saying so.
 # Prints "N passed, N failed".
@@ -58,13 +59,15 @@ in_image() {
         env -i $image_env "$(command -v chroot)" --userspec=65532:65532 "$mount" "$@"
 }
 in_image /usr/bin/calpolicy-serve /etc/calpolicy/policy.lua \
-    --listen 127.0.0.1:0 --today 2026-12-01 >"$work/out" 2>"$work/err" &
+    --stack us=holidays:US --listen 127.0.0.1:0 --today 2026-12-01 >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 200); do grep -q listening "$work/out" && break; sleep 0.05; done
 base=$(sed -n 's/^listening on //p' "$work/out")
 [ -n "$base" ] || { bad "the server did not start from the image: $(head -n 5 "$work/err")"; finish; }
 month=$(curl -s -w '\n%{http_code}' "$base/v1/month?month=2026-12")
 [ "$(tail -n 1 <<<"$month")" = 200 ] && grep -q '"weekend"' <<<"$month" && ok || bad "/v1/month from the image: $(tail -n 2 <<<"$month" | cut -c1-200)"
+month=$(curl -s "$base/v1/month?month=2026-12&stack=us")
+grep -q "Christmas Day" <<<"$month" && ok || bad "/v1/month?stack=us (the holiday data in the image): $(cut -c1-200 <<<"$month")"
 # The time zones the image carries (libical and --time-zone read them).
 [ -f "$mount/usr/share/zoneinfo/Europe/Berlin" ] && ok || bad "the image has no /usr/share/zoneinfo"
 # The HEALTHCHECK's command, in the image, against this server.

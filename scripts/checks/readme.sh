@@ -79,6 +79,11 @@ for example in examples:
     run = subprocess.run([binary] + argv[1:], capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     got = run.stdout.split("\n")
     if got and got[-1] == "": got.pop()
+    # A block that shows error lines (`calpolicy: ...`) shows what a terminal shows: stderr's
+    # lines first (check reports each problem as it finds it, the summary last).
+    if any(line.startswith("calpolicy: ") for line in example["out"]):
+        errors = [line for line in run.stderr.split("\n") if line]
+        got = errors + got
     problems = []
     found = difference(example["out"], got)
     if found: problems.append("output differs:\n  " + found)

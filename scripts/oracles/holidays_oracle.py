@@ -1,6 +1,7 @@
 """Compares calpolicy's evaluation of the shipped holiday policies with python-holidays.
 
 Usage: holidays_oracle.py [--easter FILE] --check COUNTRY CSV FIRST_YEAR LAST_YEAR [--check ...]
+                          [--compare COUNTRY HAND_CSV GENERATED_CSV ...]
 
 CSV is `calpolicy eval weekends.lua <policy> --format csv` for Jan 1 of FIRST_YEAR to Dec 31
 of LAST_YEAR. For every day the expected answer is: selectable when it is Monday-Friday and
@@ -9,7 +10,10 @@ python-holidays names (compared as a set, since several names on one day are joi
 the reason is "weekend" on Saturday and Sunday (weekends.lua denies first), else the label.
 Known, deliberate differences are listed in ALLOWED below, each with its reason; they are
 reported but do not fail. With --easter, cal.easter's dates (both kinds) are compared with
-dateutil's for every year listed. The last line is "N passed, N failed" (days and years).
+dateutil's for every year listed. With --compare, the hand-written policy's CSV and the
+generated data's (`holidays:US:government`, `holidays:GB-ENG`, both behind weekends.lua, same
+span) must agree day by day on selectable and the decoration's names, but for the days in
+ALLOWED_GENERATED. The last line is "N passed, N failed" (days and years).
 """
 
 import csv
@@ -57,6 +61,61 @@ ALLOWED = {
         date(1974, 1, 1): ({"New Year's Day"}, set()),
     },
 }
+
+
+# Deliberate differences between a hand-written policy and the generated data for the same
+# calendar: (country, day) -> (labels of the hand-written policy, labels of the generated data).
+# Both are selectable on these days (the generated data only decorates a half day).
+ALLOWED_GENERATED = {
+    "us": {
+        # Half-day closings by executive order: the policy leaves the day plain, the generated
+        # data marks it (decorated, still selectable, as every half day is).
+        date(2002, 12, 24): (set(), {"Christmas Eve (half-day closing)"}),
+        date(2009, 12, 24): (set(), {"Christmas Eve (half-day closing)"}),
+        date(2015, 12, 24): (set(), {"Christmas Eve (half-day closing)"}),
+    },
+    "uk": {},
+}
+
+
+def compare(country, hand_path, generated_path):
+    """Hand-written policy against the generated data, day by day (same stack, same span)."""
+    allowed = ALLOWED_GENERATED[country]
+    with open(hand_path, newline="") as f:
+        hand = {row["date"]: row for row in csv.DictReader(f)}
+    with open(generated_path, newline="") as f:
+        generated = {row["date"]: row for row in csv.DictReader(f)}
+    passed = failed = excused = 0
+    problems = []
+    if hand.keys() != generated.keys() or not hand:
+        problems.append(f"{country}: the two evaluations cover different days")
+        failed += 1
+    used = set()
+    for key in sorted(hand.keys() & generated.keys()):
+        a, b = hand[key], generated[key]
+        ours, theirs = labels(a["decoration_label"]), labels(b["decoration_label"])
+        if ours == theirs and a["selectable"] == b["selectable"]:
+            passed += 1
+            continue
+        day = date.fromisoformat(key)
+        if allowed.get(day) == (set(ours), set(theirs)) and a["selectable"] == b["selectable"]:
+            used.add(day)
+            excused += 1
+            passed += 1
+            continue
+        failed += 1
+        problems.append(f"{country} {key}: hand-written selectable={a['selectable']} labels={sorted(ours)}; "
+                        f"generated selectable={b['selectable']} labels={sorted(theirs)}")
+    for day in sorted(set(allowed) - used):
+        # An allow-listed day inside the span that no longer differs: the list is stale.
+        if day.isoformat() in hand:
+            failed += 1
+            problems.append(f"{country} {day}: allow-listed in ALLOWED_GENERATED but no longer differs")
+    for line in problems[:30]:
+        print(line)
+    print(f"{country} hand-written vs generated: {passed} days agree ({excused} of them deliberate differences), "
+          f"{failed} differ")
+    return passed, failed
 
 
 def check(country, path, first, last):
@@ -130,6 +189,7 @@ def check_easter(path):
 
 def main(argv):
     checks = []
+    comparisons = []
     easter_files = []
     i = 0
     while i < len(argv):
@@ -137,11 +197,15 @@ def main(argv):
             easter_files.append(argv[i + 1])
             i += 2
             continue
+        if argv[i] == "--compare" and i + 3 < len(argv):
+            comparisons.append((argv[i + 1], argv[i + 2], argv[i + 3]))
+            i += 4
+            continue
         if argv[i] != "--check" or i + 4 >= len(argv):
             raise SystemExit(__doc__)
         checks.append((argv[i + 1], argv[i + 2], int(argv[i + 3]), int(argv[i + 4])))
         i += 5
-    if not checks and not easter_files:
+    if not checks and not easter_files and not comparisons:
         raise SystemExit(__doc__)
     total_passed = total_failed = 0
     for path in easter_files:
@@ -150,6 +214,10 @@ def main(argv):
         total_failed += f
     for country, path, first, last in checks:
         p, f = check(country, path, first, last)
+        total_passed += p
+        total_failed += f
+    for country, hand, generated in comparisons:
+        p, f = compare(country, hand, generated)
         total_passed += p
         total_failed += f
     print(f"{total_passed} passed, {total_failed} failed")

@@ -103,7 +103,7 @@ const cls_error *cls_last_error(lua_State *L);
 /* The last error's whole message when the record holds it cut short (ending in "..."),
  * else NULL; valid until the next error of the state. Messages longer than
  * CLS_WHOLE_MESSAGE_MAX bytes end in "..." there too. */
-#define CLS_WHOLE_MESSAGE_MAX 16384
+#define CLS_WHOLE_MESSAGE_MAX 4096
 const char *cls_last_error_whole(lua_State *L, size_t *length);
 /* Field accessors: Swift imports fixed C arrays as tuples. */
 static inline const char *cls_error_message(const cls_error *e) { return e->message; }

@@ -27,6 +27,16 @@ typedef int (*cpb_from_calendar_fn)(void *context, const char *calendar, long lo
                                     long long month, long long day, int is_leap_month,
                                     long long *day_number, char *message, size_t capacity);
 
+/* ---- Holiday data (implemented by the host, called from C) ----------------- */
+
+/* One lookup for cal.holidays/cal.weekend: `op` and its text and number as the Lua part
+ * (which is op 0's answer) passes them. Sets *answer to a malloc'd buffer of *length bytes (the
+ * caller frees it) and returns 0, or sets it to a message and returns 1. Never touches Lua. */
+typedef int (*cpb_holiday_fn)(int op, const char *text, size_t text_length, long long number,
+                              char **answer, size_t *length);
+/* The process's holiday host; NULL (the default) makes cal.holidays an error. */
+void cpb_set_holiday_host(cpb_holiday_fn host);
+
 /* ---- Opening ---------------------------------------------------------------- */
 
 typedef struct cpb_state cpb_state;
@@ -34,6 +44,17 @@ typedef struct cpb_state cpb_state;
  * cpb_extension() (the state frees it). Conversions other than Gregorian go through
  * `convert`/`from_calendar` with `context`; NULL ones make those calendars unavailable. */
 cpb_state *cpb_new(void *context, cpb_convert_fn convert, cpb_from_calendar_fn from_calendar);
+
+/* The host reads files, C parses their bytes. `cal.ics(name)` asks the reader for the file
+ * `name` (already checked to be a plain relative .ics name) in the folder of the policy at
+ * `policy_path`: it resolves it (staying inside that folder), reads at most `limit` bytes of a
+ * regular file, and returns 0 with `*bytes` (malloc'd, freed by C), `*length` and the resolved
+ * path in `real` (`real_capacity` bytes). Otherwise it returns CPB_READ_REFUSED with a problem
+ * for "'name' <problem>" in `message`, or CPB_READ_TOO_LARGE. Set once, before any state opens. */
+enum { CPB_READ_OK = 0, CPB_READ_REFUSED = 1, CPB_READ_TOO_LARGE = 2 };
+typedef int (*cpb_read_file_fn)(const char *policy_path, const char *name, size_t limit, char **bytes,
+                                size_t *length, char *real, size_t real_capacity, char *message, size_t capacity);
+void cpb_set_file_reader(cpb_read_file_fn reader);
 const cls_extension *cpb_extension(void);
 /* Registers a calendar name for day.calendar; returns its tag or -1. */
 int cpb_register_calendar(lua_State *L, const char *name);
@@ -51,6 +72,9 @@ typedef struct cpb_policy_info {
     int global_style;        /* the chunk returned nothing: its globals are the policy */
     const char *extras;      /* keys outside the contract, see cpb_collect_extras */
     size_t extras_len;
+    /* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" }: the days its data is meant for */
+    int has_coverage_from, has_coverage_to;
+    long long coverage_from, coverage_to; /* day numbers */
 } cpb_policy_info;
 
 /* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of

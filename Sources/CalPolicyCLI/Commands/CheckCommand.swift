@@ -14,6 +14,11 @@ enum CheckCommand {
         // holds no usable policy is reported in its turn below.
         var sources: [Result<[UInt8], CLIError>] = []
         for path in parsed.positionals {
+            if BuiltInReference.isReference(path) {  // no file to read; a bad reference is a usage error
+                _ = try CLIError.wrap { () throws(RequestFailure) in try BuiltInReference.policy(path) }
+                sources.append(.success([]))
+                continue
+            }
             do { sources.append(.success(try PolicyLoader.read(path))) } catch {
                 if case .usage = error { throw error }
                 sources.append(.failure(error))
@@ -27,33 +32,41 @@ enum CheckCommand {
                 try ValueParser.day(text, option: CommandCatalog.today)
             } ?? WallClock.today()
         }
-        var problems = 0
+        let horizon = try CheckHorizon.day(parsed)
+        var problems = 0, shortfalls = 0
         for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
             if path.hasSuffix("_test.lua") {
                 console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
                 continue
             }
-            problems += check(path, source: source, today: today, verbose: verbose, console: console)
+            let (found, policy) = check(path, source: source, today: today, verbose: verbose, console: console)
+            problems += found
+            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(line) }
+            if let policy, let horizon, let line = CheckHorizon.shortfall(path, policy: policy, horizon: horizon) {
+                console.print(line)
+                shortfalls += 1
+            }
             if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
         }
-        return problems == 0 ? ExitCode.ok : ExitCode.policy
+        return problems > 0 ? ExitCode.policy : shortfalls > 0 ? ExitCode.stop : ExitCode.ok
     }
 
-    /// Checks one file; returns how many problems it reported.
+    /// Checks one file; returns how many problems it reported, and the policy when it loaded.
     private static func check(_ path: String, source: Result<[UInt8], CLIError>, today: Day, verbose: Bool,
-                              console: Console) -> Int {
+                              console: Console) -> (Int, (any DayPolicy)?) {
         let started = monotonicMilliseconds()
         let policy: any DayPolicy
         let bytes: [UInt8]
         do {
             bytes = try source.get()
-            policy = try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today,
-                                                                                             verbose: verbose))
+            policy = BuiltInReference.isReference(path)
+                ? try CLIError.wrap { () throws(RequestFailure) in try BuiltInReference.policy(path) }
+                : try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today, verbose: verbose))
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
             console.print("\(path): cannot load")
-            return 1
+            return (1, nil)
         }
         // Legal but likely unintended (globals outside the contract): said, never counted as a problem.
         for warning in (policy as? LuaPolicy)?.warnings ?? [] {
@@ -74,7 +87,7 @@ enum CheckCommand {
         let elapsed = monotonicMilliseconds() - started
         var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
             + formatMilliseconds(elapsed)
-        if seen.isEmpty, PolicyRun.current?.wasStopped != true, let share = budgetShare(path, source: bytes, cases: cases, today: today) {
+        if seen.isEmpty, PolicyRun.current?.wasStopped != true, !BuiltInReference.isReference(path), let share = budgetShare(path, source: bytes, cases: cases, today: today) {
             summary += ", costliest call " + share
         }
         if seen.isEmpty {
@@ -82,7 +95,7 @@ enum CheckCommand {
         } else {
             console.print("\(path): \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
         }
-        return seen.count
+        return (seen.count, policy)
     }
 
     /// How much of the per-call instruction budget the costliest edge-day call needs,

@@ -2,15 +2,15 @@ import CalPolicyArguments
 import CalPolicyRequests
 /// Options and help for the regression commands: test, snapshot, diff, explain.
 extension CommandCatalog {
-    static let testFormat = OptionSpec.choice("format", TestFormat.self, help: "Output format (default text).")
+    static let testFormat = OptionSpec.choice("format", TestFormat.allCases, help: "Output format (default text).")
     static let out = OptionSpec.value("out", "FILE", help: "Write the output to FILE instead of stdout.")
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
     static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
                                                    help: "A day already selected when policies are asked; repeat.")
-    static let diffFormat = OptionSpec.choice("format", DiffFormat.self, help: "Output format (default text).")
-    static let explainFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
+    static let diffFormat = OptionSpec.choice("format", DiffFormat.allCases, help: "Output format (default text).")
+    static let explainFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",

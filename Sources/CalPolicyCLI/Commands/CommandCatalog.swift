@@ -30,7 +30,7 @@ enum CommandCatalog {
     static let today = OptionCatalogue.today
     static let weekRule = OptionCatalogue.weekRule
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
-    static let legend = OptionSpec.choice("legend", LegendStyle.self,
+    static let legend = OptionSpec.choice("legend", LegendStyle.allCases,
                                           help: "Text legend: runs of days (default short), every day, or none.")
 
     static let include = OptionCatalogue.include
@@ -41,8 +41,8 @@ enum CommandCatalog {
     /// `explain`, `test`), in help's order.
     static let evaluationOptions: [OptionSpec] = [calendar, locale, include, min, max]
 
-    static let evalFormat = OptionSpec.choice("format", EvalFormat.self, help: "Output format (default text).")
-    static let selectFormat = OptionSpec.choice("format", DocumentFormat.self, help: "Output format (default text).")
+    static let evalFormat = OptionSpec.choice("format", EvalFormat.allCases, help: "Output format (default text).")
+    static let selectFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
 
     static let mode = OptionCatalogue.mode
     static let tap = OptionCatalogue.tap
@@ -104,11 +104,12 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        options: [today, timeout, verbose, help],
+        options: [today, horizon, timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars), and the days around
-        --today (default: the clock). Exits 3 on any problem.
+        --today (default: the clock). Exits 3 on any problem. --horizon fails (exit 1) a policy
+        whose data or declared coverage ends before that day.
         """
     )
 }

@@ -23,7 +23,8 @@ enum DiffCommand {
         defer { for revision in revisions { revision.cleanUp() } }
         for argument in parsed.positionals {
             // A file is read once, here; a `git:` revision is read from its temporary copy.
-            sources.append(argument.hasPrefix(PolicyRevision.prefix) ? nil : try PolicyLoader.read(argument))
+            sources.append(argument.hasPrefix(PolicyRevision.prefix) || BuiltInReference.isReference(argument) ? nil
+                : try PolicyLoader.read(argument))
             do {
                 revisions.append(try PolicyRevision(argument))
             } catch {

@@ -39,11 +39,12 @@ enum ExplainCommand {
         selection = Array(Set(selection)).sorted()
         let format = try parsed.choice(CommandCatalog.explainFormat, default: DocumentFormat.text)
         let evaluation = try console.evaluation(parsed)
-        let sources = try PolicyLoader.read(paths)
+        let files = paths.filter { !BuiltInReference.isReference($0) }
+        let sources = try PolicyLoader.read(files)
         let settings = evaluation.settings
         let explanations = try CLIError.wrap { () throws(RequestFailure) in
-            try ExplainUseCase.explain(days, sources: Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) },
-                                       evaluation: evaluation, selection: selection,
+            try ExplainUseCase.explain(days, sources: Array(zip(files, sources)).map { (path: $0.0, bytes: $0.1) },
+                                       arguments: paths, evaluation: evaluation, selection: selection,
                                        print: PolicyPrintLine.handler(verbose: parsed.has("verbose")))
         }
         if format == .json {

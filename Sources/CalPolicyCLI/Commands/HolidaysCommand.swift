@@ -22,6 +22,7 @@ enum HolidaysCommand {
             let country = try wrap(argument) { () throws(HolidayDataError) in
                 try data.country(data.code(for: argument, reference: argument))
             }
+            try wrap(argument) { () throws(HolidayDataError) in try country.validate() }
             dump(country, data: data, console: console)
             return 0
         }
@@ -39,7 +40,7 @@ enum HolidaysCommand {
             }
             var day = try! Day(year: year, month: 1, day: 1)
             while day.year == year {
-                for entry in policy.holidays(on: day) {
+                for entry in try policyWrap(argument) { () throws(PolicyError) in try policy.holidays(on: day) } {
                     var notes = [entry.category]
                     if HolidayPolicy.isDayOff(entry) == false { notes.append("selectable") }
                     console.print("\(day.iso)\t\(entry.displayName)\t" + notes.joined(separator: ", "))
@@ -89,6 +90,10 @@ enum HolidaysCommand {
                 }
             }
         }
+    }
+
+    static func policyWrap<T>(_ what: String, _ body: () throws(PolicyError) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .policy(error) }
     }
 
     static func wrap<T>(_ what: String, _ body: () throws(HolidayDataError) -> T) throws(CLIError) -> T {

@@ -15,7 +15,10 @@ enum SnapshotCommand {
         let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
         let span = try CLIError.wrap { () throws(RequestError) in try SpanResolver.resolve(parsed, settings: settings).days }
-        let sources = try PolicyLoader.read(parsed.positionals)
+        // A reference (holidays:DE) has no file: an empty placeholder keeps the sources in step.
+        let sources = try PolicyLoader.read(parsed.positionals.filter { !BuiltInReference.isReference($0) })
+        var files = sources.makeIterator()
+        let aligned = parsed.positionals.map { BuiltInReference.isReference($0) ? [] : files.next() ?? [] }
         let today = parsed.has("today") ? settings.today : span.first
         let out = parsed.value("out")
         let names = parsed.positionals.map { name(of: $0, storedIn: out) }
@@ -23,7 +26,7 @@ enum SnapshotCommand {
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let snapshot: PolicySnapshot
         do {
-            snapshot = try PolicySnapshot.make(paths: parsed.positionals, sources: sources, names: names, span: span, today: today,
+            snapshot = try PolicySnapshot.make(paths: parsed.positionals, sources: aligned, names: names, span: span, today: today,
                                                limits: limits, builtIns: evaluation.builtIns, calendar: settings.system)
         } catch {
             throw .policy(error)
@@ -39,7 +42,7 @@ enum SnapshotCommand {
     /// Inside `<dir>/snapshots/`, policies are named relative to `<dir>` (where
     /// `calpolicy test` looks for them); elsewhere as given.
     static func name(of policy: String, storedIn out: String?) -> String {
-        guard let out else { return policy }
+        guard let out, !BuiltInReference.isReference(policy) else { return policy }
         let folder = URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent()
         guard folder.lastPathComponent == PolicyTestDiscovery.snapshotDirectory else { return policy }
         let base = folder.deletingLastPathComponent().path

@@ -51,11 +51,20 @@ enum TestCommand {
     }
 }
 
-/// Writing `--out FILE`; a failure is a usage error naming the file.
+/// Writing `--out FILE`, creating its folder when missing; a failure is a usage error naming
+/// the file.
 enum OutputFile {
     static func write(_ text: String, to path: String) throws(CLIError) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: folder.path) {
+            do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
+                throw .usage(.invalidValue(path, option: CommandCatalog.out.display,
+                                           reason: "cannot create its folder '\(folder.path)'"))
+            }
+        }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try Data(text.utf8).write(to: url)
         } catch {
             throw .usage(.invalidValue(path, option: CommandCatalog.out.display,
                                        reason: "cannot write the file; expected a writable path"))

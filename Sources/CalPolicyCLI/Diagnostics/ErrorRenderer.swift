@@ -48,7 +48,7 @@ enum ErrorRenderer {
 
     /// Every error line goes through here, so user input or a policy message holding a
     /// newline or control character can never split or colour the line.
-    static func line(_ message: String) -> String { "calpolicy: " + singleLine(message) }
+    static func line(_ message: String) -> String { TerminalText.line("calpolicy: " + message) }
 
     /// A policy's message may hold newlines or control characters; one error is one line.
     /// The project's one escaper for text on a terminal (`TerminalText`, also used by

@@ -24,18 +24,18 @@ public enum OptionCatalogue {
                                                       help: "First column, 1 = Sunday ... 7 = Saturday.")
     public static let today = OptionSpec.value("today", "YYYY-MM-DD", api: "today",
                                                help: "The day policies see as today (default: the clock).")
-    public static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.self, api: "weekRule",
+    public static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.allCases, api: "weekRule",
                                                    help: "Week numbering (default iso: ISO 8601).")
     public static let timeZone = OptionSpec.value("time-zone", "ZONE", api: "timeZone",
                                                   help: "IANA zone whose current date is today (default UTC; --today fixes it).")
 
     // Built-in policies
-    public static let include = OptionSpec.choice("include", IncludeChoice.self, api: "include", help: "Only allow these days.")
+    public static let include = OptionSpec.choice("include", IncludeChoice.allCases, api: "include", help: "Only allow these days.")
     public static let min = OptionSpec.value("min", "YYYY-MM-DD", api: "min", help: "Deny days before this day.")
     public static let max = OptionSpec.value("max", "YYYY-MM-DD", api: "max", help: "Deny days after this day.")
 
     // Selection
-    public static let mode = OptionSpec.choice("mode", SelectionMode.self, api: "mode", help: "Selection mode (required).")
+    public static let mode = OptionSpec.choice("mode", SelectionMode.allCases, api: "mode", help: "Selection mode (required).")
     public static let tap = OptionSpec.value("tap", "YYYY-MM-DD", repeats: true, api: "taps",
                                              help: "Tap a day; repeat, in order.")
     public static let minLength = OptionSpec.value("min-length", "N", api: "limits.minLength",
@@ -44,7 +44,7 @@ public enum OptionCatalogue {
                                                    help: "Longest allowed range, in days.")
     public static let maxCount = OptionSpec.value("max-count", "N", api: "limits.maxCount",
                                                   help: "Most days a multiple selection may hold.")
-    public static let rangeRule = OptionSpec.choice("range-rule", RangeRule.self, api: "rangeRule",
+    public static let rangeRule = OptionSpec.choice("range-rule", RangeRule.allCases, api: "rangeRule",
                                                     help: "Range mode: reject a range holding a denied day (default) or skip it.")
     public static let selection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true, api: "selection",
                                                    help: "A day already selected (re-checked); repeat or comma-separate.")

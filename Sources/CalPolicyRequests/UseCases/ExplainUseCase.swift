@@ -7,18 +7,21 @@ import Rendering
 /// the one that answers eval), from the bytes already read. The CLI's `explain` and the
 /// server's `/v1/explain` both come through here.
 public enum ExplainUseCase {
-    public static func explain(_ days: [Day], sources: [(path: String, bytes: [UInt8])], evaluation: EvaluationOptions,
+    /// `arguments`, when given, is the stack as named, built-in references (`holidays:DE`) among the files.
+    public static func explain(_ days: [Day], sources: [(path: String, bytes: [UInt8])], arguments: [String]? = nil,
+                               evaluation: EvaluationOptions,
                                selection: [Day] = [], print: PolicyPrint?) throws(RequestFailure) -> [PolicyExplanation] {
         let settings = evaluation.settings
         var context = settings.context
         context.selection = selection
         var options = PolicySources.options(today: settings.today, print: print)
         options.tracing = true
-        let policies = try PolicySources.load(sources, options: options)
+        let policies = try BuiltInReference.stack(arguments ?? sources.map(\.path),
+                                                  files: PolicySources.load(sources, options: options))
         var explanations: [PolicyExplanation] = []
         do {
             for day in days {
-                explanations.append(try PolicyExplanation.explain(day, policies: policies, builtIns: evaluation.builtIns,
+                explanations.append(try PolicyExplanation.explain(day, stack: policies, builtIns: evaluation.builtIns,
                                                                   context: context))
             }
         } catch {

@@ -1,6 +1,7 @@
 import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
+import MHDHost
 import PolicyEngine
 import Rendering
 
@@ -18,7 +19,7 @@ enum ServeOptions {
     static let gateTests = OptionSpec.flag("gate-tests",
                                            help: "A reload goes live only if the stack's *_test.lua files pass.")
     static let threads = OptionSpec.value("threads", "N",
-                                          help: "Worker threads polling with epoll; 0 (default): a thread per connection.")
+                                          help: "Threads polling the connections with epoll (default 2).")
     static let cacheEntries = OptionSpec.value("cache-entries", "N",
                                                help: "Answers kept in the response cache (default 4096; 0: none).")
     static let serveTimeout = OptionSpec.value("timeout", "SECONDS",
@@ -41,7 +42,7 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone, config, verbose, version, help],
+                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -66,7 +67,7 @@ public struct ServeConfiguration: Sendable {
     public var watch: Bool
     public var gateTests: Bool
     public var timeout: Double
-    /// 0: a thread per connection.
+    /// Threads polling the connections (policies run on each stack's workers).
     public var threads: Int
     /// Response cache capacity (0: no cache).
     public var cacheEntries: Int
@@ -83,6 +84,17 @@ public struct ServeConfiguration: Sendable {
     public var defaults: RequestValues
     /// The day `--today` fixed (else each request reads the clock in `timeZone`).
     public var fixedToday: Day?
+    /// Connections, heads, bodies (`--max-connections`, `--head-timeout`, …).
+    public var limits = HTTPLimits()
+    /// Workers (and policy sets) of each stack, and requests each stack queues.
+    public var stackWorkers = 4
+    public var stackQueue = 64
+    /// `--log-buffer`: lines each log holds before it drops.
+    public var logBuffer = 4096
+    /// `--decision-log-required`.
+    public var decisionLogRequired = false
+    /// `--diagnostic-addr`.
+    public var diagnostic: (host: String, port: UInt16)?
 
     public var isLoopback: Bool { host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.") }
 }
@@ -167,29 +179,30 @@ public enum ServeArguments {
                 if path == "-" {
                     throw Problem("-: a server reads policies from files; standard input cannot be reloaded")
                 }
-                do { _ = try PolicySources.read(path) } catch { throw Problem(error) }
+                do {
+                    if BuiltInReference.isReference(path) { _ = try BuiltInReference.policy(path) } else {
+                        _ = try PolicySources.read(path)
+                    }
+                } catch { throw Problem(error) }
             }
         }
         var host = "127.0.0.1"
         var port: UInt16 = 8080
         if let text = parsed.value(ServeOptions.listen.name) {
-            guard let colon = text.lastIndex(of: ":"), let number = UInt16(text[text.index(after: colon)...]) else {
+            guard let address = hostPort(text) else {
                 throw Problem(RequestError(ServeOptions.listen, value: text, reason: "expected HOST:PORT, port 0...65535"))
             }
-            host = String(text[..<colon])
-            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            if host == "localhost" { host = "127.0.0.1" }
-            port = number
+            (host, port) = address
         }
         var timeout = 2.0
         if let text = parsed.value(ServeOptions.serveTimeout) {
             do { timeout = try ValueParser.seconds(text, option: ServeOptions.serveTimeout) } catch { throw Problem(error) }
         }
-        // A thread per connection measured best (p99 of benchmarks/serve.sh) and keeps a slow
-        // policy from holding up requests queued behind it on a shared worker.
-        var threads = 0
+        // Polling threads only move bytes and answer what needs no policy: policies run on
+        // each stack's own workers, so a slow policy never holds a polling thread.
+        var threads = 2
         if let text = parsed.value(ServeOptions.threads.name) {
-            do { threads = try ValueParser.integer(text, option: ServeOptions.threads, in: 0...256) } catch {
+            do { threads = try ValueParser.integer(text, option: ServeOptions.threads, in: 1...256) } catch {
                 throw Problem(error)
             }
         }
@@ -230,16 +243,36 @@ public enum ServeArguments {
         } catch {
             throw Problem(error)
         }
-        let configuration = ServeConfiguration(
+        let limits: ServeLimits.Parsed
+        do { limits = try ServeLimits.parse(parsed, cores: cores) } catch { throw Problem(error) }
+        var configuration = ServeConfiguration(
             stacks: stacks, host: host, port: port, tokenFile: parsed.value(ServeOptions.tokenFile.name),
             insecure: parsed.has(ServeOptions.insecure.name), watch: parsed.has(ServeOptions.watch.name),
             gateTests: parsed.has(ServeOptions.gateTests.name), timeout: timeout, threads: threads, cacheEntries: cacheEntries,
             verbose: parsed.has(ServeOptions.verbose), corsOrigin: corsOrigin, jsonLog: jsonLog,
             decisionLog: parsed.value(ServeOptions.decisionLog.name), timeZone: timeZone, defaults: defaults,
             fixedToday: defaults.has(OptionCatalogue.today) ? fixedToday : nil)
+        configuration.limits = limits.limits
+        configuration.stackWorkers = limits.stackWorkers
+        configuration.stackQueue = limits.stackQueue
+        configuration.logBuffer = limits.logBuffer
+        configuration.decisionLogRequired = limits.decisionLogRequired
+        configuration.diagnostic = limits.diagnostic
+        if configuration.decisionLogRequired && configuration.decisionLog == nil {
+            throw Problem("--decision-log-required needs --decision-log FILE")
+        }
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
             throw Problem("--listen: '\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
         }
         return configuration
+    }
+
+    /// `HOST:PORT` (`[::1]:8080`, `localhost` as 127.0.0.1), or nil.
+    static func hostPort(_ text: String) -> (host: String, port: UInt16)? {
+        guard let colon = text.lastIndex(of: ":"), let number = UInt16(text[text.index(after: colon)...]) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host == "localhost" { host = "127.0.0.1" }
+        return (host, number)
     }
 }

@@ -15,13 +15,20 @@ public struct Decoration: Hashable, Sendable, Codable {
     /// An image name (an SF Symbol name in the seed); meaningful for `.image`.
     public var image: String?
     public var size: Size?
+    /// For an observed or substitute holiday, the day (`YYYY-MM-DD`) it stands in for; set by the
+    /// built-in holiday data, never by a Lua policy. Nil fields stay out of every document.
+    public var observedOf: String?
+    /// True when the holiday's date is an estimate (python-holidays' lunar and announced dates).
+    public var estimated: Bool?
 
     public init(kind: Kind = .default, label: String? = nil, color: String? = nil,
-                image: String? = nil, size: Size? = nil) {
+                image: String? = nil, size: Size? = nil, observedOf: String? = nil, estimated: Bool? = nil) {
         self.kind = kind
         self.label = label
         self.color = color
         self.image = image
         self.size = size
+        self.observedOf = observedOf
+        self.estimated = estimated
     }
 }

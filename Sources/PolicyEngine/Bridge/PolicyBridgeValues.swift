@@ -21,6 +21,8 @@ struct LuaChunkInfo: Hashable, Sendable {
     var name: String?
     var description: String?
     var version: String?
+    /// `coverage = { from = ..., to = ... }`, checked by the bridge.
+    var coverage: CoverageSpan?
     /// The chunk returned nothing, so its globals are the policy.
     var globalStyle = false
     /// Keys outside the contract (for a global-style policy: globals it defined).

@@ -20,6 +20,8 @@ final class PolicyLuaState {
     private let singleSelect, singleDeselect, singleDecoration: UnsafePointer<cpb_call>
 
     init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
+        UnsafePolicyFileReader.installed
+        _ = UnsafeHolidayHost.installed
         let box = dateBridge.map(BridgeBox.init)
         guard let record = box.map({ box in
             cpb_new(Unmanaged.passUnretained(box).toOpaque(), PolicyLuaState.convertTrampoline,
@@ -123,6 +125,9 @@ final class PolicyLuaState {
                             name: PolicyLuaState.text(info.name, info.name_len),
                             description: PolicyLuaState.text(info.description, info.description_len),
                             version: PolicyLuaState.text(info.version, info.version_len),
+                            coverage: info.has_coverage_from == 0 && info.has_coverage_to == 0 ? nil : CoverageSpan(
+                                from: info.has_coverage_from != 0 ? Day(dayNumber: Int(info.coverage_from)) : nil,
+                                to: info.has_coverage_to != 0 ? Day(dayNumber: Int(info.coverage_to)) : nil),
                             globalStyle: info.global_style != 0,
                             extraKeys: PolicyContract.Key.parse(PolicyLuaState.bytes(info.extras, info.extras_len)))
     }

@@ -26,7 +26,9 @@ public struct PolicyDiff: Hashable, Sendable {
     private static func evaluate(_ path: String, source: [UInt8]?, reportedAs name: String?, span: DaySpan, context: PolicyContext,
                                  options: LuaPolicyOptions, builtIns: [any DayPolicy]) throws(PolicyError) -> [DayRecord] {
         do {
-            let policy = if let source {
+            let policy: any DayPolicy = if HolidayReference.isReference(path) {
+                try HolidayReference.builtInPolicy(path)
+            } else if let source {
                 try LuaPolicy(path: path, source: source, options: options)
             } else {
                 try LuaPolicy(path: path, options: options)

@@ -10,21 +10,37 @@ public struct PolicyExplanation: Hashable, Sendable {
     /// `builtIns` (Swift policies such as `--include`) follow them in the stack, without lines.
     public static func explain(_ day: Day, policies: [LuaPolicy], builtIns: [any DayPolicy] = [],
                                context: PolicyContext) throws(PolicyError) -> PolicyExplanation {
+        try explain(day, stack: policies, builtIns: builtIns, context: context)
+    }
+
+    /// The same over a stack that mixes Lua policies (answered with lines) and built-in ones
+    /// such as `holidays:DE` (answered without), in stack order.
+    public static func explain(_ day: Day, stack: [any DayPolicy], builtIns: [any DayPolicy] = [],
+                               context: PolicyContext) throws(PolicyError) -> PolicyExplanation {
         var answers: [PolicyAnswer] = []
-        for policy in policies { answers.append(try policy.answer(for: day, context: context)) }
-        for policy in builtIns {
-            do {
-                answers.append(PolicyAnswer(policy: policy.name, path: policy.name,
-                                            canSelect: try policy.canSelect(day, context: context), canSelectLine: nil,
-                                            canDeselect: try policy.canDeselect(day, context: context),
-                                            canDeselectLine: nil,
-                                            decoration: try policy.decoration(for: day, context: context),
-                                            decorationLine: nil))
-            } catch {
-                throw PolicyError(kind: .runtime, file: policy.name, message: "\(error)")
+        for policy in stack {
+            if let lua = policy as? LuaPolicy {
+                answers.append(try lua.answer(for: day, context: context))
+                continue
             }
+            answers.append(try builtInAnswer(policy, day: day, context: context))
         }
+        for policy in builtIns { answers.append(try builtInAnswer(policy, day: day, context: context)) }
         return PolicyExplanation(day: day, answers: answers)
+    }
+
+    private static func builtInAnswer(_ policy: any DayPolicy, day: Day, context: PolicyContext) throws(PolicyError)
+        -> PolicyAnswer {
+        do {
+            return PolicyAnswer(policy: policy.name, path: policy.name,
+                                canSelect: try policy.canSelect(day, context: context), canSelectLine: nil,
+                                canDeselect: try policy.canDeselect(day, context: context), canDeselectLine: nil,
+                                decoration: try policy.decoration(for: day, context: context), decorationLine: nil)
+        } catch let error as PolicyError {
+            throw error
+        } catch {
+            throw PolicyError(kind: .runtime, file: policy.name, message: "\(error)")
+        }
     }
 
     /// The first policy that denied selecting, as the stack reports it.

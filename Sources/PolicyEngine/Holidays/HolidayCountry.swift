@@ -2,8 +2,8 @@ import CalendarCore
 
 /// One country's (or market's) holidays, parsed from its data file.
 ///
-/// Built once per country and kept (see `HolidayData`): lookups by day are a dictionary
-/// read, so a policy over 61 years costs no more per day than one over a month.
+/// Built once per country and kept (see `HolidayData`): the header is read at once, the rows a
+/// year at a time (`HolidayRows`); a lookup by day is then an array read.
 public struct HolidayCountry: Sendable {
     /// One run of days with one weekend, for the country ("-") or a subdivision.
     public struct WeekendRun: Sendable, Hashable {
@@ -28,14 +28,29 @@ public struct HolidayCountry: Sendable {
     public var weekends: [String: [WeekendRun]] = [:]
     /// Weekend days that are working days (by day number).
     public var workdays: Set<Int> = []
-    /// The holidays of each day, by day number, in file order.
-    public var days: [Int: [HolidayEntry]] = [:]
+    /// The holiday rows, parsed a year at a time on first use.
+    var rows = HolidayRows.empty
+
+    /// Every holiday row of `day`, in file order; an error for a damaged row of its year.
+    public func entries(on day: Day) throws(HolidayDataError) -> [HolidayEntry] {
+        try rows.entries(on: day)
+    }
 
     /// The holidays on `day` in `categories` that apply to `subdivision` (nil: the country).
-    public func holidays(on day: Day, subdivision: String?, categories: Set<String>) -> [HolidayEntry] {
-        guard let entries = days[day.dayNumber] else { return [] }
+    public func holidays(on day: Day, subdivision: String?, categories: Set<String>) throws(HolidayDataError)
+        -> [HolidayEntry] {
+        let entries = try rows.entries(on: day)
+        if entries.isEmpty { return [] }
         return entries.filter { categories.contains($0.category) && $0.applies(to: subdivision) }
     }
+
+    /// Every holiday row of each of `days` (in the covered years), one lookup for the run.
+    func entries(on days: [Day]) throws(HolidayDataError) -> [[HolidayEntry]] {
+        try rows.entries(on: days)
+    }
+
+    /// Parses every year now, so that a damaged row anywhere is reported (tests, `--dump`).
+    public func validate() throws(HolidayDataError) { try rows.parseAll() }
 
     /// The years `categories` have data for in the calendar, or nil when none has any: a year
     /// is covered when any of the categories has data for it.

@@ -34,10 +34,10 @@ public final class HolidayData: @unchecked Sendable {
         if let cached = countries[code] { lock.unlock(); return cached }
         lock.unlock()
         let path = folder + "/" + code + ".tsv"
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = UnsafeFileBytes.readAll(path: path) else {
             throw HolidayDataError("\(path): cannot be read")
         }
-        let country = try HolidayFileParser.parse([UInt8](data), file: path)
+        let country = try HolidayFileParser.parse(bytes, file: path)
         lock.lock()
         countries[code] = country
         lock.unlock()
@@ -51,14 +51,28 @@ public final class HolidayData: @unchecked Sendable {
         defer { lock.unlock() }
         if let indexRows { return indexRows }
         let path = folder + "/index.tsv"
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = UnsafeFileBytes.readAll(path: path) else {
             throw HolidayDataError("\(path): cannot be read")
         }
+        // Bytes, not String.split: this runs on the start of every command naming a reference.
         var rows: [[String]] = []
-        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() {
-            if line.hasPrefix("#") || line.hasPrefix("source\t") { continue }
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 8 else { throw HolidayDataError("\(path):\(number + 1): expected 8 fields") }
+        rows.reserveCapacity(300)
+        var lineStart = 0, number = 0
+        while lineStart < bytes.count {
+            var lineEnd = lineStart
+            while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            number += 1
+            defer { lineStart = lineEnd + 1 }
+            if lineEnd == lineStart || bytes[lineStart] == UInt8(ascii: "#") { continue }
+            var fields: [String] = []
+            fields.reserveCapacity(8)
+            var fieldStart = lineStart
+            for index in lineStart...lineEnd where index == lineEnd || bytes[index] == 0x09 {
+                fields.append(String(decoding: bytes[fieldStart..<index], as: UTF8.self))
+                fieldStart = index + 1
+            }
+            if fields[0] == "source" { continue }
+            guard fields.count == 8 else { throw HolidayDataError("\(path):\(number): expected 8 fields") }
             rows.append(fields)
         }
         indexRows = rows
@@ -67,8 +81,10 @@ public final class HolidayData: @unchecked Sendable {
 
     /// The country or market code `typed` names (any case), or a did-you-mean error.
     public func code(for typed: String, reference: String) throws(HolidayDataError) -> String {
-        let codes = try index().map { $0[0] }
-        if let code = codes.first(where: { $0 == typed.uppercased() }) { return code }
+        let rows = try index()
+        let upper = typed.uppercased()
+        if rows.contains(where: { $0[0] == upper }) { return upper }
+        let codes = rows.map { $0[0] }
         throw HolidayDataError("unknown country or market '\(typed)'"
             + HolidayDataError.suggestions(for: typed, among: codes) + " (calpolicy holidays lists them)")
     }

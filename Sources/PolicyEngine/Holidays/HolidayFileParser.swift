@@ -3,13 +3,14 @@ import CalendarCore
 /// Reads a country's data file (data/holidays/CC.tsv, written by scripts/holidays/generate.py).
 ///
 /// Header records (`entity`, `languages`, `names`, `categories`, `subdivision`, `coverage`,
-/// `weekend`, `workday`) up to the `holidays` line, then one row per holiday. A line that does
+/// `weekend`, `workday`) up to the `holidays` line, then one row per holiday. The header is read
+/// here; the rows are left to `HolidayRows`, which parses a year when it is first asked about
+/// (loading a country is then a read of the file and of its short header). A line that does
 /// not read is one error naming the file and the line: the file is generated, so a damaged
 /// one is regenerated rather than half used.
 enum HolidayFileParser {
     static func parse(_ bytes: [UInt8], file: String) throws(HolidayDataError) -> HolidayCountry {
         var country = HolidayCountry()
-        var inRows = false
         var lineNumber = 0
         var start = 0
         let tab = UInt8(ascii: "\t"), newline = UInt8(ascii: "\n")
@@ -31,24 +32,6 @@ enum HolidayFileParser {
             fields.append(line[fieldStart..<line.endIndex])
             func fail(_ problem: String) -> HolidayDataError {
                 HolidayDataError("\(file):\(lineNumber): \(problem); regenerate it with scripts/holidays/generate.py")
-            }
-            if inRows {
-                guard fields.count == 8 else { throw fail("expected 8 fields, found \(fields.count)") }
-                guard let day = date(fields[0]) else { throw fail("expected a date YYYY-MM-DD") }
-                let name = text(fields[3]), english = fields[4].isEmpty ? name : text(fields[4])
-                let whereField = text(fields[2])
-                var observedOf: Day?
-                if !fields[5].isEmpty, fields[5] != [UInt8(ascii: "?")][...] {
-                    guard let original = date(fields[5]) else { throw fail("expected an observedOf date") }
-                    observedOf = original
-                }
-                let entry = HolidayEntry(
-                    category: text(fields[1]),
-                    subdivisions: whereField == "*" ? nil : whereField.split(separator: ",").map(String.init),
-                    name: name, englishName: english, observedOf: observedOf, isObserved: !fields[5].isEmpty,
-                    isEstimated: !fields[6].isEmpty, close: fields[7].isEmpty ? nil : text(fields[7]))
-                country.days[day.dayNumber, default: []].append(entry)
-                continue
             }
             let values = fields.dropFirst().map(text)
             switch text(fields[0]) {
@@ -89,14 +72,13 @@ enum HolidayFileParser {
             case "workday":
                 guard let day = date(fields[1]) else { throw fail("expected 'workday YYYY-MM-DD'") }
                 country.workdays.insert(day.dayNumber)
-            case "holidays": inRows = true
+            case "holidays":
+                country.rows = HolidayRows(bytes: bytes, start: min(start, bytes.count), file: file)
+                return country
             case let other: throw fail("unknown record '\(other)'")
             }
         }
-        guard inRows, !country.code.isEmpty else {
-            throw HolidayDataError("\(file): no 'entity' or 'holidays' line; regenerate it with scripts/holidays/generate.py")
-        }
-        return country
+        throw HolidayDataError("\(file): no 'holidays' line; regenerate it with scripts/holidays/generate.py")
     }
 
     /// Foundation's weekday numbers (1 = Sunday) for the file's names.
@@ -105,19 +87,25 @@ enum HolidayFileParser {
     static func text(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
 
     /// `YYYY-MM-DD` without going through a String.
-    static func date(_ bytes: ArraySlice<UInt8>) -> Day? {
+    static func date(_ bytes: ArraySlice<UInt8>) -> Day? { dayNumber(bytes).map(Day.init(dayNumber:)) }
+
+    /// The day number of `YYYY-MM-DD`, read digit by digit (no String, no array).
+    static func dayNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
         guard bytes.count == 10 else { return nil }
-        var digits: [Int] = []
-        digits.reserveCapacity(8)
-        for (offset, byte) in bytes.enumerated() {
-            if offset == 4 || offset == 7 {
-                if byte != UInt8(ascii: "-") { return nil }
-                continue
+        let base = bytes.startIndex
+        guard bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var value = 0
+            for index in base + from..<base + from + count {
+                let digit = Int(bytes[index]) &- 48
+                guard digit >= 0, digit <= 9 else { return nil }
+                value = value * 10 + digit
             }
-            guard byte >= 48, byte <= 57 else { return nil }
-            digits.append(Int(byte) - 48)
+            return value
         }
-        let year = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        return try? Day(year: year, month: digits[4] * 10 + digits[5], day: digits[6] * 10 + digits[7])
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              (1...9999).contains(year), (1...12).contains(month), day >= 1,
+              day <= GregorianMath.daysInMonth(year: year, month: month) else { return nil }
+        return GregorianMath.dayNumber(year: year, month: month, day: day)
     }
 }

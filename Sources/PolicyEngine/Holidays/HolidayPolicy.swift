@@ -15,6 +15,8 @@ public struct HolidayPolicy: DayPolicy {
     public let country: HolidayCountry
     public let covered: ClosedRange<Int>
     private let categorySet: Set<String>
+    /// `covered` as day numbers: compared without working out each day's year.
+    private let coveredDays: Range<Int>
 
     public var name: String { reference.text }
 
@@ -23,29 +25,89 @@ public struct HolidayPolicy: DayPolicy {
         self.country = country
         covered = country.coverage(subdivision: reference.subdivision, categories: reference.categories) ?? 0...(-1)
         categorySet = Set(reference.categories)
+        coveredDays = covered.isEmpty ? 0..<0
+            : GregorianMath.dayNumber(year: covered.lowerBound, month: 1, day: 1)
+                ..< GregorianMath.dayNumber(year: covered.upperBound + 1, month: 1, day: 1)
     }
 
     /// The holidays of `day` this policy sees.
-    public func holidays(on day: Day) -> [HolidayEntry] {
-        country.holidays(on: day, subdivision: reference.subdivision, categories: categorySet)
+    public func holidays(on day: Day) throws(PolicyError) -> [HolidayEntry] {
+        do {
+            return try country.holidays(on: day, subdivision: reference.subdivision, categories: categorySet)
+        } catch {
+            throw PolicyError(kind: .io, file: reference.text, day: day, message: error.message)
+        }
     }
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        guard covered.contains(day.year) else {
-            return .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
+        guard coveredDays.contains(day.dayNumber) else { return uncovered(day) }
+        return verdict(try holidays(on: day))
+    }
+
+    public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
+        guard coveredDays.contains(day.dayNumber) else { return nil }
+        return decoration(try holidays(on: day))
+    }
+
+    /// Both answers from one lookup (an evaluation asks all three questions of every day).
+    public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
+        guard coveredDays.contains(day.dayNumber) else { return DayAnswers(select: questions.canSelect ? uncovered(day) : .allowed) }
+        let found = try holidays(on: day)
+        return DayAnswers(select: questions.canSelect ? verdict(found) : .allowed,
+                          decoration: questions.decoration ? decoration(found) : nil)
+    }
+
+    /// A run of days with one lookup (one lock) for all of it, as an evaluation asks: a day with
+    /// no row, most days, costs an array read and no other work.
+    public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        let count = min(questions.count, days.count)
+        var batch = DayAnswerBatch()
+        batch.answers.reserveCapacity(count)
+        let inside = days.prefix(count).filter { coveredDays.contains($0.dayNumber) }
+        let found: [[HolidayEntry]]
+        do {
+            found = try country.entries(on: inside)
+        } catch {
+            batch.failure = PolicyError(kind: .io, file: reference.text, day: inside.first, message: error.message)
+            return batch
         }
-        let closed = holidays(on: day).filter(Self.isDayOff)
+        var next = 0
+        for index in 0..<count {
+            let day = days[index], asked = questions[index]
+            guard coveredDays.contains(day.dayNumber) else {
+                batch.answers.append(DayAnswers(select: asked.canSelect ? uncovered(day) : .allowed))
+                continue
+            }
+            let rows = found[next]
+            next += 1
+            if rows.isEmpty {
+                batch.answers.append(DayAnswers())
+                continue
+            }
+            let mine = rows.filter { categorySet.contains($0.category) && $0.applies(to: reference.subdivision) }
+            batch.answers.append(DayAnswers(select: asked.canSelect ? verdict(mine) : .allowed,
+                                            decoration: asked.decoration ? decoration(mine) : nil))
+        }
+        return batch
+    }
+
+    private func uncovered(_ day: Day) -> Verdict {
+        .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
+    }
+
+    private func verdict(_ found: [HolidayEntry]) -> Verdict {
+        let closed = found.filter(Self.isDayOff)
         if closed.isEmpty { return .allowed }
         return .denied(reason: closed.map(\.displayName).joined(separator: "; "))
     }
 
-    public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        guard covered.contains(day.year) else { return nil }
-        let found = holidays(on: day)
+    private func decoration(_ found: [HolidayEntry]) -> Decoration? {
         if found.isEmpty { return nil }
         let dayOff = found.contains(where: Self.isDayOff)
         return Decoration(kind: .default, label: found.map(\.displayName).joined(separator: "; "),
-                          color: dayOff ? "#1565c0" : "#ef6c00", size: .medium)
+                          color: dayOff ? "#1565c0" : "#ef6c00", size: .medium,
+                          observedOf: found.lazy.compactMap(\.observedOf).first?.iso,
+                          estimated: found.contains(where: \.isEstimated) ? true : nil)
     }
 
     public static func isDayOff(_ entry: HolidayEntry) -> Bool {

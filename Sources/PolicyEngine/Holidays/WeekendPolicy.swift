@@ -37,7 +37,7 @@ public struct WeekendPolicy: DayPolicy {
         let mark = "(substituted from " + pad(month) + "/" + pad(dayOfMonth) + "/\(year))"
         for distance in 1...90 {
             for other in [day.adding(days: -distance), day.adding(days: distance)] {
-                if let entry = country.days[other.dayNumber]?.first(where: { $0.englishName.contains(mark) }) {
+                if let entry = (try? country.entries(on: other))?.first(where: { $0.englishName.contains(mark) }) {
                     return "working day in place of \(other.iso) (\(entry.englishName))"
                 }
             }

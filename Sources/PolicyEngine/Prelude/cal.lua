@@ -897,6 +897,21 @@ end
 -- Host functions: the injected today and other calendar systems.
 ---------------------------------------------------------------------------------------------
 
+--- A calendar argument: a non-empty name (the engine says whether it knows it). Raised at
+--- level 4: this check, the public function, the policy's line.
+local function checkCalendarName(fname, calendar)
+    if type(calendar) ~= "string" or calendar == "" then
+        fail(fname, "calendar must be a calendar name such as 'hebrew', got " .. show(calendar), 4)
+    end
+end
+
+--- An optional leap-month flag: nil or a boolean.
+local function checkLeapFlag(fname, isLeapMonth)
+    if isLeapMonth ~= nil and type(isLeapMonth) ~= "boolean" then
+        fail(fname, "isLeapMonth must be a boolean, got " .. show(isLeapMonth), 4)
+    end
+end
+
 local function nativeFunction(fname, key)
     local f = type(native) == "table" and rawget(native, key) or nil
     if type(f) ~= "function" then
@@ -918,9 +933,7 @@ end
 ---@return {name: string, year: integer, month: integer, day: integer, isLeapMonth: boolean, era: integer}
 function cal.convert(iso, calendar)
     checkISO("convert", "date", iso)
-    if type(calendar) ~= "string" or calendar == "" then
-        fail("convert", "calendar must be a calendar name such as 'hebrew', got " .. show(calendar))
-    end
+    checkCalendarName("convert", calendar)
     local f = nativeFunction("convert", "convert")
     local r, msg = f(iso, calendar)
     if r == nil then fail("convert", msg ~= nil and tostring(msg) or sformat("cannot convert %s to '%s'", iso, calendar)) end
@@ -935,15 +948,11 @@ end
 ---@param isLeapMonth? boolean
 ---@return string
 function cal.fromCalendar(calendar, y, m, d, isLeapMonth)
-    if type(calendar) ~= "string" or calendar == "" then
-        fail("fromCalendar", "calendar must be a calendar name such as 'hebrew', got " .. show(calendar))
-    end
+    checkCalendarName("fromCalendar", calendar)
     y = int("fromCalendar", "year", y)
     m = int("fromCalendar", "month", m)
     d = int("fromCalendar", "day", d)
-    if isLeapMonth ~= nil and type(isLeapMonth) ~= "boolean" then
-        fail("fromCalendar", "isLeapMonth must be a boolean, got " .. show(isLeapMonth))
-    end
+    checkLeapFlag("fromCalendar", isLeapMonth)
     local f = nativeFunction("fromCalendar", "fromCalendar")
     local r, msg = f(calendar, y, m, d, isLeapMonth == true)
     if r == nil then
@@ -967,17 +976,13 @@ end
 ---@param isLeapMonth? boolean
 ---@return string[]
 function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
-    if type(calendar) ~= "string" or calendar == "" then
-        fail("inGregorianYear", "calendar must be a calendar name such as 'hebrew', got " .. show(calendar))
-    end
+    checkCalendarName("inGregorianYear", calendar)
     m = int("inGregorianYear", "month", m)
     d = int("inGregorianYear", "day", d)
     if m < 1 or m > 13 then fail("inGregorianYear", sformat("month must be 1...13, got '%d'", m)) end
     if d < 1 or d > 31 then fail("inGregorianYear", sformat("day must be 1...31, got '%d'", d)) end
     year = checkYear("inGregorianYear", year)
-    if isLeapMonth ~= nil and type(isLeapMonth) ~= "boolean" then
-        fail("inGregorianYear", "isLeapMonth must be a boolean, got " .. show(isLeapMonth))
-    end
+    checkLeapFlag("inGregorianYear", isLeapMonth)
     local convert = nativeFunction("inGregorianYear", "convert")
     local fromCalendar = nativeFunction("inGregorianYear", "fromCalendar")
     local first, msg = convert(isoOf(toDay(year, 1, 1)), calendar)

@@ -50,14 +50,20 @@ public enum PolicyTestRunner {
         // Named in messages as in `eval`: the file name, unless two of the stack share it.
         let names = PolicyIdentity.displayNames(for: script.policies)
         var policies: [LuaPolicy] = []
+        var stack: [any DayPolicy] = []
         for (index, name) in script.policies.enumerated() {
+            if HolidayReference.isReference(name) {
+                stack.append(try HolidayReference.builtInPolicy(name))
+                continue
+            }
             let line = script.policyLines[index]
             let path = try PolicyTestDiscovery.resolve(name, besideFileIn: directory, folder: folder, namedBy: file,
                                                        line: line > 0 ? line : nil, what: "test.policies entry")
             let source = try PolicyFile.source(path, limit: policyLimits.memoryLimit)
             policies.append(try LuaPolicy(path: path, source: source, options: policyLimits, displayName: names[index]))
+            stack.append(policies[policies.count - 1])
         }
-        let checker = ExpectationChecker(stack: PolicyStack(policies + options.builtIns),
+        let checker = ExpectationChecker(stack: PolicyStack(stack + options.builtIns),
                                          context: PolicyContext(calendar: options.calendar, today: script.today),
                                          file: file)
         var results: [PolicyTestResult] = []

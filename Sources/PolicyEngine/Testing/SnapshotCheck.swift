@@ -20,6 +20,7 @@ enum SnapshotCheck {
         let base = PolicyTestDiscovery.directory(of: PolicyTestDiscovery.directory(of: path))
         var paths: [String] = []
         for policy in stored.policies {
+            if HolidayReference.isReference(policy) { paths.append(policy); continue }
             paths.append(try PolicyTestDiscovery.resolve(policy, besideFileIn: base, folder: folder, namedBy: path,
                                                          line: nil, what: "snapshot policy"))
         }
@@ -70,9 +71,11 @@ extension PolicySnapshot {
                             calendar: any CalendarSystem = GregorianCalendarSystem()) throws(PolicyError) -> PolicySnapshot {
         var options = limits
         options.today = today
-        var policies: [LuaPolicy] = []
+        var policies: [any DayPolicy] = []
         for (index, path) in paths.enumerated() {
-            if let sources, sources.indices.contains(index) {
+            if HolidayReference.isReference(path) {
+                policies.append(try HolidayReference.builtInPolicy(path))
+            } else if let sources, sources.indices.contains(index) {
                 policies.append(try LuaPolicy(path: path, source: sources[index], options: options))
             } else {
                 policies.append(try LuaPolicy(path: path, options: options))

@@ -9,22 +9,16 @@ public enum DiffRenderer {
     /// number of changes: each month's run is found once (changes come in date order).
     public static func text(_ diff: PolicyDiff) -> String {
         var out = "--- " + TerminalText.escape(diff.old) + "\n+++ " + TerminalText.escape(diff.new) + "\n"
-        let changes = diff.changes
-        var start = changes.startIndex
-        while start < changes.endIndex {
-            let heading = changes[start].day.iso.prefix(7)
-            var end = changes.index(after: start)
-            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
-            let count = end - start
+        for (heading, month) in diff.monthRuns {
+            let count = month.count
             out += "\(heading) (\(count) day\(count == 1 ? "" : "s"))\n"
-            for change in changes[start..<end] {
+            for change in month {
                 let weekday = weekdays[(change.day.weekday - 1) % 7]
                 out += TerminalText.escape("  \(change.day.iso) \(weekday): \(change.description)")
                 out += "\n"
             }
-            start = end
         }
-        let count = changes.count
+        let count = diff.changes.count
         out += count == 0
             ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
             : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
@@ -46,5 +40,23 @@ public enum DiffRenderer {
                 ("new", change.new.map(JSONValue.record) ?? .null),
             ])
         })
+    }
+}
+
+extension PolicyDiff {
+    /// The changes grouped by Gregorian month (`YYYY-MM`), in date order: each month's run is
+    /// found once, so grouping is linear in the number of changes. Both diff documents (text
+    /// and HTML) draw a heading per run.
+    public var monthRuns: [(heading: Substring, changes: ArraySlice<DayChange>)] {
+        var runs: [(heading: Substring, changes: ArraySlice<DayChange>)] = []
+        var start = changes.startIndex
+        while start < changes.endIndex {
+            let heading = changes[start].day.iso.prefix(7)
+            var end = changes.index(after: start)
+            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
+            runs.append((heading, changes[start..<end]))
+            start = end
+        }
+        return runs
     }
 }

@@ -20,6 +20,7 @@ public enum ExplainRenderer {
     private static func decoration(_ decoration: Decoration?) -> String {
         guard let decoration else { return "none" }
         return decoration.kind.rawValue + (decoration.label.map { " '\($0)'" } ?? "")
+            + (decoration.observedOf.map { " (observed for \($0))" } ?? "") + (decoration.estimated == true ? " (estimated)" : "")
     }
 
     /// - Parameter weekdayNames: the seven full weekday names from Sunday, in the locale

@@ -24,7 +24,7 @@ public enum SelectRenderer {
     public static func text(mode: SelectionMode, selection: [Day], pending: Day?, taps: [TapResult]) -> String {
         var out = ""
         for tap in taps {
-            var line = tap.day.iso + "  " + (tap.accepted ? "accepted" : "rejected")
+            var line = tap.day.iso + "  " + outcome(tap)
             if let reason = tap.reason { line += "  " + reason }
             if let policy = tap.policy { line += " (\(policy))" }
             if !tap.leftOut.isEmpty { line += "  left out: " + tap.leftOut.map(\.iso).joined(separator: ", ") }
@@ -33,6 +33,13 @@ public enum SelectRenderer {
         out += "selection (\(mode.rawValue)): " + describe(selection) + "\n"
         if let pending { out += "pending: \(pending.iso)\n" }
         return out
+    }
+
+    /// `accepted`, `deselected` (an accepted tap that took its day out of the selection: a
+    /// re-tap in multiple mode, a tap inside a week or month that clears it) or `rejected`.
+    static func outcome(_ tap: TapResult) -> String {
+        guard tap.accepted else { return "rejected" }
+        return tap.selection.contains(tap.day) || tap.pending == tap.day ? "accepted" : "deselected"
     }
 
     /// Consecutive days read as ranges: `2026-12-21...2026-12-23, 2026-12-28`.

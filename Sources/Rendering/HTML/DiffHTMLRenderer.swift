@@ -11,34 +11,28 @@ public enum DiffHTMLRenderer {
         let page = HTMLPage(locale: names.identifier, title: "calpolicy diff " + diff.old + " → " + diff.new)
         var icons = Set<HTMLIcon>()
         var body = ""
-        let changes = diff.changes
-        var start = changes.startIndex
-        while start < changes.endIndex {
-            let heading = changes[start].day.iso.prefix(7)
-            var end = changes.index(after: start)
-            while end < changes.endIndex && changes[end].day.iso.prefix(7) == heading { end = changes.index(after: end) }
-            let count = end - start
+        for (heading, month) in diff.monthRuns {
+            let count = month.count
             let id = "m" + heading
             body += "<section aria-labelledby=\"" + id + "\">\n<h2 id=\"" + id + "\">" + heading
                 + " <span class=\"count\" lang=\"en\">(\(count) day\(count == 1 ? "" : "s"))</span></h2>\n"
             body += "<table class=\"changes\">\n<thead lang=\"en\"><tr><th scope=\"col\">day</th>"
                 + "<th scope=\"col\">old: " + HTMLText.escape(diff.old) + "</th>"
                 + "<th scope=\"col\">new: " + HTMLText.escape(diff.new) + "</th></tr></thead>\n<tbody>\n"
-            for change in changes[start..<end] {
+            for change in month {
                 body += "<tr><th scope=\"row\">" + HTMLText.escape(names.fullDate(change.day)) + "</th>"
                 body += side(change.old, changed: change.fields, labeler: labeler, icons: &icons, kind: "old")
                 body += side(change.new, changed: change.fields, labeler: labeler, icons: &icons, kind: "new")
                 body += "</tr>\n"
             }
             body += "</tbody>\n</table>\n</section>\n"
-            start = end
         }
         let span = diff.span.first.iso + " to " + diff.span.last.iso
         var out = page.head(style: style)
         out += HTMLIcon.symbols(icons)
         out += "<header lang=\"en\" dir=\"ltr\">\n<h1>" + HTMLText.escape(diff.old) + " → " + HTMLText.escape(diff.new)
             + "</h1>\n<p class=\"meta\">"
-        let count = changes.count
+        let count = diff.changes.count
         out += count == 0
             ? "no differences (" + span + ")"
             : "\(count) day\(count == 1 ? " differs" : "s differ") (" + span + ")"

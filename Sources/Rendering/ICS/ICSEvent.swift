@@ -16,6 +16,9 @@ public struct ICSEvent: Hashable, Sendable {
         public let label: String?
         public let decorated: Bool
         public let decoratingPolicy: String?
+        /// A built-in holiday's marks (see `Decoration`): said in DESCRIPTION.
+        public let observedOf: String?
+        public let estimated: Bool
 
         /// Nil for a day that is neither denied nor decorated (no event).
         public init?(_ day: DayEvaluation) {
@@ -26,6 +29,8 @@ public struct ICSEvent: Hashable, Sendable {
             decorated = day.decoration != nil
             label = day.decoration?.label
             decoratingPolicy = day.decoration != nil ? day.decorationPolicy : nil
+            observedOf = day.decoration?.observedOf
+            estimated = day.decoration?.estimated == true
         }
 
         /// The decoration's label, else the denial's reason, else what happened.
@@ -55,6 +60,8 @@ public struct ICSEvent: Hashable, Sendable {
                 if let label, !label.isEmpty { line += ": " + label }
                 if let decoratingPolicy { line += " (" + decoratingPolicy + ")" }
                 lines.append(line)
+                if let observedOf { lines.append("Observed for: " + observedOf) }
+                if estimated { lines.append("Estimated date") }
             }
             var text = ""
             for line in lines {

@@ -1,6 +1,7 @@
 /// RFC 5545 content lines: TEXT values escaped (`\\`, `\;`, `\,`, `\n`), lines folded at
 /// 75 octets (never inside a UTF-8 sequence) and ended with CRLF. Output only: calpolicy
-/// never parses iCalendar with this.
+/// never parses iCalendar with this. Kept instead of libical's serializer for measured reasons
+/// (docs/architecture.md, "iCalendar out"): libical leaves ',' and ';' bare in X- properties.
 public enum ICSWriter {
     /// The longest a physical line may be, in octets, without its CRLF (RFC 5545 §3.1).
     public static let lineOctets = 75

@@ -2,7 +2,8 @@ import CalendarCore
 import PolicyEngine
 
 extension JSONValue {
-    /// `{"kind", "label", "color", "image", "size"}`, or null.
+    /// `{"kind", "label", "color", "image", "size"}`, or null; a built-in holiday's also
+    /// `"observedOf"` and `"estimated": true`, only when it has them.
     public static func decoration(_ decoration: Decoration?) -> JSONValue {
         guard let decoration else { return .null }
         return .object([
@@ -11,7 +12,8 @@ extension JSONValue {
             ("color", .optional(decoration.color)),
             ("image", .optional(decoration.image)),
             ("size", .optional(decoration.size?.rawValue)),
-        ])
+        ] + (decoration.observedOf.map { [("observedOf", .string($0))] } ?? [])
+          + (decoration.estimated == true ? [("estimated", .bool(true))] : []))
     }
 
     /// One day of a snapshot or a diff: `{"date", "selectable", "deselectable", "reason", "decoration"}`.

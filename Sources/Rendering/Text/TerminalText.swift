@@ -22,6 +22,26 @@ public enum TerminalText {
         }
     }
 
+    /// The most bytes one line of calpolicy's stderr holds, whatever a policy raises
+    /// (docs/reliability.md): longer lines end in `...`.
+    public static let maxLineBytes = 4096
+
+    /// `text` escaped, then cut to at most `maxBytes` UTF-8 bytes (on a character boundary,
+    /// ending in `...` when cut): one bounded line.
+    public static func line(_ text: String, maxBytes: Int = maxLineBytes) -> String {
+        let escaped = escape(text)
+        guard escaped.utf8.count > maxBytes else { return escaped }
+        var out = ""
+        var used = 0
+        for character in escaped {
+            let size = character.utf8.count
+            if used + size > maxBytes - 3 { break }
+            out.append(character)
+            used += size
+        }
+        return out + "..."
+    }
+
     /// True when `escape` would change nothing.
     public static func isClean(_ text: String) -> Bool {
         var text = text

@@ -1,3 +1,4 @@
+import Foundation
 import CalendarCore
 import Testing
 @testable import PolicyEngine
@@ -58,9 +59,38 @@ import Testing
         #expect(throws: HolidayDataError.self) { try HolidayReference("holidays:", data: data) }
     }
 
-    @Test func aDamagedFileNamesItsLine() {
-        let bytes = Array("entity\tZZ\tNowhere\tcountry\nholidays\tdate\n2027-13-01\tpublic\t*\tX\t\t\t\t\n".utf8)
-        #expect(throws: HolidayDataError("zz.tsv:3: expected a date YYYY-MM-DD; regenerate it with "
-            + "scripts/holidays/generate.py")) { try HolidayFileParser.parse(bytes, file: "zz.tsv") }
+    @Test func aDamagedFileNamesItsLine() throws {
+        let bytes = Array(("entity\tZZ\tNowhere\tcountry\nholidays\tdate\n2026-05-01\tpublic\t*\tX\t\t\t\t\n"
+            + "2027-13-01\tpublic\t*\tX\t\t\t\t\n").utf8)
+        // The rows are parsed a year at a time: 2026 reads, 2027 names its bad line when first asked.
+        let country = try HolidayFileParser.parse(bytes, file: "zz.tsv")
+        #expect(try country.entries(on: day(2026, 5, 1)).map(\.name) == ["X"])
+        #expect(throws: HolidayDataError("zz.tsv:4: expected a date YYYY-MM-DD; regenerate it with "
+            + "scripts/holidays/generate.py")) { try country.entries(on: day(2027, 1, 1)) }
+        #expect(throws: HolidayDataError.self) { try country.validate() }
+        #expect(throws: HolidayDataError("zz.tsv: no 'holidays' line; regenerate it with scripts/holidays/generate.py")) {
+            try HolidayFileParser.parse(Array("entity\tZZ\tNowhere\tcountry\n".utf8), file: "zz.tsv")
+        }
+    }
+
+    /// Lazily parsed years answer exactly as a parse of every row would: each of DE's rows is
+    /// found on its day, and the days between hold nothing.
+    @Test func everyRowIsFoundOnItsDay() throws {
+        let country = try data.country("DE")
+        try country.validate()
+        let text = try String(contentsOfFile: HolidayPolicyTests.folder + "/DE.tsv", encoding: .utf8)
+        var expected: [Int: Int] = [:]
+        for line in text.split(separator: "\n").drop(while: { !$0.hasPrefix("holidays\t") }).dropFirst() {
+            expected[try Day(iso: String(line.prefix(10))).dayNumber, default: 0] += 1
+        }
+        #expect(expected.values.reduce(0, +) == 8000)
+        var found: [Int: Int] = [:]
+        var day = self.day(1999, 12, 1)
+        while day < self.day(2061, 2, 1) {
+            let count = try country.entries(on: day).count
+            if count > 0 { found[day.dayNumber] = count }
+            day = day.adding(days: 1)
+        }
+        #expect(found == expected)
     }
 }

@@ -48,6 +48,7 @@ func runBenchmarks(_ arguments: BenchArguments) throws -> [BenchResult] {
     let grids = GridWorkloads()
     let eval = EvalWorkloads(root: arguments.root)
     let calls = LuaCallWorkloads(root: arguments.root)
+    let holidays = HolidayWorkloads(root: arguments.root)
     let peerFirst = try Day(year: arguments.peerFirstYear, month: 1, day: 1)
     let peerLast = try Day(year: arguments.peerLastYear, month: 12, day: 31)
 
@@ -70,6 +71,11 @@ func runBenchmarks(_ arguments: BenchArguments) throws -> [BenchResult] {
                                                              format: .json) }),
         ("calls.deny-and-decorate.text", { calls.callsPerDay("calls.deny-and-decorate.text", file: "deny-and-decorate",
                                                              format: .text) }),
+        ("holidays.load.DE", { holidays.load("DE") }),
+        ("holidays.load.US", { holidays.load("US") }),
+        ("holidays.load.IN", { holidays.load("IN") }),
+        ("holidays.load-all-years.IN", { holidays.loadAllYears("IN") }),
+        ("holidays.lookup.US-government", { holidays.lookup() }),
     ]
     return workloads.filter { arguments.wants($0.0) }.map { $0.1() }
 }

@@ -1,0 +1,130 @@
+import Foundation
+import Glibc
+
+/// A log written off the request path: requests hand lines to a bounded buffer and a writer
+/// thread of the sink's own writes them, so a slow, full or stalled sink (a pipe nobody
+/// reads, a full disk) can never block a request — OPA's decision-log buffer drops and counts
+/// rather than blocks. When the buffer is full a line is dropped and counted
+/// (`calpolicy_log_lines_dropped_total`), and at most every 10 s the writer says so in one
+/// stderr line. A write that fails (`ENOSPC`, `EPIPE`, …) drops its line the same way and
+/// marks the sink unhealthy until a later write succeeds, which `--decision-log-required`
+/// turns into 503s instead of unaudited answers.
+final class LogSink: @unchecked Sendable {
+    /// `access` or `decision`, as the metrics and notices name it.
+    let name: String
+    private var fd: Int32
+    private let condition = NSCondition()
+    private var lines: [[UInt8]] = []
+    private var buffered = 0
+    private var writing = false
+    private(set) var dropped = 0
+    private(set) var failedWrites = 0
+    private var lastWriteFailed = false
+    private var droppedSinceNotice = 0
+    private var lastNotice: UInt64 = 0
+    /// Lines and bytes the buffer holds at most.
+    let capacityLines: Int
+    let capacityBytes: Int
+    /// Where the writer reports drops (stderr's sink; nil for stderr's own sink, which
+    /// reports into itself).
+    var notices: LogSink?
+
+    init(name: String, fd: Int32, capacityLines: Int = 4096, capacityBytes: Int = 4 << 20) {
+        self.name = name
+        self.fd = fd
+        self.capacityLines = capacityLines
+        self.capacityBytes = capacityBytes
+        let thread = Thread { [self] in writeLoop() }
+        thread.name = "log-\(name)"
+        thread.start()
+    }
+
+    /// Queues one line (a newline is added); false when it was dropped (the buffer is full).
+    @discardableResult
+    func append(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(0x0A)
+        condition.lock()
+        defer { condition.unlock() }
+        guard lines.count < capacityLines, buffered + bytes.count <= capacityBytes else {
+            dropped += 1
+            droppedSinceNotice += 1
+            return false
+        }
+        lines.append(bytes)
+        buffered += bytes.count
+        condition.signal()
+        return true
+    }
+
+    /// The last write succeeded and the buffer has room: a line appended now will be written.
+    var healthy: Bool {
+        condition.withLock { !lastWriteFailed && lines.count < capacityLines && buffered < capacityBytes }
+    }
+
+    var counts: (dropped: Int, failedWrites: Int) { condition.withLock { (dropped, failedWrites) } }
+
+    /// Writes to another descriptor from the next line on (SIGHUP's reopen); the old one is closed.
+    func replace(fd fresh: Int32) {
+        let old = condition.withLock { () -> Int32 in
+            let old = fd
+            fd = fresh
+            return old
+        }
+        if old > 2 { close(old) }
+    }
+
+    /// Waits until every buffered line is written, at most `seconds` (a stopping server).
+    func flush(within seconds: Double) {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        while (!lines.isEmpty || writing) && Date() < deadline { condition.wait(until: min(deadline, Date().addingTimeInterval(0.01))) }
+        condition.unlock()
+    }
+
+    private func writeLoop() {
+        while true {
+            condition.lock()
+            while lines.isEmpty { condition.wait() }
+            let batch = lines
+            let target = fd
+            lines = []
+            buffered = 0
+            writing = true
+            condition.unlock()
+            var failed = 0
+            for line in batch where !Self.writeAll(target, line) { failed += 1 }
+            condition.lock()
+            writing = false
+            lastWriteFailed = failed > 0
+            failedWrites += failed
+            dropped += failed
+            droppedSinceNotice += failed
+            let now = DispatchTime.now().uptimeNanoseconds
+            var notice: String?
+            if droppedSinceNotice > 0 && (lastNotice == 0 || now - lastNotice >= 10_000_000_000) {
+                notice = "calpolicy-serve: \(name) log: \(droppedSinceNotice) line(s) dropped (the sink is slow, full or failing; "
+                    + "calpolicy_log_lines_dropped_total counts them)"
+                droppedSinceNotice = 0
+                lastNotice = now
+            }
+            condition.broadcast()
+            condition.unlock()
+            if let notice { (notices ?? self).append(notice) }
+        }
+    }
+
+    /// One line in as many `write`s as it takes; false on an error (the rest is dropped).
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MHDHost
+import Rendering
+
+extension Router {
+    /// The access-log line and, for a decision route, the decision-log line; both go to their
+    /// `LogSink`, never blocking. With `--decision-log-required` a decision whose line could not
+    /// be queued is not given out: the answer becomes a 503.
+    func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
+             seconds: Double) -> HTTPResponse {
+        var response = response
+        let micros = Int((seconds * 1e6).rounded())
+        if let decisions, let route, route.isDecision {
+            let error: JSONValue = note.failure.map { failure in
+                .object([("code", .string(failure.code)), ("message", LogJSON.text(failure.message)),
+                         ("parameter", LogJSON.optional(failure.parameter))])
+            } ?? .null
+            let written = decisions.append(LogJSON.line([
+                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
+                ("route", .string(route.rawValue)), ("stack", LogJSON.optional(note.stack)),
+                ("version", LogJSON.optional(note.version)), ("today", LogJSON.optional(note.today)),
+                ("query", LogJSON.query(request.query)),
+                ("body", route == .select ? LogJSON.body(request.body) : .null),
+                ("status", .int(response.status)), ("error", error), ("durationUs", .int(micros)),
+            ]))
+            if !written && decisions.required && response.status < 400 {
+                let failure = Failure(status: 503, code: "decision_log_unavailable",
+                                      message: "the decision log cannot take this decision's line (--decision-log-required)",
+                                      headers: [("Retry-After", "1")])
+                note.failure = failure
+                var refused = Self.error(failure)
+                refused.headers += response.headers.filter { $0.name == "X-Request-Id" }
+                response = refused
+            }
+        }
+        if configuration.jsonLog {
+            AccessLog.request(LogJSON.line([
+                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
+                ("path", LogJSON.text(request.path)), ("query", LogJSON.query(request.query)),
+                ("route", LogJSON.optional(route?.rawValue)), ("status", .int(response.status)),
+                ("bytes", .int(response.body.count)), ("durationUs", .int(micros)),
+                ("stack", LogJSON.optional(note.stack)), ("version", LogJSON.optional(note.version)),
+            ]))
+        } else {
+            let query = request.query.isEmpty ? "" : "?" + request.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+            var line = "\(request.method) \(request.path)\(query) \(response.status) \(response.body.count) "
+                + String(format: "%.2f", seconds * 1000) + "ms id=\(id)"
+            if let client = request.clientAddress { line += " client=\(client)" }
+            if let stack = note.stack, let version = note.version { line += " stack=\(stack) version=\(version)" }
+            AccessLog.request(line)
+        }
+        return response
+    }
+
+    /// `/metrics` lines of the service's own bounds: each stack's queue, dropped log lines,
+    /// and connections open and closed by a limit.
+    func serviceText() -> String {
+        var out = "# HELP calpolicy_stack_queue_length Requests waiting for a worker of the stack.\n"
+        out += "# TYPE calpolicy_stack_queue_length gauge\n"
+        var busy = "# HELP calpolicy_stack_workers_busy Workers of the stack answering a request.\n"
+        busy += "# TYPE calpolicy_stack_workers_busy gauge\n"
+        var refused = "# HELP calpolicy_stack_queue_refused_total Requests refused because the stack's queue was full.\n"
+        refused += "# TYPE calpolicy_stack_queue_refused_total counter\n"
+        for entry in queues.lengths() {
+            out += "calpolicy_stack_queue_length{stack=\"\(entry.stack)\"} \(entry.queued)\n"
+            busy += "calpolicy_stack_workers_busy{stack=\"\(entry.stack)\"} \(entry.busy)\n"
+            refused += "calpolicy_stack_queue_refused_total{stack=\"\(entry.stack)\"} \(entry.refused)\n"
+        }
+        out += busy + refused
+        out += "# HELP calpolicy_log_lines_dropped_total Log lines dropped because the sink was slow, full or failing.\n"
+        out += "# TYPE calpolicy_log_lines_dropped_total counter\n"
+        out += "calpolicy_log_lines_dropped_total{log=\"access\"} \(AccessLog.requests.counts.dropped)\n"
+        if let decisions {
+            out += "calpolicy_log_lines_dropped_total{log=\"decision\"} \(decisions.sink.counts.dropped)\n"
+        }
+        if let connections = connectionStats?() {
+            out += "# HELP calpolicy_connections_open Connections open now.\n# TYPE calpolicy_connections_open gauge\n"
+            out += "calpolicy_connections_open \(connections.open)\n"
+            out += "# HELP calpolicy_connections_closed_total Connections closed by a limit or deadline.\n"
+            out += "# TYPE calpolicy_connections_closed_total counter\n"
+            for reason in ["per_client_limit", "connection_limit", "head_timeout", "send_timeout", "stopping"] {
+                out += "calpolicy_connections_closed_total{reason=\"\(reason)\"} \(connections.closed[reason] ?? 0)\n"
+            }
+        }
+        return out
+    }
+}

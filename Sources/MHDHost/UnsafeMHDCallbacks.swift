@@ -1,0 +1,246 @@
+import CMicroHTTPD
+import Foundation
+import Glibc
+import Synchronization
+
+/// A flag set once from any thread.
+final class OnceFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
+/// What the C callbacks reach through `cls`.
+final class DaemonContext: @unchecked Sendable {
+    let handler: HTTPDaemon.Handler
+    let limits: HTTPLimits
+    let table: ConnectionTable
+    /// After `stopAccepting`: every answer closes its connection.
+    let closing = OnceFlag()
+    private let lock = NSLock()
+    private var count = 0
+    private var stopped = false
+    private var pending: [ObjectIdentifier: HTTPResponder] = [:]
+
+    init(handler: @escaping HTTPDaemon.Handler, limits: HTTPLimits, table: ConnectionTable) {
+        self.handler = handler
+        self.limits = limits
+        self.table = table
+    }
+
+    var active: Int { lock.withLock { count } }
+    func began() { lock.withLock { count += 1 } }
+    func ended() { lock.withLock { count -= 1 } }
+    func waiting(_ responder: HTTPResponder) { lock.withLock { pending[ObjectIdentifier(responder)] = responder } }
+    func pendingResponders() -> [HTTPResponder] { lock.withLock { Array(pending.values) } }
+    func markStopped() { lock.withLock { stopped = true } }
+
+    /// Resumes a suspended connection unless the daemon is stopping (then MHD frees it).
+    func resume(_ responder: HTTPResponder, _ connection: OpaquePointer) {
+        lock.withLock {
+            pending[ObjectIdentifier(responder)] = nil
+            if !stopped { MHD_resume_connection(connection) }
+        }
+    }
+}
+
+/// The one way a handler answers a request, at once or later from any thread; the first
+/// answer counts, later ones are ignored (a worker's answer after the stopping server's 503).
+public final class HTTPResponder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ready: HTTPResponse?
+    private var answered = false
+    private var suspended = false
+    private let connection: OpaquePointer
+    private let context: DaemonContext
+
+    init(_ connection: OpaquePointer, _ context: DaemonContext) {
+        self.connection = connection
+        self.context = context
+    }
+
+    public func respond(_ response: HTTPResponse) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !answered else { return }
+        answered = true
+        ready = response
+        if suspended {
+            suspended = false
+            context.resume(self, connection)
+        }
+    }
+
+    /// On the polling thread, as the handler returns: the answer if there is one, else the
+    /// connection is suspended until `respond` resumes it.
+    func answerOrSuspend() -> HTTPResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let ready { self.ready = nil; return ready }
+        context.waiting(self)
+        MHD_suspend_connection(connection)
+        suspended = true
+        return nil
+    }
+
+    func take() -> HTTPResponse? { lock.withLock { defer { ready = nil }; return ready } }
+}
+
+/// One request in progress. Made when its request line arrives (the URI log callback, which
+/// also gives the raw target before libmicrohttpd decodes it) and kept in MHD's per-request
+/// slot until `requestCompleted`.
+final class RequestState {
+    let rawTarget: String
+    var begun = false
+    var body: [UInt8] = []
+    var tooLarge = false
+    var responder: HTTPResponder?
+    init(rawTarget: String) { self.rawTarget = rawTarget }
+}
+
+/// Collects name/value pairs from `MHD_get_connection_values_n`, at their real lengths.
+final class ValueCollector {
+    var pairs: [(name: String, value: String)] = []
+}
+
+private let collectValue: MHD_KeyValueIteratorN = { cls, _, key, keySize, value, valueSize in
+    guard let cls, let key else { return .YES }
+    let collector = Unmanaged<ValueCollector>.fromOpaque(cls).takeUnretainedValue()
+    func text(_ pointer: UnsafePointer<CChar>, _ size: Int) -> String {
+        pointer.withMemoryRebound(to: UInt8.self, capacity: size) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: size), as: UTF8.self)
+        }
+    }
+    collector.pairs.append((text(key, keySize), value.map { text($0, valueSize) } ?? ""))
+    return .YES
+}
+
+private func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name: String, value: String)] {
+    let collector = ValueCollector()
+    withExtendedLifetime(collector) {
+        _ = MHD_get_connection_values_n(connection, kind, collectValue, Unmanaged.passUnretained(collector).toOpaque())
+    }
+    return collector.pairs
+}
+
+private func record(_ connection: OpaquePointer) -> ConnectionTable.Record? {
+    cmhd_socket_context(connection).map { Unmanaged<ConnectionTable.Record>.fromOpaque($0).takeUnretainedValue() }
+}
+
+private func clientAddress(_ connection: OpaquePointer) -> String? {
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
+    return String(cString: buffer)
+}
+
+let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socketContext, code in
+    guard let cls, let connection, let socketContext else { return }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == 0 { // MHD_CONNECTION_NOTIFY_STARTED
+        let record = context.table.admit(fd: cmhd_connection_fd(connection), client: clientAddress(connection) ?? "")
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+    } else if let stored = socketContext.pointee {
+        let record = Unmanaged<ConnectionTable.Record>.fromOpaque(stored)
+        context.table.remove(record.takeUnretainedValue())
+        record.release()
+        socketContext.pointee = nil
+    }
+}
+
+typealias RequestLineCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
+    -> UnsafeMutableRawPointer?
+let requestLineArrived: RequestLineCallback = { _, uri, _ in
+    Unmanaged.passRetained(RequestState(rawTarget: uri.map { String(cString: $0) } ?? "")).toOpaque()
+}
+
+let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
+    guard let cls else { return }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    if let connection, let record = record(connection) { context.table.enter(record, .waiting) }
+    guard let slot, let stored = slot.pointee else { return }
+    let state = Unmanaged<RequestState>.fromOpaque(stored)
+    if state.takeUnretainedValue().begun { context.ended() }
+    state.release()
+    slot.pointee = nil
+}
+
+/// Queues `answer` on the connection (MHD copies the body).
+private func queue(_ answer: HTTPResponse, _ connection: OpaquePointer, _ context: DaemonContext) -> MHD_Result {
+    let response = answer.body.withUnsafeBytes { bytes in
+        MHD_create_response_from_buffer(bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
+                                        .RESPMEM_MUST_COPY)
+    }
+    guard let response else { return .NO }
+    for header in answer.headers { _ = MHD_add_response_header(response, header.name, header.value) }
+    if answer.closeConnection || context.closing.isSet { _ = MHD_add_response_header(response, "Connection", "close") }
+    let queued = MHD_queue_response(connection, UInt32(answer.status), response)
+    MHD_destroy_response(response)
+    if let record = record(connection) { context.table.enter(record, .sending) }
+    return queued
+}
+
+/// Hands the request to the handler; queues its answer now or suspends until it comes.
+private func dispatch(_ request: HTTPRequest, _ state: RequestState, _ connection: OpaquePointer,
+                      _ context: DaemonContext) -> MHD_Result {
+    let responder = HTTPResponder(connection, context)
+    state.responder = responder
+    if let record = record(connection) { context.table.enter(record, .answering) }
+    context.handler(request, responder)
+    guard let answer = responder.answerOrSuspend() else { return .YES }
+    return queue(answer, connection, context)
+}
+
+let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, upload, uploadSize, slot in
+    guard let cls, let connection, let slot, let uploadSize else { return .NO }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    if slot.pointee == nil {
+        slot.pointee = Unmanaged.passRetained(RequestState(rawTarget: url.map { String(cString: $0) } ?? "/")).toOpaque()
+    }
+    let state = Unmanaged<RequestState>.fromOpaque(slot.pointee!).takeUnretainedValue()
+    if let responder = state.responder {
+        // Answered already (resumed, or the rest of a refused body): drop any body, send the answer.
+        uploadSize.pointee = 0
+        guard let answer = responder.take() else { return .YES }
+        return queue(answer, connection, context)
+    }
+    func request(_ rejection: HTTPRejection?) -> HTTPRequest {
+        var headers: [String: String] = [:]
+        for pair in values(connection, kind: .HEADER_KIND) { headers[pair.name.lowercased()] = pair.value }
+        return HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+                           query: values(connection, kind: .GET_ARGUMENT_KIND), headers: headers, body: state.body,
+                           bodyTooLarge: state.tooLarge, clientAddress: clientAddress(connection), rejection: rejection)
+    }
+    if !state.begun {
+        // First call: the head only. Answering now closes the connection (MHD cannot know where
+        // an unread body ends), which is what a refused head needs.
+        state.begun = true
+        context.began()
+        let head = values(connection, kind: .HEADER_KIND)
+        if let rejection = HeadCheck.problem(version: version.map { String(cString: $0) } ?? "", rawTarget: state.rawTarget,
+                                             headers: head, limits: context.limits) {
+            return dispatch(request(rejection), state, connection, context)
+        }
+        if let length = head.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
+           length > context.limits.maxBody {
+            state.tooLarge = true
+            return dispatch(request(nil), state, connection, context)
+        }
+        return .YES
+    }
+    if uploadSize.pointee > 0 {
+        let size = uploadSize.pointee
+        if !state.tooLarge, let upload {
+            if state.body.count + size > context.limits.maxBody {
+                state.tooLarge = true
+                state.body = []
+            } else {
+                upload.withMemoryRebound(to: UInt8.self, capacity: size) {
+                    state.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: size))
+                }
+            }
+        }
+        uploadSize.pointee = 0
+        return .YES
+    }
+    return dispatch(request(nil), state, connection, context)
+}

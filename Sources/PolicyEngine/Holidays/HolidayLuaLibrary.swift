@@ -1,0 +1,179 @@
+/// The Lua part of `cal.holidays` and `cal.weekend`: argument checks, errors raised at the
+/// policy's line, and per-year tables built from `HolidayLuaHost`'s text on first use.
+///
+/// Why Lua, and why here: the objects a policy holds are Lua tables either way, and the checks
+/// are easier to read in the language whose errors they raise. The text is handed to C on a
+/// state's first call (cpb_holidays.c compiles it then), so the prelude every policy loads
+/// stays as it was and a policy that names no holidays starts no slower.
+enum HolidayLuaLibrary {
+    static let source = #"""
+-- cal.holidays and cal.weekend, compiled on a state's first use (see HolidayLuaLibrary.swift).
+-- Receives the host's lookup and the day arithmetic; returns {holidays = fn, weekend = fn},
+-- each called from a C function, so an error naming the policy's line is raised at level 3.
+local host, dayNumber, civil = ...
+local type, error, tostring, ipairs, pairs, pcall, setmetatable, tonumber =
+    type, error, tostring, ipairs, pairs, pcall, setmetatable, tonumber
+local mtype, sformat, smatch, gmatch, sbyte, concat =
+    math.type, string.format, string.match, string.gmatch, string.byte, table.concat
+
+local MIN_DAY, MAX_DAY = -719162, 2932896 -- 0001-01-01, 9999-12-31
+
+local function show(v)
+    if type(v) == "string" then
+        if #v > 40 then v = v:sub(1, 40) .. "..." end
+        return "'" .. v .. "'"
+    end
+    return type(v) == "number" and "'" .. tostring(v) .. "'" or type(v)
+end
+
+local function parseDay(s)
+    local y, m, d = smatch(s, "^(%d%d%d%d)%-(%d%d)%-(%d%d)$")
+    if not y then return nil, "expected YYYY-MM-DD" end
+    y, m, d = tonumber(y), tonumber(m), tonumber(d)
+    if y < 1 or m < 1 or m > 12 or d < 1 then return nil, "no such day" end
+    local n = dayNumber(y, m, d)
+    local next = m == 12 and dayNumber(y + 1, 1, 1) or dayNumber(y, m + 1, 1)
+    if n >= next then return nil, "no such day" end
+    return n
+end
+
+-- A day as a `day` view (anything with an integer `dayNumber`), an ISO date or a day number;
+-- an error at `level` (counted from the function that called toDay).
+local function toDay(fname, v, level)
+    local n = v
+    if type(v) == "string" then
+        local why
+        n, why = parseDay(v)
+        if n == nil then error(sformat("cal.%s: invalid date %s: %s", fname, show(v), why), level + 1) end
+        return n
+    elseif type(v) == "table" or type(v) == "userdata" then
+        local ok, dn = pcall(function() return v.dayNumber end)
+        n = ok and dn or nil
+    end
+    if mtype(n) ~= "integer" then
+        error(sformat("cal.%s: day must be a day, an ISO date or a day number, got %s", fname, show(v)), level + 1)
+    end
+    if n < MIN_DAY or n > MAX_DAY then
+        error(sformat("cal.%s: day must be within 0001-01-01...9999-12-31, got day number %d", fname, n), level + 1)
+    end
+    return n
+end
+
+local function yearOf(n) return (civil(n)) end
+
+local function readOnly() error("cal.holidays: the object is read-only", 2) end
+
+local OPTIONS = { categories = true, language = true }
+
+local function holidays(place, options)
+    if type(place) ~= "string" then
+        error("cal.holidays: place must be a code such as 'DE', 'DE-BE' or 'XNYS', got " .. show(place), 3)
+    end
+    if options ~= nil and type(options) ~= "table" then
+        error("cal.holidays: options must be a table such as { categories = { 'public' }, language = 'de' }, got "
+            .. show(options), 3)
+    end
+    options = options or {}
+    for key in pairs(options) do
+        if not OPTIONS[key] then
+            local hint = (key == "category" or key == "categorie") and "; did you mean 'categories'?"
+                or (key == "lang" or key == "languages") and "; did you mean 'language'?" or ""
+            error(sformat("cal.holidays: unknown option %s%s (options: categories, language)", show(key), hint), 3)
+        end
+    end
+    local list, categories = {}, options.categories
+    if type(categories) == "string" then
+        list[1] = categories
+    elseif type(categories) == "table" then
+        for i, c in ipairs(categories) do
+            if type(c) ~= "string" or c == "" or c:find("[+%c]") then
+                error("cal.holidays: categories must be category names such as 'public', got " .. show(c), 3)
+            end
+            list[i] = c
+        end
+        if #list == 0 then error("cal.holidays: categories is empty; name at least one such as 'public'", 3) end
+    elseif categories ~= nil then
+        error("cal.holidays: categories must be a list of names such as { 'public' }, got " .. show(categories), 3)
+    end
+    local language = options.language
+    if language ~= nil and (type(language) ~= "string" or language:find("%c")) then
+        error("cal.holidays: language must be a language code such as 'de' or 'en', got " .. show(language), 3)
+    end
+    if place:find("%c") then error("cal.holidays: place must be a code such as 'DE-BE', got " .. show(place), 3) end
+    local answer, why = host(1, place .. "\31" .. concat(list, "+") .. "\31" .. (language or ""))
+    if answer == nil then error("cal.holidays: " .. tostring(why), 3) end
+    local key, first, last = smatch(answer, "^([^\t]*)\t(%-?%d+)\t(%-?%d+)$")
+    first, last = tonumber(first), tonumber(last)
+
+    local years, none, object = {}, {}, { first = first, last = last }
+
+    -- The holidays of year y by day number, looked up once; raised at the policy's line (level 3).
+    local function year(y)
+        local byDay = years[y]
+        if byDay ~= nil then return byDay end
+        local text, whyNot = host(2, key, y)
+        if text == nil then error("cal.holidays:on: " .. tostring(whyNot), 3) end
+        byDay = {}
+        for n, category, name, english, observedOf, flags in
+            gmatch(text, "(%-?%d+)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\t]*)\t([^\n]*)\n") do
+            local entry = { name = name, englishName = english, category = category }
+            if observedOf ~= "" then entry.observedOf = observedOf end
+            if flags:find("o", 1, true) then entry.observed = true end
+            if flags:find("e", 1, true) then entry.estimated = true end
+            if flags:find("h", 1, true) then entry.halfDay = true end
+            n = tonumber(n)
+            local list = byDay[n]
+            if list == nil then list = {}; byDay[n] = list end
+            list[#list + 1] = entry
+        end
+        years[y] = byDay
+        return byDay
+    end
+
+    -- The holidays of the day (a new list each call; empty when none). A year past the data is
+    -- an error, never an empty answer: ask covers first.
+    function object.on(self, day)
+        local n = toDay("holidays:on", day, 2)
+        local y = yearOf(n)
+        if y < first or y > last then
+            error(sformat("cal.holidays:on: no holiday data for %d (%s covers %d–%d; ask :covers(day) first)",
+                y, place, first, last), 2)
+        end
+        local found = year(y)[n] or none
+        local copy = {}
+        for i = 1, #found do copy[i] = found[i] end
+        return copy
+    end
+
+    -- Whether the data covers the day's year.
+    function object.covers(self, day)
+        local y = yearOf(toDay("holidays:covers", day, 2))
+        return y >= first and y <= last
+    end
+
+    return setmetatable({}, { __index = object, __newindex = readOnly, __metatable = false })
+end
+
+local weekends = {} -- place -> year -> one byte per day, "1" a weekend day
+
+local function weekend(place, day)
+    if type(place) ~= "string" or place:find("%c") then
+        error("cal.weekend: place must be a code such as 'AE' or 'MY-01', got " .. show(place), 3)
+    end
+    local n = toDay("weekend", day, 3)
+    local y = yearOf(n)
+    local byYear = weekends[place]
+    if byYear == nil then byYear = {}; weekends[place] = byYear end
+    local bits = byYear[y]
+    if bits == nil then
+        local why
+        bits, why = host(3, place, y)
+        if bits == nil then error("cal.weekend: " .. tostring(why), 3) end
+        byYear[y] = bits
+    end
+    return sbyte(bits, n - dayNumber(y, 1, 1) + 1) == 49
+end
+
+return { holidays = holidays, weekend = weekend }
+"""#
+}
