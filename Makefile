@@ -2,7 +2,7 @@
 SWIFT ?= swift
 PY := .venv/bin/python
 
-.PHONY: run test setup setup-test build release unit bench bench-serve serve fuzz clean
+.PHONY: run test setup setup-test build release release-serve install uninstall deb image unit bench bench-serve serve fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -19,6 +19,36 @@ RELEASE_FLAGS = $(shell scripts/release-flags.sh)
 
 release: setup
 	$(SWIFT) build -c release --product calpolicy $(RELEASE_FLAGS)
+
+# The server's release build. Its own scratch folder: it links dynamically (libmicrohttpd) without
+# the CLI's static flags, and sharing .build/release would rebuild one whenever the other is built.
+SERVE_SCRATCH = .build/serve-release
+release-serve: setup
+	$(SWIFT) build -c release --product calpolicy-serve --scratch-path $(SERVE_SCRATCH)
+
+# `make install PREFIX=/usr/local DESTDIR=`: release binaries (stripped; STRIP=0 keeps the debug
+# info in them), policies, holiday data, man pages and completions generated from the binaries,
+# the systemd unit, docs. Layout and variables: scripts/install.sh; docs/deploy.md.
+PREFIX ?= /usr/local
+DESTDIR ?=
+STRIP ?= 1
+INSTALL_ENV = PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" STRIP="$(STRIP)"
+CLI_BINARY = .build/release/calpolicy
+SERVE_BINARY = $(SERVE_SCRATCH)/release/calpolicy-serve
+
+install: release release-serve
+	$(INSTALL_ENV) scripts/install.sh $(CLI_BINARY) $(SERVE_BINARY)
+
+uninstall:
+	$(INSTALL_ENV) scripts/install.sh --uninstall $(CLI_BINARY) $(SERVE_BINARY)
+
+# calpolicy_VERSION_amd64.deb in .build/deb (dpkg-deb, dpkg-shlibdeps, lintian): scripts/deb.sh.
+deb: release release-serve
+	scripts/deb.sh
+
+# The container image calpolicy-serve:VERSION (FROM scratch, buildah): scripts/image.sh.
+image: release release-serve
+	scripts/image.sh
 
 # Main job: evaluate a shipped policy for the current month.
 run: release

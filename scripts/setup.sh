@@ -2,7 +2,8 @@
 # Installs what calpolicy needs on a Debian machine that has only the Swift toolchain.
 # Idempotent: installs only what is missing, and calls sudo (when not root) only then, so a
 # machine that has everything needs neither root nor sudo. `setup.sh` for building and running;
-# `setup.sh test` also brings the test oracles (ncal, valgrind, pinned Python packages), curl for the
+# `setup.sh test` also brings the shipping checks' tools (man-db, binutils, zsh, fish, dpkg-dev,
+# lintian, systemd, buildah; kubernetes-validate from PyPI), the test oracles (ncal, valgrind, pinned Python packages), curl for the
 # serve check, and the browser check's tools: Debian's chromium, fonts covering Hebrew and Arabic, and
 # Playwright (which drives that chromium by its path; it never downloads a browser of its own);
 # `setup.sh bench` the load generator and the reference web server of benchmarks/serve.sh (wrk, nginx).
@@ -19,6 +20,10 @@ want_bench=0
 # static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
 packages=(liblua5.4-dev libmicrohttpd-dev libical-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl chromium fonts-noto-core)
+# The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
+# and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
+# systemd-analyze, buildah for the image.
+[ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah)
 [ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
 
 missing=()

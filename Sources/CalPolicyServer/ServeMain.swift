@@ -9,9 +9,10 @@ import Synchronization
 public enum ServeMain {
     public static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
+        if arguments.first == Probe.flag { return Probe.run(Array(arguments.dropFirst())) }
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let configuration: ServeConfiguration
-        switch ServeArguments.parse(arguments, cores: cores) {
+        switch ServeConfigFile.parse(arguments, cores: cores) {
         case .exit(let code, let stdout, let stderr):
             FileHandle.standardOutput.write(Data(stdout.utf8))
             FileHandle.standardError.write(Data(stderr.utf8))
@@ -86,6 +87,7 @@ public enum ServeMain {
             line += "diagnostics on http://\(host):\(diagnostics.port)\n"
         }
         FileHandle.standardOutput.write(Data(line.utf8))
+        SystemdNotify.ready(status: String(line.prefix { $0 != "\n" }))
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
@@ -104,6 +106,7 @@ public enum ServeMain {
             }
             break
         }
+        SystemdNotify.send("STOPPING=1")
         house.stop()
         // /ready says false from the first signal; no new connection is taken, idle ones close.
         router.markStopping()
@@ -165,6 +168,7 @@ final class Housekeeping: @unchecked Sendable {
         var day = clock.today()
         while running.load(ordering: .acquiring) {
             usleep(250_000)
+            SystemdNotify.watchdog?.feed()
             if watch { registry.reload(force: false, why: "file changed") }
             let now = clock.today()
             if now != day {

@@ -23,6 +23,7 @@ enum CommandTable {
         Command(spec: CommandCatalog.explain, run: ExplainCommand.run),
         Command(spec: CommandCatalog.importICS, run: ImportCommand.run),
         Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run),
+        Command(spec: CommandCatalog.completion, run: CompletionCommand.run),
     ]
 
     static func command(named name: String) -> Command? { all.first { $0.name == name } }

@@ -13,10 +13,11 @@ enum TopLevelHelp {
 
         """
         // `serve` runs another executable (ServeLauncher), so it is listed outside the command table.
+        let width = (CommandCatalog.names + [ServeLauncher.name]).map(\.count).max()! + 2
         for spec in CommandCatalog.all {
-            text += "  " + spec.name.padding(toWidth: 10) + spec.abstract + "\n"
+            text += "  " + spec.name.padding(toWidth: width) + spec.abstract + "\n"
         }
-        text += "  " + ServeLauncher.name.padding(toWidth: 10) + ServeLauncher.abstract + "\n"
+        text += "  " + ServeLauncher.name.padding(toWidth: width) + ServeLauncher.abstract + "\n"
         text += """
 
         OPTIONS:

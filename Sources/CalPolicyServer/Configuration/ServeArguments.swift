@@ -42,7 +42,7 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone] + ServeLimits.options + [verbose, version, help],
+                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
