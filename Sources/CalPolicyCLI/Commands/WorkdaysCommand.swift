@@ -22,8 +22,8 @@ enum WorkdaysCommand {
         discussion: """
         A business day is one every policy of the stack allows: weekends and holidays come from
         the policies (weekends:AE holidays:AE, policies/weekends.lua ...), none is assumed.
-        Counting follows numpy: between counts the business days in [--from, --to), negative when
-        --to is before --from (busday_count). add gives the N-th business day after --from, before it
+        Counting follows numpy: between counts the business days in [--from, --to); --to before
+        --from gives minus those in (--to, --from] (busday_count). add gives the N-th business day after --from, before it
         for a negative N; a --from that is not a business day first rolls forward (N >= 0) or
         backward (N < 0) to one, so --days 0 gives the next business day (busday_offset, roll
         'forward' / 'backward'). Exits 1 when no business day lies within 10 years.

@@ -8,7 +8,7 @@ import Rendering
 /// policies. The CLI's `workdays` and the server's `GET /v1/business-days` come through here.
 ///
 /// - `between FROM TO`: the business days in `[FROM, TO)`; TO before FROM gives the negative
-///   count of `[TO, FROM)` (`busday_count`).
+///   count of `(TO, FROM]` (`busday_count`: FROM counts, TO does not, either way).
 /// - `add FROM N`: the N-th business day after FROM (N < 0: before it). A FROM that is not a
 ///   business day rolls forward first for N >= 0 and backward for N < 0 (`busday_offset` with
 ///   `roll='forward'` / `roll='backward'`), so N = 0 gives FROM itself or the next business day.
@@ -107,8 +107,8 @@ public enum WorkdaysUseCase {
         do {
             switch question {
             case .between(let from, let to):
-                let count = try days.count(DaySpan(from, to), excludingLast: true)
-                return .count(to < from ? -count : count)
+                if to < from { return .count(-(try days.count(DaySpan(to.adding(days: 1), from), excludingLast: false))) }
+                return .count(try days.count(DaySpan(from, to), excludingLast: true))
             case .add(let from, let n):
                 return .day(try days.offset(from, by: n))
             }
