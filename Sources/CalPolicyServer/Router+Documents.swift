@@ -99,6 +99,8 @@ extension Router {
                                                  verbose: verbose)
                 case .select:
                     return try Documents.select(context, policies: policies)
+                case .businessDays:
+                    return try Documents.businessDays(context, policies: policies)
                 default:
                     return []
                 }
