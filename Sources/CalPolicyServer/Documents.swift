@@ -102,6 +102,15 @@ enum Documents {
         return Array(outcome.json.utf8)
     }
 
+    /// `workdays --format json`: `from` and `days` add, `from` and `to` count (`WorkdaysUseCase`).
+    static func businessDays(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
+        let question = try requestStep { () throws(RequestError) in try WorkdaysUseCase.request(context.values, action: nil) }
+        let days = WorkdaysUseCase.BusinessDays(stack: PolicyStack(policies + context.evaluation.builtIns),
+                                                context: context.settings.context)
+        let answer = try WorkdaysUseCase.answer(question, days: days)
+        return Array(JSONWriter.write(WorkdaysUseCase.json(question, answer, policies: context.paths)).utf8)
+    }
+
     /// A step whose errors are the request's (400), as a request failure.
     static func requestStep<T>(_ body: () throws(RequestError) -> T) throws(RequestFailure) -> T {
         do { return try body() } catch { throw .request(error) }

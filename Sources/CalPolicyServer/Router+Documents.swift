@@ -99,6 +99,8 @@ extension Router {
                                                  verbose: verbose)
                 case .select:
                     return try Documents.select(context, policies: policies)
+                case .businessDays:
+                    return try Documents.businessDays(context, policies: policies)
                 default:
                     return []
                 }
@@ -155,6 +157,9 @@ extension Router {
         case .refused(let option, let detail):
             return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
                            parameter: option.parameter)
+        case .noBusinessDay(let from, let years):
+            return Failure(status: 422, code: "no_business_day", message: "no business day within \(years) years of \(from)",
+                           parameter: OptionCatalogue.from.parameter)
         case .policy(let policyError) where policyError.kind == .timeout:
             return Failure(status: 503, code: "policy_timeout", message: TerminalText.line(policyError.description),
                            parameter: nil, headers: [("Retry-After", "1")])

@@ -13,6 +13,8 @@ public enum RequestFailure: Error, Sendable {
     case policy(PolicyError)
     /// A supplied selection the policies refuse, about `option` (exit 1, 422).
     case refused(option: OptionSpec, detail: String)
+    /// A business-day search that met no allowed day within `years` years of `from` (exit 1, 422).
+    case noBusinessDay(from: String, years: Int)
 
     /// Policy errors keep their type; anything else a policy throws is still a policy error.
     public init(policyFailure error: any Error) {

@@ -56,6 +56,10 @@ public enum OptionCatalogue {
     public static let kind = OptionSpec.value("kind", "week|month|year", api: "kind", help: "The kind of period.")
     public static let step = OptionSpec.value("step", "-1|0|1", api: "step", help: "Move the period back or forward.")
 
+    // Business days (`workdays`, `GET /v1/business-days`): a signed count of business days.
+    public static let days = OptionSpec.value("days", "N", api: "days",
+                                              help: "Business days to move: negative goes back.")
+
     // Runs
     public static let timeout = OptionSpec.value("timeout", "SECONDS",
                                                  help: "Stop the whole run after this many seconds (default 5).")

@@ -1,0 +1,107 @@
+import CalPolicyArguments
+import CalPolicyRequests
+import CalendarCore
+import Glibc
+import PolicyEngine
+import Rendering
+
+/// `calpolicy workdays add|between POLICY ... --from DAY (--days N | --to DAY)`: business days
+/// under a stack, counted as numpy counts them (`WorkdaysUseCase`); `--batch FILE` answers one
+/// question a line with one evaluation of the stack.
+enum WorkdaysCommand {
+    static let batch = OptionSpec.value(
+        "batch", "FILE", help: "Answer one question a line of FILE ('-': standard input), one answer a line.")
+
+    static let spec = CommandSpec(
+        name: "workdays",
+        abstract: "Count business days between two days, or move a number of business days from one.",
+        positionalUsage: "add|between [POLICY ...]",
+        options: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days, batch, CommandCatalog.selectFormat,
+                  OptionCatalogue.calendar, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
+                  OptionCatalogue.today, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+        discussion: """
+        A business day is one every policy of the stack allows: weekends and holidays come from
+        the policies (weekends:AE holidays:AE, policies/weekends.lua ...), none is assumed.
+        Counting follows numpy: between counts the business days in [--from, --to); --to before
+        --from gives minus those in (--to, --from] (busday_count). add gives the N-th business day after --from, before it
+        for a negative N; a --from that is not a business day first rolls forward (N >= 0) or
+        backward (N < 0) to one, so --days 0 gives the next business day (busday_offset, roll
+        'forward' / 'backward'). Exits 1 when no business day lies within 10 years.
+        --batch: no add|between word; each line is 'add YYYY-MM-DD N' or
+        'between YYYY-MM-DD YYYY-MM-DD'; --format json prints one JSON object a line.
+        """
+    )
+
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        let evaluation = try console.evaluation(parsed)
+        let settings = evaluation.settings
+        let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
+        var paths = parsed.positionals
+        var questions: [WorkdaysUseCase.Question] = []
+        if let file = parsed.value(batch) {
+            for name in [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days] where parsed.has(name) {
+                throw .request(RequestError(name, .conflicts(with: batch)))
+            }
+            let text = try read(file)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                do throws(RequestError) {
+                    questions.append(try WorkdaysUseCase.question(line: trimmed))
+                } catch {
+                    throw .request(RequestError(batch, value: file,
+                                                reason: "line \(number + 1): \(error.message(.commandLine))"))
+                }
+            }
+        } else {
+            guard let word = paths.first else { throw .usage(.missingArgument("add|between")) }
+            guard let action = WorkdaysUseCase.Action(rawValue: word) else {
+                throw .usage(.invalidValue(word, option: "add|between", reason: "expected add or between before the policies"))
+            }
+            paths.removeFirst()
+            questions = [try CLIError.wrap { () throws(RequestError) in
+                try WorkdaysUseCase.request(parsed, action: action)
+            }]
+        }
+        let files = try PolicyLoader.load(paths, today: settings.today, verbose: parsed.has("verbose"))
+        let days = WorkdaysUseCase.BusinessDays(stack: PolicyStack(files + evaluation.builtIns), context: settings.context)
+        let policies = paths.map(PolicyIdentity.tidy)
+        if parsed.value(batch) == nil {
+            let answer = try CLIError.wrap { () throws(RequestFailure) in try WorkdaysUseCase.answer(questions[0], days: days) }
+            console.write(format == .json ? JSONWriter.write(WorkdaysUseCase.json(questions[0], answer, policies: policies))
+                : answer.text + "\n")
+            return ExitCode.ok
+        }
+        var out = ""
+        var exit = ExitCode.ok
+        for question in questions {
+            do throws(RequestFailure) {
+                let answer = try WorkdaysUseCase.answer(question, days: days)
+                if format == .json {
+                    JSONWriter.appendInline(WorkdaysUseCase.json(question, answer, policies: policies), to: &out)
+                } else {
+                    out += answer.text
+                }
+            } catch {
+                guard case .noBusinessDay(let from, let years) = error else { throw CLIError(error) }
+                out += "error: no business day within \(years) years of \(from)"
+                exit = ExitCode.stop
+            }
+            out += "\n"
+        }
+        console.write(out)
+        return exit
+    }
+
+    static func read(_ path: String) throws(CLIError) -> String {
+        let fd = path == "-" ? 0 : open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw .request(RequestError(batch, value: path, reason: "cannot open: \(String(cString: strerror(errno)))"))
+        }
+        defer { if fd != 0 { close(fd) } }
+        guard let bytes = StandardStreams.readAll(from: fd, limit: 64 << 20) else {
+            throw .request(RequestError(batch, value: path, reason: "larger than 64 MiB"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
