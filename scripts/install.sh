@@ -100,6 +100,10 @@ if [ -d data/holidays ]; then
     find "$share/holidays" -type d -exec chmod 0755 {} + -o -type f -exec chmod 0644 {} +
 fi
 
+# The commit the binaries were built from, for calpolicy-serve's /v1/status and build_info
+# (nothing when this is not a git checkout).
+git rev-parse --short=12 HEAD 2>/dev/null >"$share/commit" || rm -f "$share/commit"
+
 # Man pages from the binaries' own --help (scripts/help2man.py), compressed reproducibly.
 man=$root/share/man/man1
 install -d "$man"

@@ -30,6 +30,9 @@ extension Router {
             limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
         }
         return out + limits + dataEndsText()
+            + "# HELP calpolicy_build_info The server's version and the commit it was built from.\n"
+            + "# TYPE calpolicy_build_info gauge\n"
+            + "calpolicy_build_info{version=\"\(Self.label(BuildInfo.version))\",commit=\"\(Self.label(BuildInfo.commit))\"} 1\n"
     }
 
     /// Days from today (in `--time-zone`) to the last day each policy's data or declared coverage
@@ -108,6 +111,8 @@ extension Router {
             ]))
         }
         return JSONWriter.write(.object([
+            ("version", .string(BuildInfo.version)),
+            ("commit", .string(BuildInfo.commit)),
             ("startedAt", .string(formatter.string(from: startedAt))),
             ("defaultStack", .string(stacks.defaultName)),
             ("watch", .bool(configuration.watch)),

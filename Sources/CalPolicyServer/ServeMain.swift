@@ -20,6 +20,7 @@ public enum ServeMain {
         case .run(let parsed):
             configuration = parsed
         }
+        ServerEvent.json.store(configuration.jsonLog, ordering: .relaxed)
         var token: String?
         if let path = configuration.tokenFile {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8),
@@ -88,6 +89,9 @@ public enum ServeMain {
         }
         FileHandle.standardOutput.write(Data(line.utf8))
         SystemdNotify.ready(status: String(line.prefix { $0 != "\n" }))
+        ServerEvent.log("listening", "calpolicy-serve \(BuildInfo.version) (\(BuildInfo.commit)): " + String(line.prefix { $0 != "\n" }),
+                        [("version", .string(BuildInfo.version)), ("commit", .string(BuildInfo.commit)),
+                         ("stacks", .array(configuration.stacks.map { .string($0.name) }))])
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
@@ -100,7 +104,7 @@ public enum ServeMain {
             if received == SIGHUP {
                 registry.reload(force: true, why: "SIGHUP")
                 do { try decisions?.reopen() } catch {
-                    AccessLog.line("calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
+                    ServerEvent.log("error", "calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
                 }
                 continue
             }
@@ -112,7 +116,8 @@ public enum ServeMain {
         router.markStopping()
         daemon.stopAccepting()
         diagnostics?.stopAccepting()
-        AccessLog.line("calpolicy-serve: stopping: no new connections; \(daemon.activeRequests) request(s) in flight")
+        ServerEvent.log("stopping", "calpolicy-serve: stopping: no new connections; \(daemon.activeRequests) request(s) in flight",
+                        [("inFlight", .int(daemon.activeRequests))])
         // Requests in flight get the drain bound to finish (their own deadline is shorter);
         // what is still queued or running then is answered 503, so no connection is cut
         // without an answer. MHD may stop only once no connection is suspended.
@@ -128,7 +133,7 @@ public enum ServeMain {
         diagnostics?.stop()
         AccessLog.requests.flush(within: 0.5)
         decisions?.sink.flush(within: 0.5)
-        AccessLog.line("calpolicy-serve: stopped")
+        ServerEvent.log("stopped", "calpolicy-serve: stopped")
         return 0
     }
 }

@@ -83,8 +83,10 @@ final class StackRegistry: @unchecked Sendable {
                 let swapSeconds = Double(swapped - swapStart) / 1e9
                 metrics.reload(stack: slot.name, result: "loaded")
                 metrics.reloadTimes(build: buildSeconds, swap: swapSeconds)
-                AccessLog.line("calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)"
-                    + String(format: " (built in %.2f ms, swapped in %.3f ms)", buildSeconds * 1000, swapSeconds * 1000))
+                ServerEvent.log("reloaded", "calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)"
+                    + String(format: " (built in %.2f ms, swapped in %.3f ms)", buildSeconds * 1000, swapSeconds * 1000),
+                    [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)), ("version", .string(version.version)),
+                     ("buildUs", .int(Int(buildSeconds * 1e6))), ("swapUs", .int(Int(swapSeconds * 1e6)))])
             case .failure(let refusal):
                 lock.withLock {
                     slot.lastAttempt = Attempt(at: started, result: "refused", error: refusal.message)
@@ -92,7 +94,10 @@ final class StackRegistry: @unchecked Sendable {
                     slot.live = StackVersion.rekeyed(live, keys: keys)
                 }
                 metrics.reload(stack: slot.name, result: "refused")
-                AccessLog.line("calpolicy-serve: stack '\(slot.name)' reload refused (\(why)); version \(live.version) keeps answering: \(refusal.message)")
+                ServerEvent.log("reload_refused",
+                                "calpolicy-serve: stack '\(slot.name)' reload refused (\(why)); version \(live.version) keeps answering: \(refusal.message)",
+                                [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)),
+                                 ("version", .string(live.version)), ("error", LogJSON.text(refusal.message))])
             }
         }
     }

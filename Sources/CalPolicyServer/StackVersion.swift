@@ -145,7 +145,7 @@ struct StackLoader: Sendable {
         let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy] = { () throws(RequestFailure) -> [any DayPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
             let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
-                AccessLog.line("calpolicy-serve: loading stuck: \(line)")
+                ServerEvent.log("stuck", "calpolicy-serve: loading stuck: \(line)")
             })
             return try run.perform { () throws(RequestFailure) -> [any DayPolicy] in
                 var set: [any DayPolicy] = []

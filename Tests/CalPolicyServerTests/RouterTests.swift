@@ -163,4 +163,13 @@ import Testing
         let metrics = String(decoding: get("/metrics", router: Self.holidays).body, as: UTF8.self)
         #expect(metrics.contains("calpolicy_policy_data_ends_days{stack=\"default\",policy=\"holidays:DE-BE\"} \(left)\n"))
     }
+
+    @Test func statusAndMetricsNameTheVersionAndCommit() {
+        let status = json(get("/v1/status"))
+        #expect(status["version"] as? String == ServeArguments.version)
+        let commit = status["commit"] as? String ?? ""
+        #expect(commit == "unknown" || (commit.count == 12 && commit.allSatisfy(\.isHexDigit)), "\(commit)")
+        let metrics = String(decoding: get("/metrics").body, as: UTF8.self)
+        #expect(metrics.contains("calpolicy_build_info{version=\"\(ServeArguments.version)\",commit=\"\(commit)\"} 1\n"))
+    }
 }

@@ -657,9 +657,12 @@ def main():
         finally:
             s.stop()
 
-    @check("--log-format json: one JSON object per request")
+    @check("--log-format json: one JSON object per request, and the server's own lines (start, reload, stop) as JSON events")
     def _():
-        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--log-format", "json"])
+        folder = tempfile.mkdtemp()
+        policy = os.path.join(folder, "us.lua")
+        shutil.copy(os.path.join(ROOT, US), policy)
+        s = Server(serve_bin, [policy, "--listen", "127.0.0.1:0", "--today", TODAY, "--log-format", "json"])
         try:
             _, headers, _ = s.get("/v1/month?month=2026-12")
             rid = headers["x-request-id"]
@@ -672,8 +675,19 @@ def main():
             _, headers, _ = s.get("/nope")
             entry = json.loads(wait_for_line(s, lambda l: headers["x-request-id"] in l))
             expect(entry["status"] == 404 and entry["route"] is None and entry["stack"] is None, entry)
+            # The server's own lines are JSON too: start, reload, stop.
+            with open(policy, "a") as handle:
+                handle.write("\n-- edited\n")
+            s.proc.send_signal(signal.SIGHUP)
+            wait_for_line(s, lambda l: '"event": "reloaded"' in l or '"event":"reloaded"' in l)
         finally:
             s.stop()
+        events = [json.loads(l) for l in s.stderr_lines if '"event"' in l]
+        kinds = [e["event"] for e in events]
+        expect(all(l.startswith("{") for l in s.stderr_lines if l), s.stderr_lines[:5])
+        expect(kinds[:1] == ["listening"] and "reloaded" in kinds and kinds[-2:] == ["stopping", "stopped"], kinds)
+        expect(events[0]["version"] and events[0]["commit"], events[0])
+        shutil.rmtree(folder, ignore_errors=True)
 
     @check("--time-zone: today is the date in that zone (default UTC); an unknown zone is a usage error")
     def _():
