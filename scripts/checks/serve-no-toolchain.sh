@@ -4,7 +4,9 @@
 # C/C++ runtime. Builds the debug product, checks with readelf that no Swift runtime library
 # is NEEDED and no RUNPATH points into the toolchain, then runs it in a private mount namespace
 # with the toolchain's directory hidden behind an empty one: it must print its "listening on"
-# line, answer GET /ready and GET /v1/month, and stop on SIGTERM. A few seconds.
+# line, answer GET /ready, /v1/month and /v1/calendar.ics, and stop on SIGTERM; then the same for
+# the installed tree (make install into a DESTDIR, via scripts/stage.sh), whose CLI must also
+# print a month. A few seconds once the staged tree exists.
 #
 # Needs root and unshare(1) (a mount namespace); without them the check FAILS, saying so: it
 # never passes without having run the binary.
@@ -48,14 +50,19 @@ passed=$((passed + 1))
 empty=$(mktemp -d)
 trap 'rmdir "$empty"' EXIT
 # In the namespace: the toolchain folder is an empty one; python3 (from /usr) drives the server.
-unshare -m sh -c 'mount --bind "$1" "$2" && exec python3 - "$3" "$2"' sh "$empty" "$root" "$binary" <<'PY' \
-    || fail "calpolicy-serve did not run with $root hidden (see above)"
+run_hidden() { # SERVER CLI POLICY: both run with the toolchain hidden (CLI may be "-": none)
+unshare -m sh -c 'mount --bind "$1" "$2" && exec python3 - "$3" "$2" "$4" "$5"' sh "$empty" "$root" "$1" "$2" "$3" <<'PY'
+
 import json, os, signal, subprocess, sys, time, urllib.request
 
-binary, hidden = sys.argv[1], sys.argv[2]
+binary, hidden, cli, policy = sys.argv[1:5]
 assert not os.listdir(hidden), f"{hidden} is not hidden"
+if cli != "-":
+    month = subprocess.run([cli, "eval", policy, "--month", "2026-12", "--today", "2026-12-01"],
+                           capture_output=True, text=True, timeout=30)
+    assert month.returncode == 0 and "December 2026" in month.stdout, f"{cli} eval: {month.returncode} {month.stderr!r}"
 start = time.monotonic()
-server = subprocess.Popen([binary, "policies/us-federal-holidays.lua", "--listen", "127.0.0.1:0",
+server = subprocess.Popen([binary, policy, "--listen", "127.0.0.1:0",
                            "--today", "2026-12-01"],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 try:
@@ -76,6 +83,9 @@ try:
     status, month = get("/v1/month?month=2026-12")
     assert status == 200 and month["period"]["id"] == "2026-12", f"/v1/month: {status}"
     assert "Christmas Day" in json.dumps(month), "/v1/month: no Christmas Day in 2026-12"
+    with urllib.request.urlopen(base + "/v1/calendar.ics?from=2026-12-01&to=2026-12-31", timeout=10) as response:
+        feed = response.read().decode()
+    assert response.status == 200 and feed.startswith("BEGIN:VCALENDAR\r\n") and "Christmas Day" in feed, "/v1/calendar.ics"
     server.send_signal(signal.SIGTERM)
     code = server.wait(timeout=10)
     assert code == 0, f"exit status {code} after SIGTERM"
@@ -83,8 +93,19 @@ except BaseException:
     if server.poll() is None:
         server.kill()
     raise
-print(f"serve-no-toolchain: with {hidden} hidden: listening after {ready_ms:.0f} ms, "
-      "/ready and /v1/month answered, stopped on SIGTERM")
+print(f"serve-no-toolchain: {binary} with {hidden} hidden: " + ("eval printed a month, " if cli != "-" else "")
+      + f"listening after {ready_ms:.0f} ms, /ready, /v1/month and /v1/calendar.ics answered, stopped on SIGTERM")
 PY
+}
+run_hidden "$binary" - policies/us-federal-holidays.lua || fail "calpolicy-serve did not run with $root hidden (see above)"
+passed=$((passed + 1))
+
+# The installed pair (make install's tree, PREFIX=/usr, staged by scripts/stage.sh and shared with
+# the install, deb and image checks): the static CLI and the server, with the shipped policy.
+staged=$(scripts/stage.sh) || fail "the staged install could not be made"
+case $staged in /*) ;; *) staged=$PWD/$staged ;; esac
+run_hidden "$staged/usr/bin/calpolicy-serve" "$staged/usr/bin/calpolicy" \
+    "$staged/usr/share/calpolicy/policies/us-federal-holidays.lua" \
+    || fail "the installed calpolicy and calpolicy-serve did not run with $root hidden (see above)"
 passed=$((passed + 1))
 echo "$passed passed, 0 failed"
