@@ -38,7 +38,7 @@ enum HolidaysCommand {
                 throw .usage(.badPolicyPath(argument, problem: "no holiday data for \(year) (data covers "
                     + "\(policy.covered.lowerBound)–\(policy.covered.upperBound))"))
             }
-            var day = try! Day(year: year, month: 1, day: 1)
+            var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
             while day.year == year {
                 for entry in try policyWrap(argument) { () throws(PolicyError) in try policy.holidays(on: day) } {
                     var notes = [entry.category]

@@ -76,7 +76,7 @@ enum HolidayLuaHost {
         let country = try data.country(reference.code)
         let categories = Set(reference.categories)
         var out = ""
-        var day = try! Day(year: year, month: 1, day: 1)
+        var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
         while day.year == year {
             for entry in try country.holidays(on: day, subdivision: reference.subdivision, categories: categories) {
                 let flags = (entry.isObserved ? "o" : "") + (entry.isEstimated ? "e" : "") + (entry.close == nil ? "" : "h")
@@ -96,7 +96,7 @@ enum HolidayLuaHost {
         let reference = try HolidayReference("weekends:" + place, data: data)
         let country = try data.country(reference.code)
         var out = [UInt8]()
-        var day = try! Day(year: year, month: 1, day: 1)
+        var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
         while day.year == year {
             guard let weekend = country.weekend(on: day, subdivision: reference.subdivision) else {
                 throw HolidayDataError("no weekend data for \(day.iso)"
