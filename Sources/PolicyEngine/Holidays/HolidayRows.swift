@@ -40,20 +40,25 @@ final class HolidayRows: @unchecked Sendable {
     func entries(on day: Day) throws(HolidayDataError) -> [HolidayEntry] {
         lock.lock()
         defer { lock.unlock() }
-        // Consecutive days mostly fall in the year asked last: no civil date, no dictionary.
-        if let recent, day.dayNumber >= recent.first, day.dayNumber - recent.first < recent.days.count {
-            return recent.days[day.dayNumber - recent.first]
-        }
-        let year = day.year
-        let parsed: Year
-        if let known = years[year] {
-            parsed = known
+        let year = try yearHolding(day)
+        return year.days[day.dayNumber - year.first]
+    }
+
+    /// The parsed year holding `day`, parsing it on first use; called under the lock.
+    /// Consecutive days mostly fall in the year asked last: no civil date, no dictionary.
+    private func yearHolding(_ day: Day) throws(HolidayDataError) -> Year {
+        let n = day.dayNumber
+        if let recent, n >= recent.first, n - recent.first < recent.days.count { return recent }
+        let number = day.year
+        let year: Year
+        if let known = years[number] {
+            year = known
         } else {
-            parsed = try parse(year: year)
-            years[year] = parsed
+            year = try parse(year: number)
+            years[number] = year
         }
-        recent = parsed
-        return parsed.days[day.dayNumber - parsed.first]
+        recent = year
+        return year
     }
 
     /// The days of `days` that have rows, by their index in `days`, with their rows, under one
@@ -65,19 +70,7 @@ final class HolidayRows: @unchecked Sendable {
         var found: [(index: Int, rows: [HolidayEntry])] = []
         for (index, day) in days.enumerated() where wanted(day) {
             let n = day.dayNumber
-            let year: Year
-            if let recent, n >= recent.first, n - recent.first < recent.days.count {
-                year = recent
-            } else {
-                let number = day.year
-                if let known = years[number] {
-                    year = known
-                } else {
-                    year = try parse(year: number)
-                    years[number] = year
-                }
-                recent = year
-            }
+            let year = try yearHolding(day)
             let rows = year.days[n - year.first]
             if !rows.isEmpty { found.append((index, rows)) }
         }
