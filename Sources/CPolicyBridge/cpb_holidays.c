@@ -67,7 +67,9 @@ static void push_library(lua_State *L) {
     lua_pushcfunction(L, holiday_call);
     lua_pushcfunction(L, cpb_native_day_number);
     lua_pushcfunction(L, cpb_native_civil);
-    lua_call(L, 3, 1);                 /* source, library */
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_CHECKS_REGISTRY) != LUA_TTABLE)
+        luaL_error(L, "cal.holidays: the prelude's checks are missing");
+    lua_call(L, 4, 1);                 /* source, library */
     luaL_checktype(L, -1, LUA_TTABLE);
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, CPB_HOLIDAYS_REGISTRY);

@@ -8,6 +8,9 @@
 #include <string.h>
 
 #define CPB_MAX_CALENDARS 32
+
+/* Registry slot of the prelude's argument checks (native.shareChecks), used by cal.holidays. */
+#define CPB_CHECKS_REGISTRY "calpolicy.checks"
 #define CPB_DAY_FIELD_COUNT 8
 
 /* The bridge's record of a state, reached through the kernel's extension slot. */

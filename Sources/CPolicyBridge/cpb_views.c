@@ -108,12 +108,22 @@ int cpb_native_civil(lua_State *L) {
     return 3;
 }
 
+/* native.shareChecks(t): the prelude's argument checks (show, dayArg), kept for the holiday
+   library, which is compiled later and would otherwise carry copies of them. */
+static int cpb_native_share_checks(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, CPB_CHECKS_REGISTRY);
+    return 0;
+}
+
 void cpb_push_native(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"dayNumber", cpb_native_day_number}, {"civil", cpb_native_civil}, {"today", cpb_native_today},
-        {"convert", cpb_native_convert}, {"fromCalendar", cpb_native_from_calendar}, {NULL, NULL},
+        {"convert", cpb_native_convert}, {"fromCalendar", cpb_native_from_calendar},
+        {"shareChecks", cpb_native_share_checks}, {NULL, NULL},
     };
-    lua_createtable(L, 0, 6);
+    lua_createtable(L, 0, 7);
     luaL_setfuncs(L, functions, 0);
     cpb_register_by_year(L, lua_gettop(L));
 }

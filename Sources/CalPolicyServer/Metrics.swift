@@ -41,47 +41,46 @@ final class Metrics: @unchecked Sendable {
 
     func text() -> String {
         lock.withLock {
-            var out = "# HELP calpolicy_http_requests_total Requests answered, by route and status.\n"
-            out += "# TYPE calpolicy_http_requests_total counter\n"
-            for key in requests.keys.sorted() {
-                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-                out += "calpolicy_http_requests_total{route=\"\(parts[0])\",status=\"\(parts[1])\"} \(requests[key]!)\n"
-            }
-            out += "# HELP calpolicy_http_request_duration_seconds Time to answer a request.\n"
-            out += "# TYPE calpolicy_http_request_duration_seconds histogram\n"
+            var out = PrometheusText()
+            Self.labelled(&out, "calpolicy_http_requests_total", help: "Requests answered, by route and status.",
+                          labels: ("route", "status"), requests)
+            let duration = "calpolicy_http_request_duration_seconds"
+            out.family(duration, .histogram, help: "Time to answer a request.")
             for (index, bound) in Metrics.buckets.enumerated() {
-                out += "calpolicy_http_request_duration_seconds_bucket{le=\"\(bound)\"} \(bucketCounts[index])\n"
+                out.sample(duration + "_bucket", bucketCounts[index], labels: ["le": "\(bound)"])
             }
-            out += "calpolicy_http_request_duration_seconds_bucket{le=\"+Inf\"} \(latencyCount)\n"
-            out += "calpolicy_http_request_duration_seconds_sum \(latencySum)\n"
-            out += "calpolicy_http_request_duration_seconds_count \(latencyCount)\n"
-            out += "# HELP calpolicy_policy_errors_total Requests a policy failed (error, budget, memory, timeout).\n"
-            out += "# TYPE calpolicy_policy_errors_total counter\n"
-            for key in policyErrors.keys.sorted() {
-                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-                out += "calpolicy_policy_errors_total{stack=\"\(parts[0])\",kind=\"\(parts[1])\"} \(policyErrors[key]!)\n"
-            }
-            out += "# HELP calpolicy_reloads_total Reload attempts, by stack and result (loaded, unchanged, refused).\n"
-            out += "# TYPE calpolicy_reloads_total counter\n"
-            for key in reloads.keys.sorted() {
-                let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false)
-                out += "calpolicy_reloads_total{stack=\"\(parts[0])\",result=\"\(parts[1])\"} \(reloads[key]!)\n"
-            }
+            out.sample(duration + "_bucket", latencyCount, labels: ["le": "+Inf"])
+            out.sample(duration + "_sum", latencySum)
+            out.sample(duration + "_count", latencyCount)
+            Self.labelled(&out, "calpolicy_policy_errors_total",
+                          help: "Requests a policy failed (error, budget, memory, timeout).", labels: ("stack", "kind"), policyErrors)
+            Self.labelled(&out, "calpolicy_reloads_total",
+                          help: "Reload attempts, by stack and result (loaded, unchanged, refused).", labels: ("stack", "result"), reloads)
             for (name, help, value) in [
                 ("calpolicy_reload_build_seconds", "Time to build a new stack version aside (read, load, gate tests).", reloadBuild),
                 ("calpolicy_reload_swap_seconds", "Time to make a built version live (pointer swap, response cache emptied).", reloadSwap),
             ] {
-                out += "# HELP \(name) \(help)\n# TYPE \(name) summary\n"
-                out += "\(name)_sum \(value.sum)\n\(name)_count \(value.count)\n"
-                out += "# HELP \(name)_max The longest so far.\n# TYPE \(name)_max gauge\n\(name)_max \(value.max)\n"
+                out.family(name, .summary, help: help)
+                out.sample(name + "_sum", value.sum)
+                out.sample(name + "_count", value.count)
+                out.family(name + "_max", .gauge, help: "The longest so far.")
+                out.sample(name + "_max", value.max)
             }
-            out += "# HELP calpolicy_cache_hits_total Answers served from the response cache.\n"
-            out += "# TYPE calpolicy_cache_hits_total counter\n"
-            out += "calpolicy_cache_hits_total \(cacheHits)\n"
-            out += "# HELP calpolicy_http_in_flight Requests being answered.\n"
-            out += "# TYPE calpolicy_http_in_flight gauge\n"
-            out += "calpolicy_http_in_flight \(inFlight)\n"
-            return out
+            out.family("calpolicy_cache_hits_total", .counter, help: "Answers served from the response cache.")
+            out.sample("calpolicy_cache_hits_total", cacheHits)
+            out.family("calpolicy_http_in_flight", .gauge, help: "Requests being answered.")
+            out.sample("calpolicy_http_in_flight", inFlight)
+            return out.text
+        }
+    }
+
+    /// A counter family kept as `first\u{0}second` keys, one sample per key in key order.
+    private static func labelled(_ out: inout PrometheusText, _ name: String, help: String,
+                                 labels: (String, String), _ counts: [String: Int]) {
+        out.family(name, .counter, help: help)
+        for key in counts.keys.sorted() {
+            let parts = key.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+            out.sample(name, counts[key]!, labels: [labels.0: parts[0], labels.1: parts[1]])
         }
     }
 }

@@ -56,34 +56,24 @@ extension Router {
 
     /// `/metrics` lines of the service's own bounds: each stack's queue, dropped log lines,
     /// and connections open and closed by a limit.
-    func serviceText() -> String {
-        var out = "# HELP calpolicy_stack_queue_length Requests waiting for a worker of the stack.\n"
-        out += "# TYPE calpolicy_stack_queue_length gauge\n"
-        var busy = "# HELP calpolicy_stack_workers_busy Workers of the stack answering a request.\n"
-        busy += "# TYPE calpolicy_stack_workers_busy gauge\n"
-        var refused = "# HELP calpolicy_stack_queue_refused_total Requests refused because the stack's queue was full.\n"
-        refused += "# TYPE calpolicy_stack_queue_refused_total counter\n"
-        for entry in queues.lengths() {
-            out += "calpolicy_stack_queue_length{stack=\"\(entry.stack)\"} \(entry.queued)\n"
-            busy += "calpolicy_stack_workers_busy{stack=\"\(entry.stack)\"} \(entry.busy)\n"
-            refused += "calpolicy_stack_queue_refused_total{stack=\"\(entry.stack)\"} \(entry.refused)\n"
-        }
-        out += busy + refused
-        out += "# HELP calpolicy_log_lines_dropped_total Log lines dropped because the sink was slow, full or failing.\n"
-        out += "# TYPE calpolicy_log_lines_dropped_total counter\n"
-        out += "calpolicy_log_lines_dropped_total{log=\"access\"} \(AccessLog.requests.counts.dropped)\n"
-        if let decisions {
-            out += "calpolicy_log_lines_dropped_total{log=\"decision\"} \(decisions.sink.counts.dropped)\n"
-        }
+    func serviceMetrics(_ out: inout PrometheusText) {
+        let queued = queues.lengths()
+        out.family("calpolicy_stack_queue_length", .gauge, help: "Requests waiting for a worker of the stack.",
+                   label: "stack", queued.map { ($0.stack, $0.queued) })
+        out.family("calpolicy_stack_workers_busy", .gauge, help: "Workers of the stack answering a request.",
+                   label: "stack", queued.map { ($0.stack, $0.busy) })
+        out.family("calpolicy_stack_queue_refused_total", .counter, help: "Requests refused because the stack's queue was full.",
+                   label: "stack", queued.map { ($0.stack, $0.refused) })
+        var dropped = [("access", AccessLog.requests.counts.dropped)]
+        if let decisions { dropped.append(("decision", decisions.sink.counts.dropped)) }
+        out.family("calpolicy_log_lines_dropped_total", .counter,
+                   help: "Log lines dropped because the sink was slow, full or failing.", label: "log", dropped)
         if let connections = connectionStats?() {
-            out += "# HELP calpolicy_connections_open Connections open now.\n# TYPE calpolicy_connections_open gauge\n"
-            out += "calpolicy_connections_open \(connections.open)\n"
-            out += "# HELP calpolicy_connections_closed_total Connections closed by a limit or deadline.\n"
-            out += "# TYPE calpolicy_connections_closed_total counter\n"
-            for reason in ["per_client_limit", "connection_limit", "head_timeout", "send_timeout", "stopping"] {
-                out += "calpolicy_connections_closed_total{reason=\"\(reason)\"} \(connections.closed[reason] ?? 0)\n"
-            }
+            out.family("calpolicy_connections_open", .gauge, help: "Connections open now.")
+            out.sample("calpolicy_connections_open", connections.open)
+            let reasons = ["per_client_limit", "connection_limit", "head_timeout", "send_timeout", "stopping"]
+            out.family("calpolicy_connections_closed_total", .counter, help: "Connections closed by a limit or deadline.",
+                       label: "reason", reasons.map { ($0, connections.closed[$0] ?? 0) })
         }
-        return out
     }
 }

@@ -20,50 +20,36 @@ extension Router {
         }
     }
 
-    func stackMemoryText() -> String {
-        var out = "# HELP calpolicy_stack_memory_bytes Memory the Lua states of a stack's live version hold together.\n"
-        out += "# TYPE calpolicy_stack_memory_bytes gauge\n"
-        var limits = "# HELP calpolicy_stack_memory_limit_bytes The budget those states share.\n"
-        limits += "# TYPE calpolicy_stack_memory_limit_bytes gauge\n"
-        for entry in stacks.snapshot() {
-            out += "calpolicy_stack_memory_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.used)\n"
-            limits += "calpolicy_stack_memory_limit_bytes{stack=\"\(entry.name)\"} \(entry.live.memory.limit)\n"
-        }
-        return out + limits + dataEndsText()
-            + "# HELP calpolicy_build_info The server's version and the commit it was built from.\n"
-            + "# TYPE calpolicy_build_info gauge\n"
-            + "calpolicy_build_info{version=\"\(Self.label(BuildInfo.version))\",commit=\"\(Self.label(BuildInfo.commit))\"} 1\n"
+    /// The whole `/metrics` page: the router's counters, then the stacks', then the service's bounds.
+    func metricsText() -> String {
+        var out = PrometheusText()
+        stackMetrics(&out)
+        serviceMetrics(&out)
+        return metrics.text() + out.text
     }
 
-    /// Days from today (in `--time-zone`) to the last day each policy's data or declared coverage
-    /// reaches: the yearly "update the freeze list" chore as an alert, not an incident. Policies
-    /// that never run out are not listed.
-    func dataEndsText() -> String {
-        var out = "# HELP calpolicy_policy_data_ends_days Days until a policy's data or declared coverage ends (negative: ended).\n"
-        out += "# TYPE calpolicy_policy_data_ends_days gauge\n"
+    /// `/metrics` lines of the stacks: the memory their Lua states hold against their budget,
+    /// how long each policy's data lasts, and the build.
+    func stackMetrics(_ out: inout PrometheusText) {
+        let snapshot = stacks.snapshot()
+        out.family("calpolicy_stack_memory_bytes", .gauge, help: "Memory the Lua states of a stack's live version hold together.",
+                   label: "stack", snapshot.map { ($0.name, $0.live.memory.used) })
+        out.family("calpolicy_stack_memory_limit_bytes", .gauge, help: "The budget those states share.",
+                   label: "stack", snapshot.map { ($0.name, $0.live.memory.limit) })
+        // Days from today (in `--time-zone`) to the last day each policy's data or declared
+        // coverage reaches: the yearly "update the freeze list" chore as an alert, not an
+        // incident. Policies that never run out are not listed.
+        let ends = "calpolicy_policy_data_ends_days"
+        out.family(ends, .gauge, help: "Days until a policy's data or declared coverage ends (negative: ended).")
         let today = configuration.fixedToday ?? clock.today()
-        for entry in stacks.snapshot() {
+        for entry in snapshot {
             for (path, end) in zip(entry.live.paths, entry.live.dataEnds) {
                 guard let end else { continue }
-                out += "calpolicy_policy_data_ends_days{stack=\"\(Self.label(entry.name))\",policy=\"\(Self.label(path))\"} "
-                    + "\(today.distance(to: end))\n"
+                out.sample(ends, today.distance(to: end), labels: ["stack": entry.name, "policy": path])
             }
         }
-        return out
-    }
-
-    /// A Prometheus label value: backslash, quote and newline escaped.
-    static func label(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            default: out.append(character)
-            }
-        }
-        return out
+        out.family("calpolicy_build_info", .gauge, help: "The server's version and the commit it was built from.")
+        out.sample("calpolicy_build_info", 1, labels: ["version": BuildInfo.version, "commit": BuildInfo.commit])
     }
 
     // MARK: status

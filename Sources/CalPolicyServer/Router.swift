@@ -176,7 +176,7 @@ final class Router: @unchecked Sendable {
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],
-                                body: Array((metrics.text() + stackMemoryText() + serviceText()).utf8))
+                                body: Array(metricsText().utf8))
         case .status:
             return Self.json(200, status())
         default:

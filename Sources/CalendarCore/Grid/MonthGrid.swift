@@ -19,13 +19,6 @@ public struct MonthGrid: Hashable, Sendable {
         public var dayOfMonth: Int
         public var isInMonth: Bool
         public var isToday: Bool
-
-        public init(day: Day, dayOfMonth: Int, isInMonth: Bool, isToday: Bool) {
-            self.day = day
-            self.dayOfMonth = dayOfMonth
-            self.isInMonth = isInMonth
-            self.isToday = isToday
-        }
     }
 
     public struct Row: Hashable, Sendable, Codable {
@@ -33,11 +26,6 @@ public struct MonthGrid: Hashable, Sendable {
         public var weekNumber: Int
         /// Always seven cells, starting on the grid's first weekday.
         public var cells: [Cell]
-
-        public init(weekNumber: Int, cells: [Cell]) {
-            self.weekNumber = weekNumber
-            self.cells = cells
-        }
 
         /// First to last day of the row; nil only for a hand-made row without cells.
         public var span: DaySpan? {

@@ -10,52 +10,20 @@ enum HolidayLuaLibrary {
 -- cal.holidays and cal.weekend, compiled on a state's first use (see HolidayLuaLibrary.swift).
 -- Receives the host's lookup and the day arithmetic; returns {holidays = fn, weekend = fn},
 -- each called from a C function, so an error naming the policy's line is raised at level 3.
-local host, dayNumber, civil = ...
-local type, error, tostring, ipairs, pairs, pcall, setmetatable, tonumber =
-    type, error, tostring, ipairs, pairs, pcall, setmetatable, tonumber
-local mtype, sformat, smatch, gmatch, sbyte, concat =
-    math.type, string.format, string.match, string.gmatch, string.byte, table.concat
+local host, dayNumber, civil, checks = ...
+local type, error, tostring, ipairs, pairs, setmetatable, tonumber =
+    type, error, tostring, ipairs, pairs, setmetatable, tonumber
+local sformat, smatch, gmatch, sbyte, concat = string.format, string.match, string.gmatch, string.byte, table.concat
 
-local MIN_DAY, MAX_DAY = -719162, 2932896 -- 0001-01-01, 9999-12-31
-
-local function show(v)
-    if type(v) == "string" then
-        if #v > 40 then v = v:sub(1, 40) .. "..." end
-        return "'" .. v .. "'"
-    end
-    return type(v) == "number" and "'" .. tostring(v) .. "'" or type(v)
-end
-
-local function parseDay(s)
-    local y, m, d = smatch(s, "^(%d%d%d%d)%-(%d%d)%-(%d%d)$")
-    if not y then return nil, "expected YYYY-MM-DD" end
-    y, m, d = tonumber(y), tonumber(m), tonumber(d)
-    if y < 1 or m < 1 or m > 12 or d < 1 then return nil, "no such day" end
-    local n = dayNumber(y, m, d)
-    local next = m == 12 and dayNumber(y + 1, 1, 1) or dayNumber(y, m + 1, 1)
-    if n >= next then return nil, "no such day" end
-    return n
-end
+-- The prelude's own checks (handed over through native.shareChecks), so a bad value is quoted
+-- and a bad day worded exactly as every other cal function words it.
+local show, dayArg = checks.show, checks.dayArg
 
 -- A day as a `day` view (anything with an integer `dayNumber`), an ISO date or a day number;
 -- an error at `level` (counted from the function that called toDay).
+-- (Not a tail call: dayArg's level counts toDay's frame.)
 local function toDay(fname, v, level)
-    local n = v
-    if type(v) == "string" then
-        local why
-        n, why = parseDay(v)
-        if n == nil then error(sformat("cal.%s: invalid date %s: %s", fname, show(v), why), level + 1) end
-        return n
-    elseif type(v) == "table" or type(v) == "userdata" then
-        local ok, dn = pcall(function() return v.dayNumber end)
-        n = ok and dn or nil
-    end
-    if mtype(n) ~= "integer" then
-        error(sformat("cal.%s: day must be a day, an ISO date or a day number, got %s", fname, show(v)), level + 1)
-    end
-    if n < MIN_DAY or n > MAX_DAY then
-        error(sformat("cal.%s: day must be within 0001-01-01...9999-12-31, got day number %d", fname, n), level + 1)
-    end
+    local n = dayArg(fname, v, level + 2)
     return n
 end
 

@@ -999,4 +999,8 @@ function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
     return out
 end
 
+-- cal.holidays and cal.weekend are compiled on first use (HolidayLuaLibrary.swift) and check
+-- their arguments with these, so they quote values and word bad days as every function here.
+if native.shareChecks ~= nil then native.shareChecks({ show = show, dayArg = dayArg }) end
+
 return cal

@@ -96,6 +96,26 @@ import Testing
         #expect(weekend?.message.contains("cal.weekend: unknown country or market 'QQ'") == true)
     }
 
+    /// The holiday library checks days with the prelude's own `dayArg`, so a bad day reads as it
+    /// does from every other cal function (and is raised at the policy's line, not the library's).
+    @Test func aBadDayIsWordedAsEveryCalFunctionWordsIt() throws {
+        func loadError(_ source: String) -> PolicyError? {
+            PolicyFixture.error { _ = try fixture.load(source, name: "bad.lua") }
+        }
+        for (value, why) in [("\"2026-02-30\"", "invalid date '2026-02-30': day must be 1...28 in 2026-02"),
+                             ("{}", "day must be a day, an ISO date 'YYYY-MM-DD' or a day number, got table"),
+                             ("9999999", "day number must be -719162...2932896 (0001-01-01...9999-12-31), got '9999999'")] {
+            let holidays = loadError("local h = cal.holidays(\"US\")\n\nlocal x = h:on(\(value))\nreturn {}")
+            #expect(holidays?.line == 3)
+            #expect(holidays?.message.contains("cal.holidays:on: \(why)") == true, "\(holidays?.message ?? "no error")")
+            let weekend = loadError("local x = cal.weekend(\"AE\", \(value))\nreturn {}")
+            #expect(weekend?.line == 1)
+            #expect(weekend?.message.contains("cal.weekend: \(why)") == true, "\(weekend?.message ?? "no error")")
+            let business = loadError("local x = cal.isBusinessDay(\(value))\nreturn {}")
+            #expect(business?.message.contains("cal.isBusinessDay: \(why)") == true, "\(business?.message ?? "no error")")
+        }
+    }
+
     @Test func aDayPastTheDataIsAnErrorNotAnEmptyList() throws {
         let policy = try fixture.load("""
             local h = cal.holidays("DE")
