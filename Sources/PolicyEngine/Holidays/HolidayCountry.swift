@@ -44,12 +44,6 @@ public struct HolidayCountry: Sendable {
         return entries.filter { categories.contains($0.category) && $0.applies(to: subdivision) }
     }
 
-    /// The days of `days` (those `wanted`) that have holiday rows, by index, in one lookup.
-    func nonEmpty(_ days: [Day], where wanted: (Day) -> Bool) throws(HolidayDataError)
-        -> [(index: Int, rows: [HolidayEntry])] {
-        try rows.nonEmpty(days, where: wanted)
-    }
-
     /// Parses every year now, so that a damaged row anywhere is reported (tests, `--dump`).
     public func validate() throws(HolidayDataError) { try rows.parseAll() }
 

@@ -17,6 +17,8 @@ public struct HolidayPolicy: DayPolicy {
     private let categorySet: Set<String>
     /// `covered` as day numbers: compared without working out each day's year.
     private let coveredDays: Range<Int>
+    /// The answers of this policy's holiday days, made once per year.
+    private let years: HolidayAnswerYears
 
     public var name: String { reference.text }
 
@@ -28,6 +30,7 @@ public struct HolidayPolicy: DayPolicy {
         coveredDays = covered.isEmpty ? 0..<0
             : GregorianMath.dayNumber(year: covered.lowerBound, month: 1, day: 1)
                 ..< GregorianMath.dayNumber(year: covered.upperBound + 1, month: 1, day: 1)
+        years = HolidayAnswerYears(country: country, subdivision: reference.subdivision, categories: categorySet)
     }
 
     /// The holidays of `day` this policy sees.
@@ -41,60 +44,67 @@ public struct HolidayPolicy: DayPolicy {
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         guard coveredDays.contains(day.dayNumber) else { return uncovered(day) }
-        return verdict(try holidays(on: day))
+        return try made(day)?.select ?? .allowed
     }
 
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
         guard coveredDays.contains(day.dayNumber) else { return nil }
-        return decoration(try holidays(on: day))
+        return try made(day)?.decoration
     }
 
     /// Both answers from one lookup (an evaluation asks all three questions of every day).
     public func answer(_ questions: DayQuestions, for day: Day, context: PolicyContext) throws -> DayAnswers {
         guard coveredDays.contains(day.dayNumber) else { return DayAnswers(select: questions.canSelect ? uncovered(day) : .allowed) }
-        let found = try holidays(on: day)
-        return DayAnswers(select: questions.canSelect ? verdict(found) : .allowed,
-                          decoration: questions.decoration ? decoration(found) : nil)
+        guard let found = try made(day) else { return DayAnswers() }
+        return Self.asked(questions, found)
     }
 
-    /// A run of days with one lookup (one lock) for all of it, as an evaluation asks: a day with
-    /// no row, most days, costs an array read and no other work.
+    /// A run of days with one lookup (one lock) for all of it, as an evaluation asks: a day
+    /// without a holiday, most days, costs a range check and an array read.
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
-        let run = count == days.count ? days : Array(days.prefix(count))
         var answers = [DayAnswers](repeating: DayAnswers(), count: count)
         let covered = coveredDays
-        let found: [(index: Int, rows: [HolidayEntry])]
         do {
-            found = try country.nonEmpty(run) { covered.contains($0.dayNumber) }
+            try years.answers(days, count: count, wanted: { covered.contains($0) }) { index, found in
+                answers[index] = Self.asked(questions[index], found)
+            }
         } catch {
-            return DayAnswerBatch(failure: PolicyError(kind: .io, file: reference.text, day: run.first,
+            return DayAnswerBatch(failure: PolicyError(kind: .io, file: reference.text, day: days.first,
                                                        message: error.message))
         }
-        for (index, rows) in found {
-            let mine = rows.filter { categorySet.contains($0.category) && $0.applies(to: reference.subdivision) }
-            if mine.isEmpty { continue }
-            let asked = questions[index]
-            answers[index] = DayAnswers(select: asked.canSelect ? verdict(mine) : .allowed,
-                                        decoration: asked.decoration ? decoration(mine) : nil)
-        }
-        for index in 0..<count where !covered.contains(run[index].dayNumber) && questions[index].canSelect {
-            answers[index] = DayAnswers(select: uncovered(run[index]))
+        for index in 0..<count where !covered.contains(days[index].dayNumber) && questions[index].canSelect {
+            answers[index] = DayAnswers(select: uncovered(days[index]))
         }
         return DayAnswerBatch(answers: answers)
+    }
+
+    /// The made answers of a covered day, or nil when it has no holiday of this policy.
+    private func made(_ day: Day) throws(PolicyError) -> DayAnswers? {
+        do {
+            return try years.answer(day.dayNumber)
+        } catch {
+            throw PolicyError(kind: .io, file: reference.text, day: day, message: error.message)
+        }
+    }
+
+    /// Only what was asked: an unasked verdict is allowed, an unasked decoration nil.
+    private static func asked(_ questions: DayQuestions, _ found: DayAnswers) -> DayAnswers {
+        DayAnswers(select: questions.canSelect ? found.select : .allowed,
+                   decoration: questions.decoration ? found.decoration : nil)
     }
 
     private func uncovered(_ day: Day) -> Verdict {
         .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
     }
 
-    private func verdict(_ found: [HolidayEntry]) -> Verdict {
+    static func verdict(_ found: [HolidayEntry]) -> Verdict {
         let closed = found.filter(Self.isDayOff)
         if closed.isEmpty { return .allowed }
         return .denied(reason: closed.map(\.displayName).joined(separator: "; "))
     }
 
-    private func decoration(_ found: [HolidayEntry]) -> Decoration? {
+    static func decoration(_ found: [HolidayEntry]) -> Decoration? {
         if found.isEmpty { return nil }
         let dayOff = found.contains(where: Self.isDayOff)
         return Decoration(kind: .default, label: found.map(\.displayName).joined(separator: "; "),

@@ -61,22 +61,6 @@ final class HolidayRows: @unchecked Sendable {
         return year
     }
 
-    /// The days of `days` that have rows, by their index in `days`, with their rows, under one
-    /// lock: what an evaluation's run of days asks. Most days have none and cost one array read.
-    func nonEmpty(_ days: [Day], where wanted: (Day) -> Bool) throws(HolidayDataError)
-        -> [(index: Int, rows: [HolidayEntry])] {
-        lock.lock()
-        defer { lock.unlock() }
-        var found: [(index: Int, rows: [HolidayEntry])] = []
-        for (index, day) in days.enumerated() where wanted(day) {
-            let n = day.dayNumber
-            let year = try yearHolding(day)
-            let rows = year.days[n - year.first]
-            if !rows.isEmpty { found.append((index, rows)) }
-        }
-        return found
-    }
-
     /// Every year's rows parsed now, so that a damaged row anywhere is found (tests, `--dump`).
     func parseAll() throws(HolidayDataError) {
         lock.lock()
