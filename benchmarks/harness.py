@@ -41,6 +41,8 @@ RATIOS = [
     ("calpolicy.trivial.hook-off", "limit.bare-lua-call", "trivial policy (hook off) / bare protected call"),
     ("calpolicy.trivial.hook-on", "calpolicy.trivial.hook-off", "budget hook cost, trivial policy"),
     ("calpolicy.holidays.hook-on", "calpolicy.holidays.hook-off", "budget hook cost, holiday policy"),
+    ("calpolicy.trivial.hook-sliced", "calpolicy.trivial.hook-off", "sliced budget cost, trivial policy"),
+    ("calpolicy.holidays.hook-sliced", "calpolicy.holidays.hook-off", "sliced budget cost, holiday policy"),
     ("peerA.lua-table", "calpolicy.holidays.hook-on", "peer A table loop / calpolicy (hook on)"),
     ("peerA.lua-integer", "calpolicy.holidays.hook-on", "peer A integer loop / calpolicy (hook on)"),
     ("peerB.python-holidays-perday", "calpolicy.weekday-holidays", "peer B per day / calpolicy per day"),

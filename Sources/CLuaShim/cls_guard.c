@@ -24,6 +24,8 @@ struct cls_guard {
     _Atomic unsigned long thread;              /* the thread that entered Lua last */
     char reason[512];                          /* written before `interrupted` is set */
     _Atomic long long note[4];                 /* the host's note of the work (cls_guard_note) */
+    _Atomic int patrolled;                     /* its owner arms budgets (cls_guard_arm_budget) */
+    _Atomic unsigned long long arm_serial;     /* the entry whose budget the patrol asked to arm */
 };
 
 static __thread cls_guard *cls_tls_guard;
@@ -88,10 +90,25 @@ static void cls_stop_hook(lua_State *L, lua_Debug *ar) {
     cls_raise(L, CLS_KIND_TIMEOUT, "%s", g != NULL ? g->reason : "stopped");
 }
 
+/* On the thread running Lua: a stop sets the stop hook; an arming request sets the budget's
+ * count hook, but only if the call it was meant for is still the one running (the handshake:
+ * the entry count the patrol saw), so a call that ended meanwhile leaves the next one alone.
+ * lua_sethook is safe here: Lua documents it for signal handlers (lua.c stops on Ctrl-C so). */
 static void cls_guard_signal(int sig) {
     (void)sig;
     lua_State *L = cls_tls_running;
-    if (L != NULL) lua_sethook(L, cls_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+    cls_guard *g = cls_tls_guard;
+    if (L == NULL) return;
+    if (g == NULL || atomic_load_explicit(&g->interrupted, memory_order_acquire)) {
+        lua_sethook(L, cls_stop_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+        return;
+    }
+    if (atomic_load_explicit(&g->arm_serial, memory_order_acquire)
+            == atomic_load_explicit(&g->entries, memory_order_relaxed)
+        && lua_gethook(L) == NULL) {
+        cls_host *h = cls_host_of(L);
+        if (cls_counting(h)) lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
+    }
 }
 
 static void cls_install_signal(void) {
@@ -112,6 +129,23 @@ void cls_guard_interrupt(cls_guard *g, const char *reason) {
     unsigned long long in = atomic_load_explicit(&g->entries, memory_order_relaxed);
     unsigned long long out = atomic_load_explicit(&g->exits, memory_order_relaxed);
     if (in != out) pthread_kill((pthread_t)atomic_load_explicit(&g->thread, memory_order_relaxed), CLS_GUARD_SIGNAL);
+}
+
+void cls_guard_set_patrolled(cls_guard *g, int patrolled) {
+    atomic_store_explicit(&g->patrolled, patrolled != 0, memory_order_relaxed);
+}
+
+int cls_guard_patrolled_here(void) {
+    cls_guard *g = cls_tls_guard;
+    return g != NULL && atomic_load_explicit(&g->patrolled, memory_order_relaxed);
+}
+
+void cls_guard_arm_budget(cls_guard *g) {
+    unsigned long long in = atomic_load_explicit(&g->entries, memory_order_acquire);
+    unsigned long long out = atomic_load_explicit(&g->exits, memory_order_relaxed);
+    if (in == out) return;
+    atomic_store_explicit(&g->arm_serial, in, memory_order_release);
+    pthread_kill((pthread_t)atomic_load_explicit(&g->thread, memory_order_relaxed), CLS_GUARD_SIGNAL);
 }
 
 /* ---- used by cls_run_armed_at ---------------------------------------------- */

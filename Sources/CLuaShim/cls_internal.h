@@ -29,6 +29,7 @@ typedef struct cls_host {
     long long call_budget, load_budget, active_budget, remaining;
     long long spent; /* taken from the budget by the last run (cls_budget_spent) */
     int hook_enabled, hook_count, exhausted;
+    int budget_sliced;          /* the hook waits for the patrol (cls_config.budget_sliced) */
     /* output: where print goes (cls_sandbox.c), NULL to drop it */
     cls_print_fn print_line;
     void *print_context;
@@ -53,6 +54,10 @@ static inline cls_host *cls_host_of(lua_State *L) {
     lua_getallocf(L, &ud);
     return (cls_host *)ud;
 }
+
+/* Whether the calling thread's guard is patrolled, so a sliced state may leave the hook off
+ * until the patrol arms it (cls_guard.c). */
+int cls_guard_patrolled_here(void);
 
 /* Whether the running call has an instruction budget (the count hook is on). */
 static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h->active_budget > 0; }

@@ -30,6 +30,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
     h->call_budget = config->instruction_budget;
     h->load_budget = config->load_budget;
     h->hook_enabled = config->hook_enabled;
+    h->budget_sliced = config->budget_sliced;
     h->print_line = config->print_line;
     h->print_context = config->print_context;
     h->extension = config->extension;

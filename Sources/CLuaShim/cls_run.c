@@ -21,7 +21,9 @@ static inline __attribute__((always_inline)) void cls_arm(lua_State *L, cls_host
                     counting ? h->hook_count : 0);
         return;
     }
-    if (!counting) {
+    /* Sliced: the budget is set, but the hook waits until the call outlives the patrol's slice
+     * (cls_guard_arm_budget); most calls end long before and never pay for it. */
+    if (!counting || (h->budget_sliced && cls_guard_patrolled_here())) {
         if (lua_gethook(L) != NULL) lua_sethook(L, NULL, 0, 0);
         return;
     }
@@ -165,7 +167,8 @@ int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long bu
 }
 
 static void cls_disarm(lua_State *L, cls_host *h) {
-    if (h->hook_enabled || h->trace != NULL) lua_sethook(L, NULL, 0, 0);
+    (void)h;
+    if (lua_gethook(L) != NULL) lua_sethook(L, NULL, 0, 0);
 }
 
 /* Turns a failed or overspent protected call's status into the error record. */

@@ -11,6 +11,8 @@ public struct LuaStateOptions: Sendable {
     public var memoryLimit: Int
     /// Without the count hook an endless loop hangs; on by default.
     public var hookEnabled: Bool
+    /// When the hook starts counting a call (`LuaBudgetMode`).
+    public var budgetMode: LuaBudgetMode
     /// Receives the text of each `print` call (its arguments joined by tabs, any bytes
     /// decoded as UTF-8 with replacement); without it `print` is dropped unread. What
     /// becomes of the text is the host's choice: LuaHost writes nothing itself.
@@ -22,11 +24,13 @@ public struct LuaStateOptions: Sendable {
 
     public init(instructionBudget: Int = LuaLimits.instructionBudget, loadBudget: Int = LuaLimits.loadBudget,
                 memoryLimit: Int = LuaLimits.memory, hookEnabled: Bool = true, print: LuaPrint? = nil,
-                cExtension: LuaExtension? = nil, memoryPool: LuaMemoryPool? = nil) {
+                cExtension: LuaExtension? = nil, memoryPool: LuaMemoryPool? = nil,
+                budgetMode: LuaBudgetMode = .processDefault) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit
         self.hookEnabled = hookEnabled
+        self.budgetMode = budgetMode
         self.print = print
         self.cExtension = cExtension
         self.memoryPool = memoryPool

@@ -42,6 +42,14 @@ public final class LuaRunGuard: @unchecked Sendable {
 
     public var isInterrupted: Bool { cls_guard_interrupted(raw) != 0 }
 
+    /// Whether the owner looks at this guard periodically and arms the budget of calls that
+    /// outlive a look (`armBudget`): only then do sliced states leave the hook off at first.
+    public func setPatrolled(_ patrolled: Bool) { cls_guard_set_patrolled(raw, patrolled ? 1 : 0) }
+
+    /// From the patrol's thread: arms the count hook of the call running under the guard now,
+    /// on its own thread (a no-op when no call runs, or when it ends before the signal lands).
+    public func armBudget() { cls_guard_arm_budget(raw) }
+
     /// Notes what the calling thread is about to run (four numbers the caller gives a
     /// meaning to); a no-op when no guard is installed. A few relaxed stores.
     public static func note(_ subject: Int, _ detail: Int, _ first: Int, _ last: Int) {

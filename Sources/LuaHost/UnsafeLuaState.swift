@@ -16,6 +16,7 @@ final class UnsafeLuaState {
         config.instruction_budget = Int64(options.instructionBudget)
         config.load_budget = Int64(options.loadBudget)
         config.hook_enabled = options.hookEnabled ? 1 : 0
+        config.budget_sliced = options.budgetMode == .sliced ? 1 : 0
         if let print = options.print {
             let sink = PrintSink(print)
             printSink = sink

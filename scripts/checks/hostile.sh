@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Hostile-policy suite: runs every case in Tests/Hostile/cases.tsv against the debug calpolicy
 # binary, under hang and memory guards. First proves the runner's guards can fail (selftest.py).
-# Prints `N passed, N failed`; exits non-zero on a failure.
+# Runs the corpus twice, under each instruction-budget mode (LuaBudgetMode: sliced, the default,
+# and strict): every case must stop with the same message in both.
+# Prints `N passed, N failed` per mode; exits non-zero on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export SWIFT_BACKTRACE=enable=no
@@ -14,4 +16,9 @@ if ! selftest=$("$python" Tests/Hostile/selftest.py 2>&1); then
     echo "0 passed, 1 failed"
     exit 1
 fi
-exec "$python" Tests/Hostile/run.py --binary .build/debug/calpolicy "$@"
+status=0
+for mode in sliced strict; do
+    echo "hostile: instruction budget $mode"
+    CALPOLICY_BUDGET=$mode "$python" Tests/Hostile/run.py --binary .build/debug/calpolicy "$@" || status=1
+done
+exit "$status"

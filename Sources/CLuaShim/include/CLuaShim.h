@@ -60,6 +60,12 @@ void cls_guard_free(cls_guard *guard);
 cls_guard *cls_guard_install(cls_guard *guard);
 cls_guard *cls_guard_current(void);
 /* Protected calls entered and left so far under the guard (read from any thread). */
+/* The guard's owner looks at it periodically (a patrol) and calls cls_guard_arm_budget for a
+ * call it sees running across two looks: only then may sliced states skip the hook. */
+void cls_guard_set_patrolled(cls_guard *guard, int patrolled);
+/* From the patrol's thread: arms the count hook of the call running under the guard now (if
+ * it is still the same call when the signal arrives), so its budget starts counting. */
+void cls_guard_arm_budget(cls_guard *guard);
 void cls_guard_progress(const cls_guard *guard, unsigned long long *entries, unsigned long long *exits);
 /* Installs the signal handler cls_guard_interrupt uses; call once before interrupting. */
 void cls_guard_prepare(void);
@@ -85,6 +91,11 @@ typedef struct cls_config {
     long long instruction_budget; /* per call; <= 0 means unlimited */
     long long load_budget;        /* for loading; <= 0 means unlimited */
     int hook_enabled;             /* 0 disables the count hook entirely */
+    /* 1: under a patrolled guard (cls_guard_set_patrolled), a call runs without the count
+     * hook until it outlives the patrol's slice, when cls_guard_arm_budget arms it on the
+     * running thread; the budget then counts from there. 0: counted from the first
+     * instruction, exactly (what tests of the budget itself need). */
+    int budget_sliced;
     cls_print_fn print_line;      /* where print goes; NULL drops it unread */
     void *print_context;          /* handed to print_line */
     /* What a C library built on the kernel adds to every state (CPolicyBridge's views

@@ -24,6 +24,7 @@ public final class PolicyRun: Sendable {
         self.limits = limits
         self.memoryPool = LuaMemoryPool(limit: limits.memory)
         self.guardRecord = LuaRunGuard()
+        guardRecord.setPatrolled(true)  // perform() always registers the run with the patrol
         self.onStuck = onStuck
     }
 

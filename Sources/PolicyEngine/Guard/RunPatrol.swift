@@ -15,6 +15,8 @@ final class RunPatrol: Sendable {
         var reported = false
         var progress: (entries: UInt64, exits: UInt64) = (0, 0)
         var progressAt: Double
+        /// The entry whose budget this patrol armed last (sliced budgets, `LuaBudgetMode`).
+        var armedEntry: UInt64 = 0
     }
 
     private let watched = LockedValue<[Int: Watched]>([:])
@@ -63,6 +65,12 @@ final class RunPatrol: Sendable {
                     entry.stoppedAt = now
                 }
                 let progress = run.guardRecord.progress
+                // The same call seen running at two looks has outlived its slice: its budget
+                // starts counting now (once per call).
+                if progress == entry.progress, progress.entries != progress.exits, entry.armedEntry != progress.entries {
+                    run.guardRecord.armBudget()
+                    entry.armedEntry = progress.entries
+                }
                 if progress != entry.progress {
                     entry.progress = progress
                     entry.progressAt = now

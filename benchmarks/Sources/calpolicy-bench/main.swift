@@ -59,6 +59,12 @@ func runBenchmarks(_ arguments: BenchArguments) throws -> [BenchResult] {
         ("calpolicy.trivial.hook-off", { days.lua("calpolicy.trivial.hook-off", file: "trivial", hook: false) }),
         ("calpolicy.holidays.hook-on", { days.lua("calpolicy.holidays.hook-on", file: "holidays", hook: true) }),
         ("calpolicy.holidays.hook-off", { days.lua("calpolicy.holidays.hook-off", file: "holidays", hook: false) }),
+        ("calpolicy.trivial.hook-sliced", {
+            days.lua("calpolicy.trivial.hook-sliced", file: "trivial", hook: true, inRun: true)
+        }),
+        ("calpolicy.holidays.hook-sliced", {
+            days.lua("calpolicy.holidays.hook-sliced", file: "holidays", hook: true, inRun: true)
+        }),
         ("calpolicy.weekday-holidays", {
             days.weekdayHolidays("calpolicy.weekday-holidays", from: peerFirst, through: peerLast)
         }),
