@@ -30,6 +30,7 @@ CALPOLICY_DYNAMIC = os.path.join(ROOT, ".build", "dynamic", "release", "calpolic
 PYTHON = os.path.join(ROOT, ".venv", "bin", "python")
 HOLIDAYS = os.path.join(ROOT, "policies", "us-federal-holidays.lua")
 PEERS = os.path.join(ROOT, "benchmarks", "peers")
+TRIVIAL = os.path.join(ROOT, "benchmarks", "policies", "trivial.lua")
 
 FIRST_DAY = "1900-01-01"
 PEER_YEARS = (1900, 2199)
@@ -48,6 +49,9 @@ RATIOS = [
     ("peerB.python-holidays-perday", "calpolicy.weekday-holidays", "peer B per day / calpolicy per day"),
     ("peerB.csv-process", "calpolicy.csv-process", "peer B whole process / calpolicy whole process (wall)"),
     ("peerB.csv-process", "calpolicy.csv-process@cpu", "peer B whole process / calpolicy whole process (CPU)"),
+    ("calpolicy.csv-process", "peerB.csv-process", "calpolicy / python-holidays, 300-year CSV (wall)"),
+    ("calpolicy.csv-vs-lua", "peerA.csv-process", "calpolicy / pure-Lua loop, 300-year CSV (wall)"),
+    ("calpolicy.json-process", "calpolicy.csv-vs-json", "calpolicy 300-year JSON / CSV (wall)"),
     ("coldstart.calpolicy", "coldstart.ncal", "calpolicy cold start / ncal (wall)"),
     ("coldstart.calpolicy", "coldstart.ncal@cpu", "calpolicy cold start / ncal (CPU)"),
     ("coldstart.calpolicy-dynamic", "coldstart.ncal-beside-dynamic", "dynamic calpolicy cold start / ncal (wall)"),
@@ -65,6 +69,11 @@ TARGETS = [
     ("grid.gregorian", "<=", 1_000, "Gregorian month grid <= 1 us"),
     ("grid.hebrew", "<=", 100_000, "Hebrew month grid <= 100 us"),
     ("grid.persian", "<=", 100_000, "Persian month grid <= 100 us"),
+    ("calpolicy.csv-process/peerB.csv-process", "<=", 0.10, "300-year CSV <= 0.10 of python-holidays (wall)"),
+    ("calpolicy.csv-vs-lua/peerA.csv-process", "<=", 0.5, "300-year CSV <= 0.5 of the pure-Lua loop (wall)"),
+    ("calpolicy.json-process/calpolicy.csv-vs-json", "<=", 2, "300-year JSON <= 2x CSV (wall)"),
+    ("calpolicy.all-true-floor", "<=", 80, "all-true policy to CSV <= 80 ns/day (wall)"),
+    ("coldstart.calpolicy/coldstart.ncal", "<=", 1.5, "cold start <= 1.5x ncal (wall)"),
     ("coldstart.calpolicy/coldstart.ncal", "<=", 2, "cold start <= 2x ncal (wall)"),
     ("coldstart.calpolicy/coldstart.ncal@cpu", "<=", 2, "cold start <= 2x ncal (CPU)"),
 ]
@@ -161,8 +170,19 @@ class Runner:
                        pairs=a.cold_pairs)
 
     def calpolicy_csv(self):
+        # --timeout: a loaded machine must not turn a slow run into a failed one.
         return [CALPOLICY, "eval", HOLIDAYS, "--include", "weekdays", "--from", f"{PEER_YEARS[0]}-01-01",
-                "--to", f"{PEER_YEARS[1]}-12-31", "--format", "csv"]
+                "--to", f"{PEER_YEARS[1]}-12-31", "--timeout", "120", "--format", "csv"]
+
+    def calpolicy_json(self):
+        return self.calpolicy_csv()[:-1] + ["json"]
+
+    def trivial_csv(self, last_year):
+        return [CALPOLICY, "eval", TRIVIAL, "--from", f"{PEER_YEARS[0]}-01-01", "--to", f"{last_year}-12-31",
+                "--timeout", "120", "--format", "csv"]
+
+    def lua_csv(self):
+        return ["lua5.4", os.path.join(PEERS, "lua_csv.lua"), ROOT, HOLIDAYS, str(PEER_YEARS[0]), str(PEER_YEARS[1])]
 
     def python_csv(self):
         return [PYTHON, os.path.join(PEERS, "holidays_csv.py"), str(PEER_YEARS[0]), str(PEER_YEARS[1])]
@@ -204,6 +224,17 @@ class Runner:
             return
         self.alternate(rep, "peerB.csv-process", self.python_csv(), "calpolicy.csv-process", self.calpolicy_csv(),
                        pairs=1)
+        self.alternate(rep, "calpolicy.csv-vs-lua", self.calpolicy_csv(), "peerA.csv-process", self.lua_csv(), pairs=1)
+        self.alternate(rep, "calpolicy.json-process", self.calpolicy_json(), "calpolicy.csv-vs-json",
+                       self.calpolicy_csv(), pairs=1)
+        # The all-true floor: a policy that allows every day, 300 years of CSV less one year of it
+        # (start-up, loading and the first year's work cancel out), per day.
+        self.alternate(rep, "calpolicy.trivial-csv-300y", self.trivial_csv(PEER_YEARS[1]),
+                       "calpolicy.trivial-csv-1y", self.trivial_csv(PEER_YEARS[0]), pairs=3)
+        days = day_number(f"{PEER_YEARS[1]}-12-31") - day_number(f"{PEER_YEARS[0]}-12-31")
+        floor = (self.samples["calpolicy.trivial-csv-300y"][rep] - self.samples["calpolicy.trivial-csv-1y"][rep]) / days
+        self.record({"name": "calpolicy.all-true-floor", "unit": "day", "operations": days, "ns_per_op": floor,
+                     "check": 0}, rep)
         self.alternate(rep, "coldstart.calpolicy", [CALPOLICY, "eval", HOLIDAYS, "--month", "2026-12"],
                        "coldstart.ncal", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)
         if self.args.dynamic:
@@ -221,6 +252,8 @@ class Runner:
                                "--format", "csv"],
             "100 years, json": [CALPOLICY, "eval", HOLIDAYS, "--from", "2000-01-01", "--to", "2099-12-31",
                                 "--format", "json"],
+            "400 years, json": [CALPOLICY, "eval", HOLIDAYS, "--from", "1800-01-01", "--to", "2199-12-31",
+                                "--timeout", "120", "--format", "json"],
             "ncal 12 2026": [self.ncal, "12", "2026"],
         }
         peaks = {}
@@ -328,6 +361,10 @@ def summarise(runner, peaks, agreement, seconds):
         if value is not None:
             met = {"<=": value <= bound, ">=": value >= bound, ">": value > bound}[op]
         targets.append({"target": label, "value": value, "met": met})
+    rss = peaks.get("400 years, json")
+    targets.append({"target": "peak RSS of the 400-year JSON <= 30 MiB (MiB)",
+                    "value": rss / 1024 if isinstance(rss, int) else None,
+                    "met": rss <= 30 * 1024 if isinstance(rss, int) else None})
     baseline = {}
     for name in runner.samples:
         if name.startswith("baseline:"):

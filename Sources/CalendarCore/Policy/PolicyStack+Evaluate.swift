@@ -42,22 +42,34 @@ extension PolicyStack {
     /// failing one, about days of this batch (so only a policy's side effects, such as
     /// its `print` lines, can show the difference).
     public func evaluate(_ days: [Day], context: PolicyContext) throws -> [Outcome] {
-        var outcomes = [Outcome](repeating: Outcome(), count: days.count)
+        var outcomes: [Outcome] = []
+        try evaluate(days, context: context, appendingTo: &outcomes)
+        return outcomes
+    }
+
+    /// `evaluate(_:context:)` appending to `outcomes` in place: a long span's outcomes are
+    /// written once, not built per batch and copied (each copy retains every text it holds).
+    public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
+        let base = outcomes.count
+        outcomes.append(contentsOf: repeatElement(Outcome(), count: days.count))
         var open = [DayQuestions](repeating: .all, count: days.count)
         var limit = days.count
         var failure: (any Error)?
         for (policyIndex, policy) in policies.enumerated() where limit > 0 {
-            let batch = policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+            let batch = limit == days.count ? policy.answers(open, for: days, context: context)
+                : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
             for (index, answers) in batch.answers.enumerated() where index < limit {
-                merge(answers, from: policy, at: policyIndex, into: &outcomes[index], open: &open[index])
+                merge(answers, from: policy, at: policyIndex, into: &outcomes[base + index], open: &open[index])
             }
             if let error = batch.failure, batch.answers.count < limit {
                 limit = batch.answers.count
                 failure = error
             }
         }
-        if let failure { throw failure }
-        return outcomes
+        if let failure {
+            outcomes.removeSubrange(base...)
+            throw failure
+        }
     }
 
     /// Every day of `span`, asked `batchSize` days at a time (see `evaluate(_:context:)` for
@@ -74,7 +86,7 @@ extension PolicyStack {
                 batch.append(next)
                 next = next.adding(days: 1)
             }
-            outcomes.append(contentsOf: try evaluate(batch, context: context))
+            try evaluate(batch, context: context, appendingTo: &outcomes)
         }
         return outcomes
     }
