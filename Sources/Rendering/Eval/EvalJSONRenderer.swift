@@ -40,9 +40,36 @@ public enum EvalJSONRenderer {
         out += ",\n"
         field("days", &out)
         let labeler = DayLabeler(names: settings.names)
-        rows(report.days, to: sink, &out) { day($0, in: report, labeler: labeler) }
+        dayRows(report, labeler: labeler, to: sink, &out)
         out += "\n}\n"
         sink.write(out)
+    }
+
+    /// `days` as `rows` writes it, each day by `EvalJSONDayLine` into one byte buffer passed on
+    /// in chunks.
+    private static func dayRows(_ report: EvalReport, labeler: DayLabeler, to sink: some DocumentSink,
+                                _ out: inout String) {
+        guard !report.days.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "[\n"
+        sink.write(out)
+        out.removeAll(keepingCapacity: true)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(DocumentChunk.size + 4096)
+        let last = report.days.count - 1
+        for (index, result) in report.days.enumerated() {
+            bytes.append(contentsOf: "    ".utf8)
+            EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
+            bytes.append(contentsOf: index < last ? ",\n".utf8 : "\n".utf8)
+            if bytes.count >= DocumentChunk.size {
+                sink.write(bytes: bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        sink.write(bytes: bytes)
+        out += "  ]"
     }
 
     private static func field(_ key: String, _ out: inout String) {

@@ -96,7 +96,7 @@ public enum JSONWriter {
     }
 
     /// `escape(_:into:)` onto bytes: the common string (nothing to escape) is one copy.
-    private static func escape(_ text: String, into out: inout [UInt8]) {
+    static func escape(_ text: String, into out: inout [UInt8]) {
         if needsEscaping(text) {
             var escaped = ""
             escape(text, into: &escaped)

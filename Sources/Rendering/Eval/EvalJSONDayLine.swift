@@ -1,0 +1,90 @@
+import CalendarCore
+
+/// One entry of `eval --format json`'s `days`, written straight into bytes exactly as
+/// `JSONWriter` lays out `EvalJSONRenderer.day(_:in:labeler:)` (an object nested two deep at
+/// most is one line: keys in order, `": "` and `", "` between them).
+///
+/// Why not the value tree: for 300 years the tree of every day (18 pairs, a decoration object)
+/// and its generic walk were half of the whole run's instructions; the bytes are the same,
+/// which `EvalJSONDayLineTests` holds over every shape a day can take.
+enum EvalJSONDayLine {
+    static func append(_ result: DayEvaluation, in report: EvalReport, label: String, to out: inout [UInt8]) {
+        put("{\"date\": \"", &out)
+        result.day.appendISO(to: &out)
+        put("\", \"year\": ", &out)
+        integer(result.date.year, &out)
+        put(", \"month\": ", &out)
+        integer(result.date.month.month, &out)
+        put(", \"day\": ", &out)
+        integer(result.date.day, &out)
+        put(", \"isLeapMonth\": ", &out)
+        bool(result.date.isLeapMonth, &out)
+        put(", \"weekday\": ", &out)
+        integer(result.day.weekday, &out)
+        put(", \"selectable\": ", &out)
+        bool(result.select.isAllowed, &out)
+        put(", \"deselectable\": ", &out)
+        bool(result.deselect.isAllowed, &out)
+        put(", \"reason\": ", &out)
+        optional(result.select.verdict.reason, &out)
+        put(", \"policy\": ", &out)
+        optional(report.identity(result.select.policyIndex, name: result.select.policy), &out)
+        put(", \"line\": ", &out)
+        optional(result.lines.select, &out)
+        put(", \"deselectReason\": ", &out)
+        optional(result.deselect.verdict.reason, &out)
+        put(", \"deselectPolicy\": ", &out)
+        optional(report.identity(result.deselect.policyIndex, name: result.deselect.policy), &out)
+        put(", \"deselectLine\": ", &out)
+        optional(result.lines.deselect, &out)
+        put(", \"decoration\": ", &out)
+        if let decoration = result.decoration {
+            put("{\"kind\": ", &out)
+            JSONWriter.escape(decoration.kind.rawValue, into: &out)
+            put(", \"label\": ", &out)
+            optional(decoration.label, &out)
+            put(", \"color\": ", &out)
+            optional(decoration.color, &out)
+            put(", \"image\": ", &out)
+            optional(decoration.image, &out)
+            put(", \"size\": ", &out)
+            optional(decoration.size?.rawValue, &out)
+            if let observedOf = decoration.observedOf {
+                put(", \"observedOf\": ", &out)
+                JSONWriter.escape(observedOf, into: &out)
+            }
+            if decoration.estimated == true { put(", \"estimated\": true", &out) }
+            out.append(UInt8(ascii: "}"))
+        } else {
+            put("null", &out)
+        }
+        put(", \"decorationPolicy\": ", &out)
+        optional(report.identity(result.decorationPolicyIndex, name: result.decorationPolicy), &out)
+        put(", \"decorationLine\": ", &out)
+        optional(result.lines.decoration, &out)
+        put(", \"label\": ", &out)
+        JSONWriter.escape(label, into: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    @inline(__always) private static func put(_ text: String, _ out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+    }
+
+    @inline(__always) private static func bool(_ flag: Bool, _ out: inout [UInt8]) {
+        if flag { put("true", &out) } else { put("false", &out) }
+    }
+
+    private static func optional(_ text: String?, _ out: inout [UInt8]) {
+        if let text { JSONWriter.escape(text, into: &out) } else { put("null", &out) }
+    }
+
+    private static func optional(_ number: Int?, _ out: inout [UInt8]) {
+        if let number { integer(number, &out) } else { put("null", &out) }
+    }
+
+    /// Decimal text as `String(Int)` writes it.
+    private static func integer(_ value: Int, _ out: inout [UInt8]) {
+        CSVWriter.appendInteger(value, to: &out)
+    }
+}
