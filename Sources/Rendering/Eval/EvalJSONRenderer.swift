@@ -36,13 +36,39 @@ public enum EvalJSONRenderer {
             out += ",\n"
         }
         field("months", &out)
-        rows(report.grids, to: sink, &out) { month(named: $0.month, grid: $0.grid, settings: settings, span: report.span.days) }
+        monthRows(report, to: sink, &out)
         out += ",\n"
         field("days", &out)
         let labeler = DayLabeler(names: settings.names)
         dayRows(report, labeler: labeler, to: sink, &out)
         out += "\n}\n"
         sink.write(out)
+    }
+
+    /// `months` as `rows` writes it, each month by `EvalJSONMonthLines`.
+    private static func monthRows(_ report: EvalReport, to sink: some DocumentSink, _ out: inout String) {
+        guard !report.grids.isEmpty else {
+            out += "[]"
+            return
+        }
+        out += "[\n"
+        sink.write(out)
+        out.removeAll(keepingCapacity: true)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(DocumentChunk.size + 8192)
+        let last = report.grids.count - 1
+        for (index, entry) in report.grids.enumerated() {
+            bytes.append(contentsOf: "    ".utf8)
+            EvalJSONMonthLines.append(entry.month, grid: entry.grid, name: report.settings.names.monthName(entry.month),
+                                      span: report.span.days, to: &bytes)
+            bytes.append(contentsOf: index < last ? ",\n".utf8 : "\n".utf8)
+            if bytes.count >= DocumentChunk.size {
+                sink.write(bytes: bytes)
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        sink.write(bytes: bytes)
+        out += "  ]"
     }
 
     /// `days` as `rows` writes it, each day by `EvalJSONDayLine` into one byte buffer passed on
