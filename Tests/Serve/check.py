@@ -63,6 +63,7 @@ class Server:
         response = conn.getresponse()
         data = response.read()
         result = (response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+        self.last_raw_headers = response.getheaders()  # repeats kept, which the dict folds
         conn.close()
         return result
 
@@ -413,8 +414,12 @@ def main():
             "Access-Control-Request-Headers": "content-type"})
         expect(status == 204 and data == b"", (status, data))
         expect(headers.get("access-control-allow-origin") == ORIGIN, headers)
+        # Once: a repeated Access-Control-Allow-Origin makes the browser refuse the call.
+        expect([k.lower() for k, _ in server.last_raw_headers].count("access-control-allow-origin") == 1,
+               server.last_raw_headers)
         expect("POST" in headers.get("access-control-allow-methods", "")
-               and "content-type" in headers.get("access-control-allow-headers", "").lower(), headers)
+               and "content-type" in headers.get("access-control-allow-headers", "").lower()
+               and "authorization" in headers.get("access-control-allow-headers", "").lower(), headers)
         expect("Origin" in headers.get("vary", ""), headers)
         status, headers, _ = server.get("/v1/month?month=2026-12", headers={"Origin": ORIGIN})
         expect(status == 200 and headers.get("access-control-allow-origin") == ORIGIN, headers)
