@@ -12,16 +12,12 @@ extension PolicyStack {
         for policy in policies {
             var answers: [DayAnswers] = []
             answers.reserveCapacity(span.count)
-            var first = span.first
-            while first <= span.last {
-                let last = first.adding(days: Swift.min(Swift.max(1, batchSize) - 1, first.distance(to: span.last)))
-                let days = Array(DaySpan(first, last))
+            for run in span.runs(of: batchSize) {
+                let days = Array(run)
                 let batch = policy.answers([DayQuestions](repeating: asked, count: days.count), for: days,
                                            context: context)
                 if let failure = batch.failure { throw failure }
                 answers.append(contentsOf: batch.answers)
-                if last == span.last { break }
-                first = last.adding(days: 1)
             }
             result.append(answers)
         }
