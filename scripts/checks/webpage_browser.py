@@ -195,6 +195,11 @@ def main():
                 expect(day(page, "2026-12-24")).to_have_attribute(
                     "aria-label", "Thursday, December 24, 2026, selectable")
                 expect(day(page, "2026-12-05")).to_have_attribute("aria-disabled", "true")  # a Saturday
+                # The element's stylesheet applies: a grid, a bare legend list, hatched denied days.
+                assert page.locator("#grid").evaluate("e => getComputedStyle(e).display") == "grid"
+                assert page.locator("#legend").evaluate("e => getComputedStyle(e).listStyleType") == "none"
+                assert "repeating-linear-gradient" in day(page, "2026-12-05").evaluate(
+                    "e => getComputedStyle(e).backgroundImage")
                 # Sunday-first en_US: the strip and its id follow the locale's weeks, not ISO's.
                 expect(page.locator("#week-strip button").first).to_have_attribute("data-date", "2026-11-29")
                 expect(page.locator("#week-title")).to_have_attribute("data-week", "2026-W49")
@@ -414,6 +419,12 @@ def main():
                         shapes = other.locator("#legend .deco.dot").evaluate_all(
                             "ns => ns.map(n => [...n.classList].find(c => c.startsWith('shape-')))")
                         assert len(shapes) == len(set(shapes)), f"two decorating policies share a shape: {shapes}"
+                        hatches = other.locator("#legend .swatch.denied").evaluate_all(
+                            "ns => ns.map(n => [...n.classList].find(c => c.startsWith('hatch-')))")
+                        assert len(hatches) >= 3 and len(hatches) == len(set(hatches)), \
+                            f"two denying policies share a hatching: {hatches}"
+                        weekend_hatch = day(other, "2026-12-05").get_attribute("class")
+                        assert hatches[0] in weekend_hatch.split(), (hatches, weekend_hatch)
                         shoot(other.locator("calpolicy-picker"), shots / "picker-month.png",
                               [other.locator("#legend"), other.locator("#details"), other.locator("#grid")])
                     other.close()

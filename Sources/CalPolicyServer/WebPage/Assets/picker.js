@@ -8,6 +8,8 @@ const MODES = ["single", "multiple", "range", "week", "month"];
 // Shapes for the default decoration marker, one per decorating policy in view: a mark that
 // tells the policies apart without its colour.
 const SHAPES = ["circle", "square", "triangle", "diamond", "ring", "bar"];
+// Hatchings for a denied day, one per denying policy in view, for the same reason.
+const HATCHES = ["falling", "rising", "level", "upright", "cross"];
 // Where this script came from: the service the element talks to unless `server` says otherwise.
 const SCRIPT_ORIGIN = document.currentScript && document.currentScript.src
   ? new URL(document.currentScript.src).origin : location.origin;
@@ -294,6 +296,11 @@ class CalpolicyPicker extends HTMLElement {
     if (!this.shapes.has(policy)) this.shapes.set(policy, SHAPES[this.shapes.size % SHAPES.length]);
     return this.shapes.get(policy);
   }
+  hatchFor(policy) {
+    this.hatches = this.hatches || new Map();
+    if (!this.hatches.has(policy)) this.hatches.set(policy, HATCHES[this.hatches.size % HATCHES.length]);
+    return this.hatches.get(policy);
+  }
   marker(day) {
     const deco = day.decoration;
     if (!deco) return null;
@@ -335,7 +342,7 @@ class CalpolicyPicker extends HTMLElement {
     b.title = label;
     b.dataset.label = label;
     b.setAttribute("aria-label", label + (this.isSelected(day.date) ? ", " + this.t("selectedMark").toLocaleLowerCase(this.bcp47()) : ""));
-    if (!day.selectable) b.setAttribute("aria-disabled", "true");
+    if (!day.selectable) { b.setAttribute("aria-disabled", "true"); b.classList.add("hatch-" + this.hatchFor(day.policy || "")); }
     if (this.isSelected(day.date)) b.classList.add("selected");
     if (this.state.pending === day.date) b.classList.add("pending");
     if (doc && day.date === doc.today) { b.classList.add("today"); b.setAttribute("aria-current", "date"); }
@@ -482,6 +489,7 @@ class CalpolicyPicker extends HTMLElement {
       if (!day.selectable) {
         const e = entry(day.policy === day.decorationPolicy && decoKey ? decoKey : day.policy + "|denied");
         e.denied = true;
+        e.hatch = this.hatchFor(day.policy || "");
         if (day.policy === day.decorationPolicy && d) { e.sample = e.sample || day; say(e, d.label || day.reason); }
         else say(e, day.reason || this.t("notSelectable"));
       }
@@ -495,7 +503,7 @@ class CalpolicyPicker extends HTMLElement {
     for (const e of entries.values()) {
       const li = el("li");
       const marks = el("span", { class: "marks", "aria-hidden": "true" });
-      if (e.denied) marks.appendChild(el("span", { class: "swatch denied" }));
+      if (e.denied) marks.appendChild(el("span", { class: "swatch denied hatch-" + e.hatch }));
       if (e.sample) { const m = this.marker(e.sample); m.classList.add("swatch"); marks.appendChild(m); }
       const shown = e.texts.slice(0, 4).join(" · ") + (e.texts.length > 4 ? " · …" : "");
       li.append(marks, el("span", {}, (e.denied ? this.t("notSelectable") + ": " : "") + shown));
@@ -629,7 +637,7 @@ class CalpolicyPicker extends HTMLElement {
         const cell = el("span", { class: "mini-day" + (day ? "" : " blank") }, day ? c.day : "");
         if (day) {
           cell.dataset.date = day.date;
-          if (!day.selectable) cell.classList.add("no");
+          if (!day.selectable) cell.classList.add("no", "hatch-" + this.hatchFor(day.policy || ""));
           if (this.isSelected(day.date)) cell.classList.add("selected");
           if (day.date === doc.today) cell.classList.add("today");
           const mark = this.marker(day);
@@ -762,10 +770,10 @@ class CalpolicyPicker extends HTMLElement {
     on("year-next", "click", () => this.show(() => this.loadYear(s.yearShown + 1)));
     on("grid", "keydown", (e) => this.onGridKey(e));
     on("year-view", "keydown", (e) => { if (e.key === "Escape") { this.toggleYear(false); this.$("jump").focus(); } });
-    // The details line: the day in focus, under the pointer, or touched.
+    // The details line: the day in focus, or touched (hovering keeps the tooltip; the line does
+    // not follow the pointer, so it never fights the keyboard).
     for (const name of ["grid", "week-strip"]) {
       on(name, "focusin", (e) => this.showDetails(e.target.closest && e.target.closest("button.day")));
-      on(name, "pointerover", (e) => this.showDetails(e.target.closest && e.target.closest("button.day")));
       on(name, "pointerdown", (e) => this.showDetails(e.target.closest && e.target.closest("button.day")));
     }
     on("week-prev", "click", () => this.stepWeek(-1));
