@@ -74,7 +74,8 @@ let package = Package(
                                "CalendarCore"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
-                            .embedInCode("WebPage/Assets/app.js")]),
+                            .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),
+                            .embedInCode("WebPage/Assets/strings.json")]),
         // The Swift runtime and Foundation linked in (-static-stdlib), so the server runs on a host
         // without the toolchain: it needs only libmicrohttpd, liblua5.4, libical and the C/C++
         // runtime. On the target itself, so one release build makes both products with the same

@@ -52,14 +52,16 @@ enum Documents {
 
     /// `eval --format ics` over `from`/`to` (default: this year and the next, at most the
     /// export cap): the feed a calendar app subscribes to (`GET /v1/calendar.ics`).
-    static func ics(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
-        let span = try requestStep { () throws(RequestError) in
-            try SpanResolver.resolveForExport(context.values, settings: context.settings)
+    /// `only`, `policy` and `exclude` filter its windows; it is named after the stack.
+    static func ics(_ context: Context, policies: [any DayPolicy], stack: String) throws(RequestFailure) -> [UInt8] {
+        let (span, filter) = try requestStep { () throws(RequestError) in
+            (try SpanResolver.resolveForExport(context.values, settings: context.settings),
+             try FeedFilter.resolve(context.values,
+                                    policies: EvalUseCase.layerNames(evaluation: context.evaluation, policies: policies)))
         }
-        let report = try EvalUseCase.report(paths: context.paths, evaluation: context.evaluation, span: span,
-                                            grids: [], format: .ics, policies: policies)
+        let feed = try EvalUseCase.feed(evaluation: context.evaluation, span: span, policies: policies)
         let buffer = DocumentBuffer()
-        EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: context.paths), to: buffer)
+        EvalICSRenderer.render(feed, filter: filter, name: stack, to: buffer)
         return buffer.bytes
     }
 

@@ -162,10 +162,13 @@ struct CORSPolicy: Sendable {
         return HTTPResponse(status: 204, headers: headers)
     }
 
+    /// A preflight's answer already names the origin: a second Access-Control-Allow-Origin
+    /// would make the browser refuse the call.
     func decorate(_ response: inout HTTPResponse, _ request: HTTPRequest) {
         guard origin != nil else { return }
         if origin != "*" { response.headers.append(("Vary", "Origin")) }
-        guard let allowed = allowed(request) else { return }
+        guard let allowed = allowed(request),
+              !response.headers.contains(where: { $0.name == "Access-Control-Allow-Origin" }) else { return }
         response.headers.append(("Access-Control-Allow-Origin", allowed))
         if request.method != "OPTIONS" { response.headers.append(("Access-Control-Expose-Headers", Self.exposed)) }
     }

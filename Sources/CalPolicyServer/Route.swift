@@ -16,7 +16,8 @@ extension Router {
         var parameters: [OptionSpec] {
             switch self {
             case .month: [OptionCatalogue.month]
-            case .days, .calendar: [OptionCatalogue.from, OptionCatalogue.to]
+            case .days: [OptionCatalogue.from, OptionCatalogue.to]
+            case .calendar: [OptionCatalogue.from, OptionCatalogue.to] + OptionCatalogue.feedFilter
             case .year: [OptionCatalogue.year]
             case .week: [OptionCatalogue.week]
             case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]

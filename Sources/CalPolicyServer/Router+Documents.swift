@@ -91,7 +91,7 @@ extension Router {
                 case .days:
                     return try Documents.eval(context, policies: policies, daysCap: Documents.daysCap)
                 case .calendar:
-                    return try Documents.ics(context, policies: policies)
+                    return try Documents.ics(context, policies: policies, stack: version.name)
                 case .period:
                     return try Documents.period(context)
                 case .explain:

@@ -98,6 +98,23 @@ import Testing
         #expect(String(decoding: feed.body, as: UTF8.self).hasPrefix("BEGIN:VCALENDAR\r\n"))
     }
 
+    @Test func theFeedIsNamedAfterTheStackAndFilteredByOnlyPolicyAndExclude() {
+        func lines(_ query: String) -> [String] {
+            String(decoding: get("/v1/calendar.ics?from=2026-12-01&to=2026-12-31" + query).body, as: UTF8.self)
+                .split(separator: "\r\n").map(String.init)
+        }
+        let all = lines("")
+        #expect(all.contains("X-WR-CALNAME:default") && all.contains("NAME:default"))
+        #expect(lines("&stack=uk").contains("X-WR-CALNAME:uk"))
+        let holidays = lines("&exclude=weekends").filter { $0.hasPrefix("SUMMARY:") }
+        #expect(holidays == ["SUMMARY:Christmas Day"])
+        #expect(lines("&policy=weekends&only=decorated").filter { $0 == "BEGIN:VEVENT" }.isEmpty)
+        #expect(lines("&policy=weekends.lua&only=denied").filter { $0 == "BEGIN:VEVENT" }.count == 4, "four December weekends")
+        let typo = get("/v1/calendar.ics?policy=weekend")
+        #expect(typo.status == 400 && error(typo).parameter == "policy")
+        #expect(error(get("/v1/calendar.ics?only=all")).parameter == "only")
+    }
+
     @Test func selectAnswersRefusesAndChecksItsBody() {
         let accepted = post("/v1/select", #"{"mode":"range","taps":["2026-12-01","2026-12-04"]}"#)
         #expect(accepted.status == 200)

@@ -63,6 +63,7 @@ class Server:
         response = conn.getresponse()
         data = response.read()
         result = (response.status, {k.lower(): v for k, v in response.getheaders()}, data)
+        self.last_raw_headers = response.getheaders()  # repeats kept, which the dict folds
         conn.close()
         return result
 
@@ -182,16 +183,22 @@ def main():
         status, _, data = server.get("/v1/days?from=2026-01-01")
         error_of(status, data, 400, "bad_request", "to")
 
-    @check("/v1/calendar.ics is eval --format ics, byte for byte, and capped like it")
+    @check("/v1/calendar.ics is eval --format ics --feed-name STACK, byte for byte, filtered and capped like it")
     def _():
         status, headers, data = server.get("/v1/calendar.ics?from=2026-11-01&to=2027-01-31")
         expect(status == 200, f"{status} {data[:200]!r}")
         expect(headers.get("content-type") == "text/calendar; charset=utf-8", headers)
-        out = cli(cli_bin, ["eval", US, "--from", "2026-11-01", "--to", "2027-01-31", "--today", TODAY, "--format", "ics"])
+        named = ["--feed-name", "default"]
+        out = cli(cli_bin, ["eval", US, "--from", "2026-11-01", "--to", "2027-01-31", "--today", TODAY, "--format", "ics"] + named)
         expect(out.returncode == 0 and data == out.stdout, "differs from eval --format ics")
         expect(b"\r\nSUMMARY:Christmas Day\r\n" in data, "Christmas as an event")
+        expect(b"\r\nX-WR-CALNAME:default\r\n" in data, "named after the stack")
+        status, _, data = server.get("/v1/calendar.ics?from=2026-11-01&to=2027-01-31&only=decorated&policy=us-federal-holidays")
+        out = cli(cli_bin, ["eval", US, "--from", "2026-11-01", "--to", "2027-01-31", "--today", TODAY, "--format", "ics",
+                            "--only", "decorated", "--policy", "us-federal-holidays"] + named)
+        expect(status == 200 and out.returncode == 0 and data == out.stdout, "filtered: differs from eval --format ics")
         status, _, data = server.get("/v1/calendar.ics")
-        out = cli(cli_bin, ["eval", US, "--today", TODAY, "--format", "ics"])
+        out = cli(cli_bin, ["eval", US, "--today", TODAY, "--format", "ics"] + named)
         expect(status == 200 and data == out.stdout, "default span: this year and the next, as eval")
         status, _, data = server.get("/v1/calendar.ics?from=2026-01-01&to=2040-12-31")
         err = error_of(status, data, 400, "bad_request", "to")
@@ -407,8 +414,12 @@ def main():
             "Access-Control-Request-Headers": "content-type"})
         expect(status == 204 and data == b"", (status, data))
         expect(headers.get("access-control-allow-origin") == ORIGIN, headers)
+        # Once: a repeated Access-Control-Allow-Origin makes the browser refuse the call.
+        expect([k.lower() for k, _ in server.last_raw_headers].count("access-control-allow-origin") == 1,
+               server.last_raw_headers)
         expect("POST" in headers.get("access-control-allow-methods", "")
-               and "content-type" in headers.get("access-control-allow-headers", "").lower(), headers)
+               and "content-type" in headers.get("access-control-allow-headers", "").lower()
+               and "authorization" in headers.get("access-control-allow-headers", "").lower(), headers)
         expect("Origin" in headers.get("vary", ""), headers)
         status, headers, _ = server.get("/v1/month?month=2026-12", headers={"Origin": ORIGIN})
         expect(status == 200 and headers.get("access-control-allow-origin") == ORIGIN, headers)

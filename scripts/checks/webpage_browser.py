@@ -1,12 +1,18 @@
-"""The picker page of `calpolicy serve` (GET /) in Debian's chromium, driven by Playwright.
+"""The picker of `calpolicy serve` (GET /, the <calpolicy-picker> element) in Debian's chromium, driven by Playwright.
 
 Usage: webpage_browser.py [--bin .build/debug] [--shots .build/screenshots]. scripts/checks/webpage.sh
 runs it. Starts the real calpolicy-serve on port 0 with a temporary copy of
-policies/us-federal-holidays.lua (so the check can edit it under --watch), --include weekdays and
---today 2026-12-01. Every wait is on a condition (Playwright's expect / wait_for_*), never a fixed
-sleep. Prints "N passed, N failed"; fails (never skips) when chromium or Playwright is missing.
+policies/us-federal-holidays.lua (so the check can edit it under --watch), --include weekdays,
+--today 2026-12-01 and --cors-origin for a page of another origin (http://localhost:PORT, served by
+a thread of this script: a loopback origin, as Chromium's local-network rules want), plus a second
+server with --token-file for token mode. One browser process runs
+every case. Every wait is on a condition (Playwright's expect / wait_for_*), never a fixed sleep.
+The screenshots copied into docs/ (picker-*.png) are taken here, each right after a named check of
+what it must show. Prints "N passed, N failed"; fails (never skips) when chromium or Playwright is
+missing.
 """
 import argparse
+import http.server
 import os
 import pathlib
 import re
@@ -76,6 +82,48 @@ class Server:
             self.proc.wait()
 
 
+class HostPage:
+    """A page of another origin holding the element: one HTML body on http://localhost:PORT."""
+    def __init__(self):
+        self.html = b""
+        owner = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                found = self.path == "/"
+                self.send_response(200 if found else 404)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.end_headers()
+                if found:
+                    self.wfile.write(owner.html)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.origin = f"http://localhost:{self.httpd.server_address[1]}"
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.httpd.shutdown()
+
+
+def axe_clean(axe, page, what):
+    """Zero serious or critical axe-core findings."""
+    results = axe.run(page, options={"resultTypes": ["violations"]})
+    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not bad, f"{what}: " + "; ".join(
+        f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes: {v['nodes'][0]['target']})" for v in bad)
+
+
+def shoot(target, path, must_show):
+    """A screenshot for docs/, after checking that each locator in `must_show` is visible in it."""
+    for locator in must_show:
+        expect(locator.first).to_be_visible()
+        locator.first.scroll_into_view_if_needed()
+    target.screenshot(path=str(path))
+
+
 def day(page, date):
     return page.locator(f'#grid button[data-date="{date}"]')
 
@@ -98,9 +146,17 @@ def main():
     policy = work / "us-federal-holidays.lua"
     good_text = POLICY.read_text()
     policy.write_text(good_text)
+    token_file = work / "token"
+    token_file.write_text("s3cret-token\n")
+    host = HostPage()
+    EMBED_ORIGIN = host.origin
+    freeze = "freeze=policies/weekends.lua,policies/us-federal-holidays.lua,policies/change-freeze.lua,policies/payday.lua"
     server = Server(serve_bin, [str(policy), "--include", "weekdays", "--listen", "127.0.0.1:0", "--watch",
                                 "--today", "2026-12-01", "--locale", "en_US",
-                                "--stack", "hostile=Tests/fixtures/html/hostile-text.lua"])
+                                "--stack", "hostile=Tests/fixtures/html/hostile-text.lua", "--stack", freeze,
+                                "--cors-origin", EMBED_ORIGIN])
+    guarded = Server(serve_bin, ["policies/weekends.lua", "--listen", "127.0.0.1:0", "--today", "2026-12-01",
+                                 "--locale", "en_US", "--token-file", str(token_file)])
     axe = Axe()
     try:
         with sync_playwright() as playwright:
@@ -115,7 +171,15 @@ def main():
             live = page.locator("#live")
             title = page.locator("#month-title")
 
-            @step("the page loads from the API, with its security headers")
+            def fresh(query, ctx=None):
+                other = (ctx or context).new_page()
+                other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                other.goto(server.base + "/" + query)
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                return other
+
+            @step("the page is the <calpolicy-picker> element, loaded from the API with its security headers")
             def _():
                 headers = response.headers
                 assert response.status == 200, response.status
@@ -123,6 +187,7 @@ def main():
                 assert "frame-ancestors 'none'" in headers.get("content-security-policy", ""), headers
                 assert headers.get("x-content-type-options") == "nosniff", headers
                 expect(page.locator("body")).to_have_attribute("data-ready", "true")
+                expect(page.locator("calpolicy-picker[controls]")).to_have_count(1)
                 expect(title).to_have_text("December 2026")
                 expect(page.locator("#grid[role=grid] [role=row]")).to_have_count(6)  # header + 5 weeks
                 expect(day(page, "2026-12-01")).to_have_attribute("aria-current", "date")
@@ -130,24 +195,40 @@ def main():
                 expect(day(page, "2026-12-24")).to_have_attribute(
                     "aria-label", "Thursday, December 24, 2026, selectable")
                 expect(day(page, "2026-12-05")).to_have_attribute("aria-disabled", "true")  # a Saturday
+                # The element's stylesheet applies: a grid, a bare legend list, hatched denied days.
+                assert page.locator("#grid").evaluate("e => getComputedStyle(e).display") == "grid"
+                assert page.locator("#legend").evaluate("e => getComputedStyle(e).listStyleType") == "none"
+                assert "repeating-linear-gradient" in day(page, "2026-12-05").evaluate(
+                    "e => getComputedStyle(e).backgroundImage")
+                # Sunday-first en_US: the strip and its id follow the locale's weeks, not ISO's.
+                expect(page.locator("#week-strip button").first).to_have_attribute("data-date", "2026-11-29")
+                expect(page.locator("#week-title")).to_have_attribute("data-week", "2026-W49")
+                expect(page.locator("#period-range")).to_have_text("2026-12-01 – 2026-12-31")
 
-            @step("a click on Christmas is refused and the live region says why")
+            @step("a click on Christmas is refused, the reason line says why, the next action clears it")
             def _():
                 christmas = day(page, "2026-12-25")
                 expect(christmas).to_have_attribute("aria-disabled", "true")
                 christmas.click(force=True)  # aria-disabled: still clickable, so the click can say why
                 expect(live).to_contain_text("Christmas Day")
                 expect(live).to_have_attribute("aria-live", "polite")
+                expect(page.locator("#details")).to_contain_text("Christmas Day")
                 expect(christmas).not_to_have_class(re.compile(r"\bselected\b"))
-                expect(christmas).not_to_have_attribute("aria-label", re.compile(", selected$"))
                 day(page, "2026-12-02").click()
                 expect(day(page, "2026-12-02")).to_have_attribute("aria-label", re.compile(", selected$"))
+                expect(live).not_to_contain_text("Christmas")
+                expect(live).not_to_have_class(re.compile(r"\brefused\b"))
+                page.locator("#next-month").click()
+                expect(title).to_have_text("January 2027")
+                expect(page.locator("#period-range")).to_have_text("2027-01-01 – 2027-01-31")  # follows the month
+                page.locator("#prev-month").click()
+                expect(title).to_have_text("December 2026")
                 page.screenshot(path=str(shots / "webpage-month.png"), full_page=True)
 
             @step("range mode: 21→28 is refused naming 2026-12-25, 21→23 is accepted")
             def _():
                 page.select_option("#mode", "range")
-                expect(live).to_have_text("Mode range")
+                expect(live).to_have_text("Mode: Range")
                 day(page, "2026-12-21").click()
                 expect(live).to_contain_text("Range starts")
                 day(page, "2026-12-28").click()
@@ -165,11 +246,13 @@ def main():
             def _():
                 day(page, "2026-12-31").focus()
                 expect(day(page, "2026-12-31")).to_be_focused()
+                expect(page.locator("#details")).to_contain_text("December 31, 2026")  # the focused day, said
                 page.keyboard.press("ArrowRight")
                 expect(title).to_have_text("January 2027")
                 expect(day(page, "2027-01-01")).to_be_focused()
                 page.keyboard.press("ArrowDown")
                 expect(day(page, "2027-01-08")).to_be_focused()
+                expect(page.locator("#details")).to_contain_text("January 8, 2027")
                 page.keyboard.press("PageUp")
                 expect(title).to_have_text("December 2026")
                 expect(day(page, "2026-12-08")).to_be_focused()
@@ -181,10 +264,7 @@ def main():
             def _():
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
-                    results = axe.run(page, options={"resultTypes": ["violations"]})
-                    bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-                    assert not bad, f"{scheme}: " + "; ".join(
-                        f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes: {v['nodes'][0]['target']})" for v in bad)
+                    axe_clean(axe, page, scheme)
                 page.emulate_media(color_scheme="light")
 
             @step("editing the policy on disk redraws the open page; a broken edit is refused")
@@ -209,19 +289,31 @@ def main():
                 expect(page.locator("#reload")).not_to_contain_text("refused")
                 assert page.evaluate("window.__notReloaded === true"), "the page was reloaded"
 
-            @step("year view: the months at a glance, pick one")
+            @step("year view: twelve mini-months, each day marked as in the month view; pick one")
             def _():
                 page.click("#jump")
+                expect(page.locator("#jump")).to_have_attribute("aria-pressed", "true")
                 expect(page.locator("#year-view")).to_be_visible()
+                expect(page.locator("#grid")).to_be_hidden()
                 expect(page.locator("#year-title")).to_have_text("2027")
-                expect(page.locator("#year-months button")).to_have_count(12)
-                page.screenshot(path=str(shots / "webpage-year.png"), full_page=True)
+                expect(page.locator("#year-months button.mini")).to_have_count(12)
+                new_year = page.locator('#year-months .mini-day[data-date="2027-01-01"]')
+                expect(new_year).to_have_class(re.compile(r"\bno\b"))  # struck, as in the month view
+                expect(new_year.locator(".deco")).to_have_count(1)       # and marked
+                expect(page.locator('#year-months .mini-day[data-date="2027-01-05"]')).not_to_have_class(re.compile(r"\bno\b"))
+                expect(page.locator('#year-months button[data-month="2027-01"]')).to_have_attribute(
+                    "aria-label", re.compile(r"^January 2027, \d+ days not selectable$"))
+                shoot(page.locator("#year-view"), shots / "picker-year.png",
+                      [page.locator('#year-months button[data-month="2027-01"]'),
+                       page.locator('#year-months button[data-month="2027-12"]'), new_year])
                 page.click('#year-months button[data-month="2027-07"]')
                 expect(title).to_have_text("July 2027")
                 expect(page.locator("#year-view")).to_be_hidden()
+                expect(page.locator("#grid")).to_be_visible()
 
-            @step("week strip and period selector step through the API")
+            @step("week strip and period selector step through the API, following the month shown")
             def _():
+                expect(page.locator("#period-range")).to_have_text("2027-07-01 – 2027-07-31")
                 strip = page.locator("#week-strip button")
                 expect(strip).to_have_count(7)
                 first = strip.first.get_attribute("data-date")
@@ -230,7 +322,6 @@ def main():
                 page.locator("#week-strip").focus()
                 page.keyboard.press("ArrowLeft")
                 expect(strip.first).to_have_attribute("data-date", first)
-                # A touch swipe to the left: the next week.
                 box = page.locator("#week-strip").bounding_box()
                 y = box["y"] + box["height"] / 2
                 page.locator("#week-strip").dispatch_event(
@@ -240,31 +331,187 @@ def main():
                 expect(strip.first).not_to_have_attribute("data-date", first)
                 page.click("#week-prev")
                 expect(strip.first).to_have_attribute("data-date", first)
-                expect(page.locator("#period-range")).to_have_text("2026-12-01 – 2026-12-31")
                 page.click("#period-next")
-                expect(page.locator("#period-range")).to_have_text("2027-01-01 – 2027-01-31")
+                expect(page.locator("#period-range")).to_have_text("2027-08-01 – 2027-08-31")
                 page.select_option("#period-kind", "year")
                 expect(page.locator("#period-range")).to_have_text("2027-01-01 – 2027-12-31")
 
-            @step("Hebrew calendar in he_IL: right to left, the leap month Adar I")
+            @step("zh_CN from the page's own menu loads")
+            def _():
+                page.select_option("#locale", "zh_CN")
+                expect(page.locator("html")).to_have_attribute("lang", "zh-CN")
+                expect(title).to_contain_text("2026")
+                expect(live).to_have_text("")
+                expect(page.locator("#selection")).to_have_text("未选择")
+                page.select_option("#locale", "en_US")
+                expect(page.locator("#selection")).to_have_text("Nothing selected")
+
+            @step("Hebrew calendar in he_IL: right-to-left chrome in Hebrew, Gregorian dates in the cells, Adar I")
             def _():
                 page.select_option("#calendar", "hebrew")
                 page.select_option("#locale", "he_IL")
+                picker = page.locator("calpolicy-picker")
                 expect(page.locator("html")).to_have_attribute("dir", "rtl")
                 expect(page.locator("html")).to_have_attribute("lang", "he-IL")
+                expect(picker).to_have_attribute("dir", "rtl")
                 expect(title).to_have_text("כסלו 5787")
+                expect(page.locator("#selection")).to_have_text("לא נבחר דבר")
+                expect(page.locator("#legend-title")).to_have_text("מקרא")
+                expect(page.locator("#jump")).to_have_text("שנה")
+                expect(page.locator("#grid .day .greg").first).to_be_visible()
+                expect(day(page, "2026-11-20")).to_contain_text("20.11")
+                expect(day(page, "2026-11-20")).to_have_attribute("aria-label", re.compile("20 בנובמבר 2026"))
+                assert page.locator("#selection").evaluate("e => getComputedStyle(e).direction") == "rtl"
+                shoot(page.locator("calpolicy-picker"), shots / "picker-rtl.png",
+                      [page.locator("#selection"), page.locator("#legend-title"), title])
                 page.click("#jump")
-                expect(page.locator("#year-months button")).to_have_count(13)
+                expect(page.locator("#year-months button.mini")).to_have_count(13)
                 leap = page.locator('#year-months button[data-leap="true"]')
                 expect(leap).to_have_count(1)
                 expect(leap).to_contain_text("אדר א׳")
                 page.screenshot(path=str(shots / "webpage-hebrew-year.png"), full_page=True)
                 leap.click()
                 expect(title).to_have_text("אדר א׳ 5787")
-                page.screenshot(path=str(shots / "webpage-hebrew-rtl.png"), full_page=True)
-                results = axe.run(page, options={"resultTypes": ["violations"]})
-                bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-                assert not bad, "; ".join(f"{v['id']} ({v['impact']})" for v in bad)
+                axe_clean(axe, page, "he_IL")
+
+            @step("ar_SA: right to left, Arabic chrome")
+            def _():
+                page.select_option("#calendar", "gregorian")
+                page.select_option("#locale", "ar_SA")
+                expect(page.locator("html")).to_have_attribute("dir", "rtl")
+                expect(page.locator("#selection")).to_have_text("لم يتم تحديد شيء")
+                expect(page.locator("#legend-title")).to_have_text("مفتاح الرموز")
+                axe_clean(axe, page, "ar_SA")
+                page.select_option("#locale", "en_US")
+                expect(page.locator("html")).to_have_attribute("dir", "ltr")
+
+            @step("every mode selects through the server; labels say a reason once; the legend names what is in view")
+            def _():
+                expected = {
+                    "single": (["2026-12-02"], ["2026-12-02"]),
+                    "multiple": (["2026-12-02", "2026-12-03"], ["2026-12-02", "2026-12-03"]),
+                    "range": (["2026-12-14", "2026-12-16"], ["2026-12-14", "2026-12-15", "2026-12-16"]),
+                    "week": (["2026-12-09"], ["2026-12-07", "2026-12-08", "2026-12-09", "2026-12-10", "2026-12-11"]),
+                    "month": (["2026-12-09"], ["2026-12-01", "2026-12-17"]),
+                }
+                for mode, (taps, selected) in expected.items():
+                    other = fresh(f"?stack=freeze&month=2026-12&mode={mode}")
+                    events = []
+                    other.expose_function("__record", lambda kind, detail: events.append((kind, detail)))
+                    other.evaluate("""() => { for (const k of ["calpolicy-select", "calpolicy-refuse"])
+                        document.querySelector("calpolicy-picker").addEventListener(k, (e) => window.__record(k, e.detail)); }""")
+                    for date in taps:
+                        day(other, date).click()
+                        expect(other.locator("#live")).not_to_have_text("")
+                    for date in selected:
+                        expect(day(other, date)).to_have_attribute("aria-label", re.compile(", selected$"))
+                    other.wait_for_function("n => document.querySelectorAll('#grid button.selected').length >= n", arg=len(selected))
+                    assert any(k == "calpolicy-select" for k, _ in events), (mode, events)
+                    if mode == "single":
+                        freeze_day = day(other, "2026-12-21")
+                        label = freeze_day.get_attribute("aria-label")
+                        assert label.count("Year-end change freeze") == 1, label
+                        freeze_day.focus()
+                        expect(other.locator("#details")).to_have_text(label)
+                        legend = other.locator("#legend li")
+                        for text in ("weekend", "Christmas Day", "Year-end change freeze", "Today", "Selected"):
+                            expect(legend.filter(has_text=text).first).to_be_visible()
+                        shapes = other.locator("#legend .deco.dot").evaluate_all(
+                            "ns => ns.map(n => [...n.classList].find(c => c.startsWith('shape-')))")
+                        assert len(shapes) == len(set(shapes)), f"two decorating policies share a shape: {shapes}"
+                        hatches = other.locator("#legend .swatch.denied").evaluate_all(
+                            "ns => ns.map(n => [...n.classList].find(c => c.startsWith('hatch-')))")
+                        assert len(hatches) >= 3 and len(hatches) == len(set(hatches)), \
+                            f"two denying policies share a hatching: {hatches}"
+                        weekend_hatch = day(other, "2026-12-05").get_attribute("class")
+                        assert hatches[0] in weekend_hatch.split(), (hatches, weekend_hatch)
+                        shoot(other.locator("calpolicy-picker"), shots / "picker-month.png",
+                              [other.locator("#legend"), other.locator("#details"), other.locator("#grid")])
+                    other.close()
+
+            @step("phone, 360 px: no horizontal scroll, no wrapped buttons; a touch shows the day's reasons")
+            def _():
+                phone = browser.new_context(viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True,
+                                            locale="en-US")
+                other = fresh("?stack=freeze&month=2026-12", phone)
+                assert other.evaluate("document.documentElement.scrollWidth") <= 360, "the page scrolls sideways"
+                tops = other.locator("calpolicy-picker .nav").evaluate_all(
+                    "navs => navs.filter(n => n.offsetParent).map(n => new Set([...n.querySelectorAll('button')].map(b => b.offsetTop)).size)")
+                assert all(t == 1 for t in tops), f"buttons wrap: {tops}"
+                day(other, "2026-12-25").tap(force=True)
+                expect(other.locator("#details")).to_contain_text("Christmas Day")
+                expect(other.locator("#live")).to_contain_text("Not selected")
+                axe_clean(axe, other, "phone")
+                shoot(other, shots / "picker-phone.png", [other.locator("#details"), other.locator("#grid")])
+                other.close()
+                phone.close()
+
+            @step("token mode: the page asks once, sends a bearer header, and works")
+            def _():
+                tokens = browser.new_context(viewport={"width": 900, "height": 1100}, locale="en-US")
+                other = tokens.new_page()
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                sent = []
+                other.on("request", lambda r: sent.append(r.headers.get("authorization")) if "/v1/" in r.url else None)
+                other.goto(guarded.base + "/")
+                form = other.locator("#token-form")
+                expect(form).to_be_visible()
+                expect(other.locator("#token-text")).to_have_text("This service needs an access token.")
+                axe_clean(axe, other, "token form")
+                other.fill("#token", "wrong")
+                other.locator("#token-form button[type=submit]").click()
+                expect(other.locator("#token-text")).to_have_text("The token was not accepted.")
+                other.fill("#token", "s3cret-token")
+                other.locator("#token-form button[type=submit]").click()
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                expect(form).to_be_hidden()
+                expect(other.locator("#month-title")).to_have_text("December 2026")
+                day(other, "2026-12-02").click()
+                expect(day(other, "2026-12-02")).to_have_attribute("aria-label", re.compile(", selected$"))
+                assert "Bearer s3cret-token" in sent, sent
+                other.reload()
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                expect(other.locator("#token-form")).to_be_hidden()  # asked once
+                other.close()
+                tokens.close()
+
+            @step("the element on a page of another origin: menus-free, German, its events, CORS with Authorization")
+            def _():
+                embed = browser.new_context(viewport={"width": 800, "height": 1000}, locale="de-DE")
+                html = f"""<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Buchung</title>
+<script src="{server.base}/picker.js" defer></script></head><body><main><h1>Buchung</h1>
+<calpolicy-picker server="{server.base}" stack="freeze" mode="range" locale="de_DE" month="2026-12"
+  limits='{{"maxLength": 10}}'></calpolicy-picker><pre id="log"></pre></main>
+<script>
+for (const kind of ["calpolicy-select", "calpolicy-refuse"]) {{
+  document.addEventListener(kind, (e) => {{ document.getElementById("log").textContent += kind + " " + JSON.stringify(e.detail) + "\\n"; }});
+}}
+</script></body></html>"""
+                host.html = html.encode()
+                other = embed.new_page()
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                other.goto(EMBED_ORIGIN + "/")
+                picker = other.locator("calpolicy-picker")
+                expect(picker).to_have_attribute("data-ready", "true")
+                expect(other.locator("#month-title")).to_have_text("Dezember 2026")
+                expect(other.locator("#selection")).to_have_text("Nichts ausgewählt")
+                assert other.locator("#stack").count() == 0, "menus shown without the controls attribute"
+                assert other.locator("#grid").evaluate("e => getComputedStyle(e).display") == "grid", "no stylesheet"
+                day(other, "2026-12-14").click()
+                expect(other.locator("#live")).to_contain_text("Zeitraum beginnt")
+                day(other, "2026-12-16").click()
+                expect(other.locator("#live")).to_contain_text("3 Tage ausgewählt")
+                expect(day(other, "2026-12-15")).to_have_attribute("aria-label", re.compile(", ausgewählt$"))
+                expect(other.locator("#log")).to_contain_text('calpolicy-select {"date":"2026-12-16","selection":["2026-12-14","2026-12-15","2026-12-16"]')
+                day(other, "2026-12-19").click(force=True)
+                expect(other.locator("#log")).to_contain_text('calpolicy-refuse {"date":"2026-12-19"')
+                axe_clean(axe, other, "embedded")
+                status = other.evaluate(f"""() => fetch("{server.base}/v1/status", {{ headers: {{ Authorization: "Bearer x" }} }})
+                    .then(r => r.status)""")
+                assert status == 200, f"a cross-origin call with Authorization: {status}"
+                shoot(other, shots / "picker-embed.png", [picker, other.locator("#details")])
+                other.close()
+                embed.close()
 
             @step("policy text is data: markup shown as text, a bad colour ignored, an unknown icon a dot")
             def _():
@@ -281,7 +528,8 @@ def main():
                 expect(evil).to_have_attribute("title", re.compile(re.escape('<img src="http://192.0.2.1/x.png"')))
                 expect(evil.locator(".deco.custom")).to_have_text(
                     '<img src="http://192.0.2.1/x.png" onerror="alert(1)"><script>alert(2)</script>')
-                assert other.locator("#grid img, #grid script").count() == 0, "policy markup became elements"
+                assert other.locator("#grid img, #grid script, #legend img, #legend script").count() == 0, \
+                    "policy markup became elements"
                 assert evil.locator(".deco").get_attribute("style") is None, "a CSS break-out colour was used"
                 other.locator("#next-month").click()
                 expect(other.locator("#month-title")).to_have_text("April 2026")
@@ -299,14 +547,12 @@ def main():
 
             @step("limits from the query string: maxCount=2 refuses a third day")
             def _():
-                other = context.new_page()
-                other.goto(server.base + "/?mode=multiple&maxCount=2&month=2026-12")
-                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                other = fresh("?mode=multiple&maxCount=2&month=2026-12")
                 expect(other.locator("#mode")).to_have_value("multiple")
                 for date in ("2026-12-02", "2026-12-03"):
-                    other.locator(f'#grid button[data-date="{date}"]').click()
-                    expect(other.locator(f'#grid button[data-date="{date}"]')).to_have_attribute("aria-label", re.compile(", selected$"))
-                third = other.locator('#grid button[data-date="2026-12-04"]')
+                    day(other, date).click()
+                    expect(day(other, date)).to_have_attribute("aria-label", re.compile(", selected$"))
+                third = day(other, "2026-12-04")
                 third.click()
                 expect(other.locator("#live")).to_contain_text("Not selected")
                 expect(third).not_to_have_attribute("aria-label", re.compile(", selected$"))
@@ -319,18 +565,20 @@ def main():
                 assert not foreign, foreign
 
             # The picture in the README (docs/picker.png is a copy): December, light mode.
-            shot = browser.new_page(viewport={"width": 640, "height": 760}, locale="en-US")
+            shot = browser.new_page(viewport={"width": 640, "height": 900}, locale="en-US")
             shot.goto(server.base + "/?month=2026-12&mode=range")
             expect(shot.locator("body")).to_have_attribute("data-ready", "true")
-            shot.locator('#grid button[data-date="2026-12-14"]').click()
+            day(shot, "2026-12-14").click()
             expect(shot.locator("#live")).to_contain_text("Range starts")
-            shot.locator('#grid button[data-date="2026-12-18"]').click()
-            expect(shot.locator('#grid button[data-date="2026-12-18"]')).to_have_attribute("aria-label", re.compile(", selected$"))
+            day(shot, "2026-12-18").click()
+            expect(day(shot, "2026-12-18")).to_have_attribute("aria-label", re.compile(", selected$"))
             shot.screenshot(path=str(shots / "picker.png"))
             shot.close()
             browser.close()
     finally:
         server.stop()
+        guarded.stop()
+        host.stop()
         shutil.rmtree(work, ignore_errors=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1

@@ -58,7 +58,8 @@ enum CommandCatalog {
         abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + evaluationOptions + [firstWeekday, today, weekRule,
-                  evalFormat, weekNumbers, legend, timeout, verbose, help],
+                  evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter + [OptionCatalogue.feedName,
+                  timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
         the first decoration wins. Without --month, --year, --week or --from/--to: the current month
@@ -66,8 +67,11 @@ enum CommandCatalog {
         --month and --year are numbered in the chosen calendar; single dates are Gregorian ISO.
         Text marks: '*' decorated, '!' denied, '#' both, '~' may not be deselected; the legend
         lists runs of days with the same outcome and plain weekends on one line each.
-        --format ics: denied and decorated days as all-day events (runs merged, stable UIDs);
-        without a span option, this year and the next; at most 3660 days.
+        --format ics: a feed of all-day events, one per window (a run of days on which one
+        policy gave the same reason or label, whichever layer decided; the other layers' answers
+        in its description), with UIDs that survive a window growing or shrinking; --only,
+        --policy and --exclude filter it (names: file stem or reference, comma-separated).
+        Without a span option, this year and the next; at most 3660 days.
         """
     )
 

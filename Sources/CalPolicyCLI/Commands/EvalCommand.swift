@@ -19,7 +19,21 @@ enum EvalCommand {
             try EvalUseCase.grids(span, format: format, settings: settings)
         }
         let verbose = parsed.has("verbose")
+        if format != .ics, let option = (OptionCatalogue.feedFilter + [OptionCatalogue.feedName]).first(where: parsed.has) {
+            throw .request(RequestError(option, value: parsed.value(option) ?? "", reason: "only --format ics takes it"))
+        }
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
+        if format == .ics {
+            let filter = try CLIError.wrap { () throws(RequestError) in
+                try FeedFilter.resolve(parsed, policies: EvalUseCase.layerNames(evaluation: evaluation, policies: files))
+            }
+            let feed = try CLIError.wrap { () throws(RequestFailure) in
+                try EvalUseCase.feed(evaluation: evaluation, span: span, policies: files)
+            }
+            let name = parsed.value(OptionCatalogue.feedName) ?? EvalICSRenderer.calendarName(policies: parsed.positionals)
+            EvalICSRenderer.render(feed, filter: filter, name: name, to: console)
+            return ExitCode.ok
+        }
         let report = try CLIError.wrap { () throws(RequestFailure) in
             try EvalUseCase.report(paths: parsed.positionals, evaluation: evaluation, span: span, grids: grids,
                                    format: format, policies: files)
@@ -28,8 +42,7 @@ enum EvalCommand {
         case .json: EvalJSONRenderer.render(report, to: console)
         case .csv: EvalCSVRenderer.render(report, to: console)
         case .html: EvalHTMLRenderer.render(report, to: console)
-        case .ics: EvalICSRenderer.render(report, name: EvalICSRenderer.calendarName(policies: parsed.positionals),
-                                          to: console)
+        case .ics: break  // written above
         case .text:
             console.write(TextCalendarRenderer(report: report, weekNumbers: parsed.has("week-numbers"),
                                                color: console.usesColor, verbose: verbose,

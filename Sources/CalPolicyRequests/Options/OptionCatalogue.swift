@@ -60,6 +60,19 @@ public enum OptionCatalogue {
     public static let days = OptionSpec.value("days", "N", api: "days",
                                               help: "Business days to move: negative goes back.")
 
+    // The subscription feed (`eval --format ics`, `GET /v1/calendar.ics`): which windows it holds.
+    public static let only = OptionSpec.choice("only", FeedFilter.Kind.allCases, api: "only",
+                                               help: "iCalendar: only the windows that deny, or that decorate.")
+    public static let policy = OptionSpec.value("policy", "NAME[,NAME]", api: "policy",
+                                                help: "iCalendar: only these policies' windows (file stem or reference).")
+    public static let exclude = OptionSpec.value("exclude", "NAME[,NAME]", api: "exclude",
+                                                 help: "iCalendar: leave out these policies' windows.")
+    /// The command line's name for the feed; the server names it after the stack.
+    public static let feedName = OptionSpec.value("feed-name", "TEXT",
+                                                  help: "iCalendar: the calendar's name (default: the policies' names).")
+    /// The feed's filter options, in the order help lists them.
+    public static let feedFilter: [OptionSpec] = [only, policy, exclude]
+
     // Runs
     public static let timeout = OptionSpec.value("timeout", "SECONDS",
                                                  help: "Stop the whole run after this many seconds (default 5).")

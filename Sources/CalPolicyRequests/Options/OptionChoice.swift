@@ -47,6 +47,9 @@ extension SelectionMode: OptionChoice {}
 /// `select --range-rule`.
 extension RangeRule: OptionChoice {}
 
+/// `--only` of the feed.
+extension FeedFilter.Kind: OptionChoice {}
+
 /// `eval --legend`: short (default), full or none.
 extension LegendStyle: OptionChoice {}
 

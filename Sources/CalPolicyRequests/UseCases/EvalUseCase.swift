@@ -37,6 +37,22 @@ public enum EvalUseCase {
                           grids: grids, days: days)
     }
 
+    /// The feed: every layer of the stack (`policies` from `paths`, then the built-ins) asked
+    /// about every day of the span, for the windows `EvalICSRenderer` writes.
+    public static func feed(evaluation: EvaluationOptions, span: ResolvedSpan,
+                            policies: [any DayPolicy]) throws(RequestFailure) -> FeedReport {
+        let settings = evaluation.settings
+        let stack = PolicyStack(policies + evaluation.builtIns)
+        let answers = try Evaluator.layers(stack, over: span.days, settings: settings)
+        let layers = zip(stack.policies, answers).map { FeedReport.Layer(policy: $0.0.name, answers: $0.1) }
+        return FeedReport(span: span.days, today: settings.today, layers: layers)
+    }
+
+    /// The names `policy=` and `exclude=` may use: the display names of the stack's layers.
+    public static func layerNames(evaluation: EvaluationOptions, policies: [any DayPolicy]) -> [String] {
+        (policies + evaluation.builtIns).map(\.name)
+    }
+
     static func grid(for month: CalendarMonth, settings: DisplaySettings) throws(RequestError) -> MonthGrid {
         do {
             return try MonthGrid(month: month, calendar: settings.system, firstWeekday: settings.firstWeekday,

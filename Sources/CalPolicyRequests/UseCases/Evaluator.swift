@@ -48,6 +48,36 @@ public enum Evaluator {
     }
 }
 
+extension Evaluator {
+    /// Every policy's own answers over `span` (`PolicyStack.layers`), for the feed: the one
+    /// place asking every policy about every day is right. The kept texts count against the
+    /// run's limit as in `evaluate`.
+    public static func layers(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
+        throws(RequestFailure) -> [[DayAnswers]]
+    {
+        let layers: [[DayAnswers]]
+        do {
+            layers = try stack.layers(span, context: settings.context, batchSize: chunk)
+        } catch {
+            throw RequestFailure(policyFailure: error)
+        }
+        let limit = PolicyRun.current?.limits.retainedText ?? RunLimits().retainedText
+        var kept = 0
+        for answers in layers {
+            for answer in answers {
+                kept += answer.select.reason?.utf8.count ?? 0
+                kept += (answer.decoration?.label?.utf8.count ?? 0) + (answer.decoration?.color?.utf8.count ?? 0)
+            }
+        }
+        if kept > limit {
+            throw .policyFile(path: stack.policies.lazy.compactMap { ($0 as? LuaPolicy)?.path }.first ?? "policy",
+                              problem: "the policies' texts for this span pass \(limit >> 20) MiB, the most a run "
+                                  + "keeps for its output; ask for a shorter span")
+        }
+        return layers
+    }
+}
+
 extension PolicyStack.Outcome {
     /// Bytes of policy text this answer keeps alive.
     var textBytes: Int {

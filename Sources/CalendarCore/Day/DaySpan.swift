@@ -15,6 +15,19 @@ public struct DaySpan: Hashable, Sendable, Sequence, Codable {
 
     public func makeIterator() -> ClosedRange<Day>.Iterator { (first...last).makeIterator() }
 
+    /// The span cut into consecutive runs of at most `size` days (at least one), in order: how a
+    /// long span is asked of the policies a batch at a time.
+    public func runs(of size: Int) -> [DaySpan] {
+        var runs: [DaySpan] = []
+        var start = first
+        while true {
+            let end = start.adding(days: Swift.min(Swift.max(1, size) - 1, start.distance(to: last)))
+            runs.append(DaySpan(start, end))
+            if end == last { return runs }
+            start = end.adding(days: 1)
+        }
+    }
+
     private enum CodingKeys: String, CodingKey { case first, last }
 
     /// Decodes through `init(_:_:)`, so ends given in the wrong order are swapped

@@ -6,10 +6,8 @@ extension PolicyStack {
     public func canSelect(_ span: DaySpan, context: PolicyContext, batchSize: Int = 1024) throws -> [Decision] {
         var decisions: [Decision] = []
         decisions.reserveCapacity(span.count)
-        var first = span.first
-        while first <= span.last {
-            let last = first.adding(days: Swift.min(Swift.max(1, batchSize) - 1, first.distance(to: span.last)))
-            let days = Array(DaySpan(first, last))
+        for part in span.runs(of: batchSize) {
+            let days = Array(part)
             var open = [DayQuestions](repeating: DayQuestions(canSelect: true, canDeselect: false, decoration: false),
                                       count: days.count)
             var run = [Decision](repeating: .allowed, count: days.count)
@@ -30,8 +28,6 @@ extension PolicyStack {
             }
             if let failure { throw failure }
             decisions.append(contentsOf: run)
-            if last == span.last { break }
-            first = last.adding(days: 1)
         }
         return decisions
     }

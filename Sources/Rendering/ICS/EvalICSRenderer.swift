@@ -1,13 +1,21 @@
 import CalendarCore
 
-/// `eval --format ics`: the denied and decorated days of the span as all-day events of one
-/// VCALENDAR (RFC 5545), runs of days with one outcome as one multi-day event. The output
-/// depends only on the policies, the span and today (DTSTAMP), so it is reproducible.
+/// `eval --format ics` and `GET /v1/calendar.ics`: the feed people subscribe to, one all-day
+/// event per window (`FeedWindow`: a run of days on which one policy said the same thing), in
+/// one VCALENDAR (RFC 5545) named with X-WR-CALNAME and RFC 7986's NAME, COLOR and
+/// REFRESH-INTERVAL. The output depends only on the policies, the span, the filter and today
+/// (DTSTAMP), so it is reproducible.
 public enum EvalICSRenderer {
     public static let productIdentifier = "-//calpolicy//calpolicy eval//EN"
+    /// How often a subscriber should fetch the feed again: policies change with edits, not by
+    /// the minute.
+    public static let refreshInterval = "PT12H"
+    /// The calendar's RFC 7986 COLOR (a CSS colour name).
+    public static let calendarColor = "steelblue"
 
-    /// `name` is the calendar's display name (X-WR-CALNAME).
-    public static func render(_ report: EvalReport, name: String, to sink: some DocumentSink) {
+    /// `name` is the calendar's display name (X-WR-CALNAME, NAME).
+    public static func render(_ feed: FeedReport, filter: FeedFilter = FeedFilter(), name: String,
+                              to sink: some DocumentSink) {
         var out: [UInt8] = []
         ICSWriter.appendLine("BEGIN", "VCALENDAR", to: &out)
         ICSWriter.appendLine("VERSION", "2.0", to: &out)
@@ -15,33 +23,38 @@ public enum EvalICSRenderer {
         ICSWriter.appendLine("CALSCALE", "GREGORIAN", to: &out)
         ICSWriter.appendLine("METHOD", "PUBLISH", to: &out)
         ICSWriter.appendText("X-WR-CALNAME", name, to: &out)
-        let stamp = ICSEvent.basicDate(report.settings.today) + "T000000Z"
-        for event in ICSEvent.events(report.days) {
+        ICSWriter.appendText("NAME", name, to: &out)
+        ICSWriter.appendLine("COLOR", calendarColor, to: &out)
+        ICSWriter.appendLine("REFRESH-INTERVAL;VALUE=DURATION", refreshInterval, to: &out)
+        ICSWriter.appendLine("X-PUBLISHED-TTL", refreshInterval, to: &out)
+        let stamp = FeedWindow.basicDate(feed.today) + "T000000Z"
+        for window in feed.windows where filter.admits(window) {
             if out.count >= DocumentChunk.size {
                 sink.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
             }
-            append(event, stamp: stamp, to: &out)
+            append(window, stamp: stamp, to: &out)
         }
         ICSWriter.appendLine("END", "VCALENDAR", to: &out)
         sink.write(bytes: out)
     }
 
-    static func append(_ event: ICSEvent, stamp: String, to out: inout [UInt8]) {
-        let outcome = event.outcome
+    static func append(_ window: FeedWindow, stamp: String, to out: inout [UInt8]) {
         ICSWriter.appendLine("BEGIN", "VEVENT", to: &out)
-        ICSWriter.appendLine("UID", event.uid, to: &out)
+        ICSWriter.appendLine("UID", window.uid, to: &out)
         ICSWriter.appendLine("DTSTAMP", stamp, to: &out)
-        ICSWriter.appendLine("DTSTART;VALUE=DATE", ICSEvent.basicDate(event.first), to: &out)
-        ICSWriter.appendLine("DTEND;VALUE=DATE", ICSEvent.basicDate(event.last.adding(days: 1)), to: &out)
-        ICSWriter.appendText("SUMMARY", outcome.summary, to: &out)
-        ICSWriter.appendText("DESCRIPTION", outcome.description, to: &out)
-        ICSWriter.appendLine("CATEGORIES", outcome.categories.joinedWithCommas, to: &out)
+        ICSWriter.appendLine("DTSTART;VALUE=DATE", FeedWindow.basicDate(window.first), to: &out)
+        ICSWriter.appendLine("DTEND;VALUE=DATE", FeedWindow.basicDate(window.last.adding(days: 1)), to: &out)
+        ICSWriter.appendText("SUMMARY", window.summary, to: &out)
+        ICSWriter.appendText("DESCRIPTION", window.description, to: &out)
+        ICSWriter.appendLine("CATEGORIES", window.mark.categories.joinedWithCommas, to: &out)
+        ICSWriter.appendLine("COLOR", window.mark.colorName, to: &out)
+        ICSWriter.appendText("X-CALPOLICY-POLICY", window.policy, to: &out)
         ICSWriter.appendLine("TRANSP", "TRANSPARENT", to: &out)
         ICSWriter.appendLine("END", "VEVENT", to: &out)
     }
 
-    /// The default X-WR-CALNAME: the policies' file names, or `calpolicy` when there are none.
+    /// The default name: the policies' file names, or `calpolicy` when there are none.
     public static func calendarName(policies: [String]) -> String {
         var name = ""
         for path in policies {

@@ -22,4 +22,14 @@ import Testing
             try JSONDecoder().decode(DaySpan.self, from: Data(#"{"first":"2026-02-30","last":"2026-03-01"}"#.utf8))
         }
     }
+
+    @Test func runsCutTheSpanInOrderIntoPiecesOfAtMostTheSize() throws {
+        let span = DaySpan(try Day(iso: "2026-12-30"), try Day(iso: "2027-01-05"))
+        #expect(span.runs(of: 3).map(\.count) == [3, 3, 1])
+        #expect(span.runs(of: 3).flatMap { Array($0) } == Array(span))
+        #expect(span.runs(of: 7) == [span] && span.runs(of: 100) == [span])
+        #expect(span.runs(of: 0).count == 7, "a size under one is one")
+        let one = DaySpan(span.first, span.first)
+        #expect(one.runs(of: 5) == [one])
+    }
 }

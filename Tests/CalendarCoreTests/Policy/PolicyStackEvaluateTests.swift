@@ -161,3 +161,25 @@ private final class Recording: DayPolicy, @unchecked Sendable {
         #expect(try PolicyStack([IncludeDaysPolicy(.weekdays)]).evaluate([Day](), context: PolicyContext()).isEmpty)
     }
 }
+
+@Suite struct PolicyStackLayersTests {
+    @Test func everyPolicyIsAskedAboutEveryDayEvenAfterAnEarlierDenial() throws {
+        let span = DaySpan(try day("2026-12-18"), try day("2026-12-22"))
+        let weekend = Recording("weekends", deny: [try day("2026-12-19"), try day("2026-12-20")])
+        let freeze = Recording("freeze", deny: Set(span), decorate: Set(span))
+        let layers = try PolicyStack([weekend, freeze]).layers(span, context: PolicyContext(), batchSize: 2)
+        #expect(layers.count == 2 && layers.allSatisfy { $0.count == 5 })
+        #expect(layers[0].map(\.select.isAllowed) == [true, false, false, true, true])
+        #expect(layers[1].allSatisfy { !$0.select.isAllowed && $0.decoration?.label == "freeze" },
+                "the freeze is asked on the weekend the first layer denied")
+        #expect(freeze.asked == Array(span))
+        #expect(freeze.questions.allSatisfy { $0 == DayQuestions(canSelect: true, canDeselect: false, decoration: true) })
+    }
+
+    @Test func aFailureEndsTheLayers() throws {
+        let span = DaySpan(try day("2026-12-18"), try day("2026-12-22"))
+        #expect(throws: PolicyFailure.self) {
+            try PolicyStack([Recording("a"), Recording("b", failOn: [try day("2026-12-21")])]).layers(span, context: PolicyContext())
+        }
+    }
+}
