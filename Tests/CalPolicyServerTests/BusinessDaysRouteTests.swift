@@ -27,3 +27,41 @@ extension RouterTests {
         }
     }
 }
+
+/// `GET /v1/overlay`, in-process: the server's named stacks over one span.
+extension RouterTests {
+    @Test func overlayShowsEachStacksDecisionPerDay() {
+        let response = get("/v1/overlay?stacks=default,uk&month=2026-12")
+        #expect(response.status == 200)
+        let document = json(response)
+        let days = document["days"] as? [[String: Any]] ?? []
+        #expect(days.count == 31)
+        let christmas = days.first { $0["date"] as? String == "2026-12-25" }
+        #expect(christmas?["allOpen"] as? Bool == false)
+        let stacks = christmas?["stacks"] as? [String: [String: Any]]
+        #expect(stacks?["default"]?["open"] as? Bool == false)
+        #expect(stacks?["uk"]?["open"] as? Bool == false)
+        #expect((document["stacks"] as? [[String: Any]])?.map { $0["name"] as? String } == ["default", "uk"])
+    }
+
+    @Test func overlayNextCommonOpen() {
+        // Christmas closes both, the weekend the default stack, Boxing Day's substitute (Mon 28) the UK.
+        let response = get("/v1/overlay?stacks=default,uk&nextCommonOpen=2026-12-25")
+        #expect(response.status == 200)
+        #expect(json(response)["nextCommonOpen"] as? String == "2026-12-29")
+    }
+
+    @Test func overlayErrorsNameTheParameter() {
+        for (target, status, parameter) in [("/v1/overlay?month=2026-12", 400, "stacks"),
+                                            ("/v1/overlay?stacks=default,nope", 404, "stacks"),
+                                            ("/v1/overlay?stacks=default,,uk", 400, "stacks"),
+                                            ("/v1/overlay?stacks=default&nextCommonOpen=2026-13-01", 400, "nextCommonOpen"),
+                                            ("/v1/overlay?stacks=default&nextCommonOpen=2026-12-01&month=2026-12", 400,
+                                             "nextCommonOpen"),
+                                            ("/v1/overlay?stacks=default&stack=uk", 400, "stack")] {
+            let response = get(target)
+            #expect(response.status == status, "\(target)")
+            #expect(error(response).parameter == parameter, "\(target)")
+        }
+    }
+}

@@ -60,6 +60,13 @@ public enum OptionCatalogue {
     public static let days = OptionSpec.value("days", "N", api: "days",
                                               help: "Business days to move: negative goes back.")
 
+    // Several stacks at once (`overlay`, `GET /v1/overlay`): the server's stacks by name, and
+    // the day from which to find the first one every stack allows.
+    public static let stacks = OptionSpec.value("stacks", "NAME,NAME", api: "stacks",
+                                                help: "The server's named stacks to overlay, comma-separated.")
+    public static let nextCommonOpen = OptionSpec.value("next-common-open", "YYYY-MM-DD", api: "nextCommonOpen",
+                                                        help: "The first day at or after this one every stack allows.")
+
     // Runs
     public static let timeout = OptionSpec.value("timeout", "SECONDS",
                                                  help: "Stop the whole run after this many seconds (default 5).")
