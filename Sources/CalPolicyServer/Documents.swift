@@ -111,6 +111,14 @@ enum Documents {
         return Array(JSONWriter.write(WorkdaysUseCase.json(question, answer, policies: context.paths)).utf8)
     }
 
+    /// `revalidate --format json`: the stored selections of the body the stack now refuses.
+    static func revalidate(_ context: Context, policies: [any DayPolicy],
+                           selections: [RevalidateUseCase.StoredSelection]) throws(RequestFailure) -> [UInt8] {
+        let refusals = try RevalidateUseCase.refused(selections, stack: PolicyStack(policies + context.evaluation.builtIns),
+                                                     context: context.settings.context)
+        return Array(JSONWriter.write(RevalidateUseCase.json(refusals, selections: selections.count, policies: context.paths)).utf8)
+    }
+
     /// A step whose errors are the request's (400), as a request failure.
     static func requestStep<T>(_ body: () throws(RequestError) -> T) throws(RequestFailure) -> T {
         do { return try body() } catch { throw .request(error) }

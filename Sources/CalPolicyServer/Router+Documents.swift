@@ -42,13 +42,24 @@ extension Router {
         if route == .select {
             try SelectBody.read(request, into: &values)
         }
+        var stored: [RevalidateUseCase.StoredSelection] = []
+        if route == .revalidate {
+            try RequestBody.check(request, accepts: { ["application/x-ndjson", "application/jsonl", "application/json"].contains($0) },
+                                  expected: "JSON lines (Content-Type: application/x-ndjson)")
+            do {
+                stored = try RevalidateUseCase.parse(String(decoding: request.body, as: UTF8.self),
+                                                     option: OptionCatalogue.storedSelections)
+            } catch {
+                throw translate(.request(error))
+            }
+        }
         for option in route.required where query[option.parameter] == nil {
             throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
         let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings, query: query,
                                        parameters: route.parameters + OptionCatalogue.builtIns,
-                                       body: route == .select ? request.body : [])
+                                       body: route == .select || route == .revalidate ? request.body : [])
         let etag = "\"\(key)\""
         let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
                                                        ("X-Policy-Stack", version.name)]
@@ -86,6 +97,8 @@ extension Router {
                     return try Documents.select(context, policies: policies)
                 case .businessDays:
                     return try Documents.businessDays(context, policies: policies)
+                case .revalidate:
+                    return try Documents.revalidate(context, policies: policies, selections: stored)
                 default:
                     return []
                 }

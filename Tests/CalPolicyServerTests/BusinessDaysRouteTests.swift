@@ -1,3 +1,4 @@
+import MHDHost
 import Testing
 @testable import CalPolicyServer
 
@@ -63,5 +64,36 @@ extension RouterTests {
             #expect(response.status == status, "\(target)")
             #expect(error(response).parameter == parameter, "\(target)")
         }
+    }
+}
+
+/// `POST /v1/revalidate`, in-process: stored selections as JSON lines in the body.
+extension RouterTests {
+    @Test func revalidateListsTheRefusedSelections() {
+        let body = """
+            {"id": "ok", "mode": "multiple", "selection": ["2026-12-22", "2026-12-23"]}
+            {"id": "xmas", "mode": "range", "range": ["2026-12-24", "2026-12-28"]}
+            """
+        let response = post("/v1/revalidate", body, type: "application/x-ndjson")
+        #expect(response.status == 200)
+        let document = json(response)
+        #expect(document["selections"] as? Int == 2)
+        let refused = document["refused"] as? [[String: Any]] ?? []
+        #expect(refused.map { $0["id"] as? String } == ["xmas"])
+        #expect(refused.first?["date"] as? String == "2026-12-25")
+        #expect(refused.first?["refusedDays"] as? Int == 3)
+    }
+
+    @Test func revalidateRefusesABadBody() {
+        let bad = post("/v1/revalidate", "{\"id\": \"a\", \"mode\": \"single\", \"selection\": [\"2026-12-01\"]}\nnope\n",
+                       type: "application/x-ndjson")
+        #expect(bad.status == 400)
+        #expect(error(bad).parameter == "body")
+        #expect(error(bad).message?.contains("line 2: not JSON") == true)
+        #expect(post("/v1/revalidate", "", type: "text/csv").status == 415)
+        let large = RouterTests.router.handle(HTTPRequest(method: "POST", path: "/v1/revalidate",
+                                                          headers: ["content-type": "application/x-ndjson"], bodyTooLarge: true))
+        #expect(large.status == 413)
+        #expect(get("/v1/revalidate").status == 405)
     }
 }

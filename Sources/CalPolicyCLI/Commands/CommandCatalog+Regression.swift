@@ -44,7 +44,8 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        options: [year, month, from, to] + evaluationOptions + [today, diffFormat, timeout, verbose, help],
+        options: [year, month, from, to, OptionCatalogue.storedSelections] + evaluationOptions
+            + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: this year and the next two, widened to every year either
@@ -53,6 +54,8 @@ extension CommandCatalog {
         (more: a warning, and exit 1); the span compared is always printed.
         --include, --min and --max stack after both versions.
         --format html: a page showing each changed day's old and new outcome, by month.
+        --selections FILE (stored selections, as revalidate reads them): beside each day the
+        change makes unselectable, the ids of the selections holding it, and their count.
         Exits 1 when any day differs or the default span was cut, 0 when none.
         """
     )

@@ -67,6 +67,12 @@ public enum OptionCatalogue {
     public static let nextCommonOpen = OptionSpec.value("next-common-open", "YYYY-MM-DD", api: "nextCommonOpen",
                                                         help: "The first day at or after this one every stack allows.")
 
+    // Stored selections (`revalidate`, `diff --selections`, `POST /v1/revalidate`'s body): one
+    // JSON object a line, as `select --format json` writes a selection, with an id.
+    public static let storedSelections = OptionSpec.value(
+        "selections", "FILE", api: "body",
+        help: "Stored selections, one JSON object a line ({\"id\", \"mode\", \"selection\"|\"days\"|\"range\"}); '-': stdin.")
+
     // Runs
     public static let timeout = OptionSpec.value("timeout", "SECONDS",
                                                  help: "Stop the whole run after this many seconds (default 5).")
