@@ -74,23 +74,18 @@ enum Documents {
         return Array(PeriodRenderer.json(answer).utf8)
     }
 
-    /// `explain --format json` for one day; `sources` are loaded again with tracing on.
+    /// `explain --format json` for one day; `sources` are loaded again with tracing on. The stack
+    /// is asked in its paths' order, built-in references (`holidays:DE-BE`) among the files, as
+    /// the CLI's `explain` asks it; `selection` is the days already selected, read as `select` reads them.
     static func explain(_ context: Context, sources: [(path: String, bytes: [UInt8])],
                         verbose: Bool) throws(RequestFailure) -> [UInt8] {
-        let day = try requestStep { () throws(RequestError) in
-            try ValueParser.day(context.values.value(OptionCatalogue.date) ?? "", option: OptionCatalogue.date)
+        let (day, selection) = try requestStep { () throws(RequestError) in
+            (try ValueParser.day(context.values.value(OptionCatalogue.date) ?? "", option: OptionCatalogue.date),
+             Array(Set(try SelectUseCase.selection(context.values))).sorted())
         }
-        // Built-in references (`holidays:DE-BE`) are asked after the Lua policies, like the other
-        // built-ins: explain traces Lua files, and a reference has no lines to trace.
-        let files = sources.filter { !BuiltInReference.isReference($0.path) }
-        var evaluation = context.evaluation
-        let references = try sources.filter { BuiltInReference.isReference($0.path) }
-            .map { source throws(RequestFailure) in try BuiltInReference.policy(source.path) }
-        if !references.isEmpty {
-            evaluation = EvaluationOptions(settings: evaluation.settings, builtIns: references + evaluation.builtIns)
-        }
-        let explanations = try ExplainUseCase.explain([day], sources: files, evaluation: evaluation,
-                                                      print: PolicyPrintLine.handler(verbose: verbose))
+        let explanations = try ExplainUseCase.explain([day], sources: sources.filter { !BuiltInReference.isReference($0.path) },
+                                                      arguments: sources.map(\.path), evaluation: context.evaluation,
+                                                      selection: selection, print: PolicyPrintLine.handler(verbose: verbose))
         return Array(ExplainRenderer.json(explanations[0]).utf8)
     }
 

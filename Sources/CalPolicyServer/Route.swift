@@ -21,7 +21,7 @@ extension Router {
             case .year: [OptionCatalogue.year]
             case .week: [OptionCatalogue.week]
             case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
-            case .explain: [OptionCatalogue.date]
+            case .explain: [OptionCatalogue.date, OptionCatalogue.selection]
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]
             case .overlay: [OptionCatalogue.stacks, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to,
                             OptionCatalogue.nextCommonOpen]

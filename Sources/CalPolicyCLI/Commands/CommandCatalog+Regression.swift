@@ -8,7 +8,7 @@ extension CommandCatalog {
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
     static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
-                                                   help: "A day already selected when policies are asked; repeat.")
+                                                   help: "A day already selected when policies are asked; repeat or comma-separate.")
     static let diffFormat = OptionSpec.choice("format", DiffFormat.allCases, help: "Output format (default text).")
     static let explainFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
 
