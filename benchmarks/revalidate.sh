@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Throughput of `calpolicy revalidate`: 100,000 generated stored selections (a third each single,
-# multiple with 1-6 days in a month, range of 1-30 days; 2026-2030) checked against
-# policies/weekends.lua policies/us-federal-holidays.lua in one process, whole process timed
+# multiple with 1-6 days in a month, range of 1-30 days; 2026-2030; made by the check stage's
+# generator, scripts/oracles/revalidate_oracle.py) checked against policies/weekends.lua
+# policies/us-federal-holidays.lua in one process, whole process timed
 # (read, parse, every day asked once, every selection checked, output) by GNU time. Prints the
 # selection-days (days held by the selections, summed) per second of CPU time (user + system:
 # the machine's other work does not count against it) and per second of wall time, median of N
@@ -16,27 +17,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 days=$("$python" - "$tmp/bookings.jsonl" <<'PY'
-import json, random, sys
-from datetime import date, timedelta
-rng = random.Random(100_000)
-first, width, total = date(2026, 1, 1), 5 * 365 - 40, 0
+import random, sys
+sys.path.insert(0, "scripts/oracles")
+from revalidate_oracle import generate  # the check stage's generator, unmixed
+lines, selections = generate(random.Random(100_000), count=100_000, span=("2026-01-01", "2030-12-31"), mixed=False)
 with open(sys.argv[1], "w") as out:
-    for index in range(100_000):
-        start = first + timedelta(days=rng.randrange(width))
-        mode = ("single", "multiple", "range")[index % 3]
-        if mode == "single":
-            days = [start]
-        elif mode == "multiple":
-            days = sorted({start + timedelta(days=rng.randrange(30)) for _ in range(rng.randrange(1, 7))})
-        else:
-            days = [start + timedelta(days=i) for i in range(rng.randrange(1, 31))]
-        total += len(days)
-        if mode == "range":
-            record = {"id": f"b-{index}", "mode": mode, "range": [days[0].isoformat(), days[-1].isoformat()]}
-        else:
-            record = {"id": f"b-{index}", "mode": mode, "selection": [d.isoformat() for d in days]}
-        out.write(json.dumps(record) + "\n")
-print(total)
+    out.write("\n".join(lines) + "\n")
+print(sum(len(days) for _, _, _, days in selections))
 PY
 )
 

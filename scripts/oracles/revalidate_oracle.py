@@ -37,26 +37,29 @@ def answers(calpolicy, policies):
             if row["selectable"] == "false"}
 
 
-def generate(rng):
-    first, last = date.fromisoformat(SPAN[0]), date.fromisoformat(SPAN[1])
+def generate(rng, count=SELECTIONS, span=SPAN, mixed=True):
+    """`count` stored selections over `span` as JSON lines, and (id, line, mode, ISO days) of each.
+    `mixed`: ids as integers and strings, and every way a line may give its days; else string
+    ids, `selection` lists and `range` pairs (benchmarks/revalidate.sh)."""
+    first, last = date.fromisoformat(span[0]), date.fromisoformat(span[1])
     width = (last - first).days
     lines, days_of = [], []
-    for index in range(SELECTIONS):
+    for index in range(count):
         start = first + timedelta(days=rng.randrange(width - 40))
-        ident = index if index % 3 == 0 else f"b-{index}"
-        mode = rng.choice(["single", "multiple", "range"])
+        ident = index if mixed and index % 3 == 0 else f"b-{index}"
+        mode = rng.choice(["single", "multiple", "range"]) if mixed else ("single", "multiple", "range")[index % 3]
         if mode == "single":
             days = [start]
         elif mode == "multiple":
             days = sorted({start + timedelta(days=rng.randrange(30)) for _ in range(rng.randrange(1, 7))})
         else:
-            days = [start + timedelta(days=i) for i in range(rng.randrange(1, 21))]
+            days = [start + timedelta(days=i) for i in range(rng.randrange(1, 21 if mixed else 31))]
         iso = [d.isoformat() for d in days]
         record = {"id": ident, "mode": mode}
-        if mode == "range" and index % 2 == 0:
-            record["range"] = {"from": iso[0], "to": iso[-1]} if index % 4 == 0 else [iso[0], iso[-1]]
+        if mode == "range" and (not mixed or index % 2 == 0):
+            record["range"] = {"from": iso[0], "to": iso[-1]} if mixed and index % 4 == 0 else [iso[0], iso[-1]]
         else:
-            record["days" if index % 5 == 0 else "selection"] = iso
+            record["days" if mixed and index % 5 == 0 else "selection"] = iso
         lines.append(json.dumps(record))
         days_of.append((str(ident), index + 1, mode, iso))
     return lines, days_of
