@@ -35,6 +35,11 @@ import Testing
         #expect(result.stderr == "calpolicy: overlay: no day every stack allows within 10 years of 2026-12-24\n")
     }
 
+    @Test func helpShowsNoPositionals() throws {
+        let result = try CalpolicyBinary.run(["overlay", "--help"])
+        #expect(result.stdout.contains("USAGE: calpolicy overlay [options]\n"))
+    }
+
     @Test func badStacksAreUsageErrors() throws {
         for (arguments, message) in [
             (["--month", "2026-12"], "missing required option '--stack <NAME=POLICY[,POLICY]>'"),
