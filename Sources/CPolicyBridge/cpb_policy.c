@@ -19,6 +19,23 @@ static int cpb_cal_readonly(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'cal' is read-only");
 }
 
+/* pairs(cal) walks the library behind the read-only proxy (its upvalue), so a policy, and the
+ * test that every cal function has an editor annotation, can list what cal holds. */
+static int cpb_cal_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int cpb_cal_pairs(lua_State *L) {
+    lua_pushcfunction(L, cpb_cal_next);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushnil(L);
+    return 3;
+}
+
 /*
  * Loads the trusted prelude's dump, compiled at build time from the same text. Any
  * refusal (another liblua's format, a truncated dump) or a dump whose chunk name is not
@@ -60,9 +77,12 @@ static int cpb_prelude_body(lua_State *L) {
     cpb_register_ics(L, cal);
     cpb_register_holidays(L, cal);
     lua_newtable(L);
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 4);
     lua_pushvalue(L, cal);
     lua_setfield(L, -2, "__index");
+    lua_pushvalue(L, cal);
+    lua_pushcclosure(L, cpb_cal_pairs, 1);
+    lua_setfield(L, -2, "__pairs");
     lua_pushcfunction(L, cpb_cal_readonly);
     lua_setfield(L, -2, "__newindex");
     lua_pushboolean(L, 0);

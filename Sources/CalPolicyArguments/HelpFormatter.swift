@@ -5,7 +5,7 @@ import CalendarCore
 public enum HelpFormatter {
     public static func help(for spec: CommandSpec) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n\n"
-        text += "USAGE: \(spec.program) \(spec.positionalUsage) [options]\n\nOPTIONS:\n"
+        text += "USAGE: \(spec.program)\(spec.positionalUsage.isEmpty ? "" : " " + spec.positionalUsage) [options]\n\nOPTIONS:\n"
         let width = (spec.options.map { label(for: $0).count }.max() ?? 0) + 2
         for option in spec.options {
             text += "  " + label(for: option).padding(toWidth: width) + option.help + "\n"

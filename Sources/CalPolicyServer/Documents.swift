@@ -76,23 +76,18 @@ enum Documents {
         return Array(PeriodRenderer.json(answer).utf8)
     }
 
-    /// `explain --format json` for one day; `sources` are loaded again with tracing on.
+    /// `explain --format json` for one day; `sources` are loaded again with tracing on. The stack
+    /// is asked in its paths' order, built-in references (`holidays:DE-BE`) among the files, as
+    /// the CLI's `explain` asks it; `selection` is the days already selected, read as `select` reads them.
     static func explain(_ context: Context, sources: [(path: String, bytes: [UInt8])],
                         verbose: Bool) throws(RequestFailure) -> [UInt8] {
-        let day = try requestStep { () throws(RequestError) in
-            try ValueParser.day(context.values.value(OptionCatalogue.date) ?? "", option: OptionCatalogue.date)
+        let (day, selection) = try requestStep { () throws(RequestError) in
+            (try ValueParser.day(context.values.value(OptionCatalogue.date) ?? "", option: OptionCatalogue.date),
+             Array(Set(try SelectUseCase.selection(context.values))).sorted())
         }
-        // Built-in references (`holidays:DE-BE`) are asked after the Lua policies, like the other
-        // built-ins: explain traces Lua files, and a reference has no lines to trace.
-        let files = sources.filter { !BuiltInReference.isReference($0.path) }
-        var evaluation = context.evaluation
-        let references = try sources.filter { BuiltInReference.isReference($0.path) }
-            .map { source throws(RequestFailure) in try BuiltInReference.policy(source.path) }
-        if !references.isEmpty {
-            evaluation = EvaluationOptions(settings: evaluation.settings, builtIns: references + evaluation.builtIns)
-        }
-        let explanations = try ExplainUseCase.explain([day], sources: files, evaluation: evaluation,
-                                                      print: PolicyPrintLine.handler(verbose: verbose))
+        let explanations = try ExplainUseCase.explain([day], sources: sources.filter { !BuiltInReference.isReference($0.path) },
+                                                      arguments: sources.map(\.path), evaluation: context.evaluation,
+                                                      selection: selection, print: PolicyPrintLine.handler(verbose: verbose))
         return Array(ExplainRenderer.json(explanations[0]).utf8)
     }
 
@@ -111,6 +106,14 @@ enum Documents {
                                                 context: context.settings.context)
         let answer = try WorkdaysUseCase.answer(question, days: days)
         return Array(JSONWriter.write(WorkdaysUseCase.json(question, answer, policies: context.paths)).utf8)
+    }
+
+    /// `revalidate --format json`: the stored selections of the body the stack now refuses.
+    static func revalidate(_ context: Context, policies: [any DayPolicy],
+                           selections: [RevalidateUseCase.StoredSelection]) throws(RequestFailure) -> [UInt8] {
+        let refusals = try RevalidateUseCase.refused(selections, stack: PolicyStack(policies + context.evaluation.builtIns),
+                                                     context: context.settings.context)
+        return Array(JSONWriter.write(RevalidateUseCase.json(refusals, selections: selections.count, policies: context.paths)).utf8)
     }
 
     /// A step whose errors are the request's (400), as a request failure.

@@ -8,9 +8,10 @@ extension Router {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
         case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
         case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days"
+        case overlay = "/v1/overlay", revalidate = "/v1/revalidate"
         case health = "/health", ready = "/ready", metrics = "/metrics"
 
-        var method: String { self == .select ? "POST" : "GET" }
+        var method: String { self == .select || self == .revalidate ? "POST" : "GET" }
         /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
         /// (the week route's `date` is the week option).
         var parameters: [OptionSpec] {
@@ -21,9 +22,11 @@ extension Router {
             case .year: [OptionCatalogue.year]
             case .week: [OptionCatalogue.week]
             case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
-            case .explain: [OptionCatalogue.date]
+            case .explain: [OptionCatalogue.date, OptionCatalogue.selection]
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]
-            case .select, .status, .health, .ready, .metrics: []
+            case .overlay: [OptionCatalogue.stacks, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to,
+                            OptionCatalogue.nextCommonOpen]
+            case .select, .revalidate, .status, .health, .ready, .metrics: []
             }
         }
         /// Parameters a request must give.
@@ -34,13 +37,14 @@ extension Router {
             case .period: [OptionCatalogue.kind, OptionCatalogue.date]
             case .explain: [OptionCatalogue.date]
             case .businessDays: [OptionCatalogue.from]
+            case .overlay: [OptionCatalogue.stacks]
             default: []
             }
         }
         /// Routes whose answers are policy decisions (the decision log records them).
         var isDecision: Bool {
             switch self {
-            case .month, .days, .year, .week, .period, .select, .explain, .businessDays: true
+            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .overlay, .revalidate: true
             default: false
             }
         }

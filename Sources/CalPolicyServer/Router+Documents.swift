@@ -13,24 +13,9 @@ extension Router {
     /// naming it), the display settings resolved once, the canonical key, the cache; what is
     /// left (leasing a policy set, running the policies) is queued on the stack's workers.
     func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> Outcome {
-        var query: [String: String] = [:]
+        let query = try checkedQuery(request, route: route)
+        if route == .overlay { return try overlay(query, note: note) }
         let parameters = route.parameters + Self.displayParameters
-        let allowed = Set(parameters.map(\.parameter) + ["stack"])
-        for (name, value) in request.query {
-            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
-                throw Failure(status: 400, code: "bad_request",
-                              message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
-            }
-            guard allowed.contains(name) else {
-                throw Failure(status: 400, code: "bad_request",
-                              message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
-                              parameter: name)
-            }
-            guard query.updateValue(value, forKey: name) == nil else {
-                throw Failure(status: 400, code: "bad_request",
-                              message: "parameter '\(name)' given more than once; give it once", parameter: name)
-            }
-        }
         let stackName = query["stack"] ?? stacks.defaultName
         guard let version = stacks.version(stackName) else {
             throw Failure(status: 404, code: "unknown_stack",
@@ -57,13 +42,24 @@ extension Router {
         if route == .select {
             try SelectBody.read(request, into: &values)
         }
+        var stored: [RevalidateUseCase.StoredSelection] = []
+        if route == .revalidate {
+            try RequestBody.check(request, accepts: { ["application/x-ndjson", "application/jsonl", "application/json"].contains($0) },
+                                  expected: "JSON lines (Content-Type: application/x-ndjson)")
+            do {
+                stored = try RevalidateUseCase.parse(String(decoding: request.body, as: UTF8.self),
+                                                     option: OptionCatalogue.storedSelections)
+            } catch {
+                throw translate(.request(error))
+            }
+        }
         for option in route.required where query[option.parameter] == nil {
             throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
         let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings, query: query,
                                        parameters: route.parameters + OptionCatalogue.builtIns,
-                                       body: route == .select ? request.body : [])
+                                       body: route == .select || route == .revalidate ? request.body : [])
         let etag = "\"\(key)\""
         let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
                                                        ("X-Policy-Stack", version.name)]
@@ -101,6 +97,8 @@ extension Router {
                     return try Documents.select(context, policies: policies)
                 case .businessDays:
                     return try Documents.businessDays(context, policies: policies)
+                case .revalidate:
+                    return try Documents.revalidate(context, policies: policies, selections: stored)
                 default:
                     return []
                 }
@@ -117,17 +115,60 @@ extension Router {
         }
     }
 
+    /// The query of a document route, checked: an unknown or repeated parameter, or one holding
+    /// a control character, is a 400 naming it.
+    func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
+        var query: [String: String] = [:]
+        let parameters = route.parameters + Self.displayParameters
+        let allowed = Set(parameters.map(\.parameter) + (route == .overlay ? [] : ["stack"]))
+        for (name, value) in request.query {
+            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
+            }
+            guard allowed.contains(name) else {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
+                              parameter: name)
+            }
+            guard query.updateValue(value, forKey: name) == nil else {
+                throw Failure(status: 400, code: "bad_request",
+                              message: "parameter '\(name)' given more than once; give it once", parameter: name)
+            }
+        }
+        return query
+    }
+
     /// Leases a policy set of the version and runs `body` under a fresh run guard with what is
     /// left of the request's deadline; the set goes back afterwards, or, if its thread got
     /// stuck inside C, a fresh set and a fresh worker take the place of both (`retire`).
     func withPolicies(_ version: StackVersion, deadline: UInt64, retire: StuckFlag,
                       _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
                       failure: (RequestFailure) -> Failure) throws -> [UInt8] {
-        guard let set = version.lease(until: deadline) else { throw Failure(.expired, stack: version.name, timeout: configuration.timeout) }
+        try withPolicies([version], worker: version.name, deadline: deadline, retire: retire, { sets throws(RequestFailure) in
+            try body(sets[0])
+        }, failure: failure)
+    }
+
+    /// The same over several versions (`/v1/overlay`), run by a worker of stack `worker`: one
+    /// set of each, leased in the order of the stacks' names, so two requests leasing the same
+    /// stacks never each hold what the other waits for.
+    func withPolicies(_ versions: [StackVersion], worker: String, deadline: UInt64, retire: StuckFlag,
+                      _ body: ([[any DayPolicy]]) throws(RequestFailure) -> [UInt8],
+                      failure: (RequestFailure) -> Failure) throws -> [UInt8] {
+        var leased: [Int: [any DayPolicy]] = [:]
+        func giveBack() { for (index, set) in leased { versions[index].giveBack(set) } }
+        for index in versions.indices.sorted(by: { versions[$0].name < versions[$1].name }) {
+            guard let set = versions[index].lease(until: deadline) else {
+                giveBack()
+                throw Failure(.expired, stack: versions[index].name, timeout: configuration.timeout)
+            }
+            leased[index] = set
+        }
         let left = Double(deadline &- DispatchTime.now().uptimeNanoseconds) / 1e9
         guard deadline > DispatchTime.now().uptimeNanoseconds, left > 0.001 else {
-            version.giveBack(set)
-            throw Failure(.expired, stack: version.name, timeout: configuration.timeout)
+            giveBack()
+            throw Failure(.expired, stack: worker, timeout: configuration.timeout)
         }
         let stuck = StuckFlag()
         let queues = self.queues
@@ -135,15 +176,16 @@ extension Router {
             stuck.set()
             retire.set()
             AccessLog.request("calpolicy-serve: \(line); the policy set and its worker are retired and replaced")
-            version.replaceRetired()
-            queues.replaceWorker(version.name)
+            for version in versions { version.replaceRetired() }
+            queues.replaceWorker(worker)
         })
+        let sets = versions.indices.map { leased[$0]! }
         do {
-            let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(set) }
-            if !stuck.isSet { version.giveBack(set) }
+            let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(sets) }
+            if !stuck.isSet { giveBack() }
             return bytes
         } catch {
-            if !stuck.isSet { version.giveBack(set) }
+            if !stuck.isSet { giveBack() }
             throw failure(error)
         }
     }
@@ -157,9 +199,12 @@ extension Router {
         case .refused(let option, let detail):
             return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
                            parameter: option.parameter)
-        case .noBusinessDay(let from, let years):
-            return Failure(status: 422, code: "no_business_day", message: "no business day within \(years) years of \(from)",
+        case .noBusinessDay:
+            return Failure(status: 422, code: "no_business_day", message: error.noDayMessage ?? "",
                            parameter: OptionCatalogue.from.parameter)
+        case .noCommonOpen:
+            return Failure(status: 422, code: "no_common_open_day", message: error.noDayMessage ?? "",
+                           parameter: OptionCatalogue.nextCommonOpen.parameter)
         case .policy(let policyError) where policyError.kind == .timeout:
             return Failure(status: 503, code: "policy_timeout", message: TerminalText.line(policyError.description),
                            parameter: nil, headers: [("Retry-After", "1")])

@@ -7,14 +7,8 @@ import MHDHost
 /// request is checked by the same code as `select`'s command line.
 enum SelectBody {
     static func read(_ request: HTTPRequest, into values: inout RequestValues) throws {
-        if request.bodyTooLarge {
-            throw Router.Failure(status: 413, code: "payload_too_large", message: "the body is larger than 64 KiB")
-        }
-        let type = request.header("content-type")?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
-        guard let type, type == "application/json" || type.hasSuffix("+json") else {
-            throw Router.Failure(status: 415, code: "unsupported_media_type",
-                          message: "the body must be JSON (Content-Type: application/json), not \(type ?? "none")")
-        }
+        try RequestBody.check(request, accepts: { $0 == "application/json" || $0.hasSuffix("+json") },
+                              expected: "JSON (Content-Type: application/json)")
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {

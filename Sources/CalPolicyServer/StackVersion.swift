@@ -117,7 +117,7 @@ struct StackLoader: Sendable {
             case .badPolicyPath(let path, let problem), .policyFile(let path, let problem): message = "\(path): \(problem)"
             case .policy(let error): message = TerminalText.escape(error.description)
             case .refused(_, let detail): message = detail
-            case .noBusinessDay(let from, let years): message = "no business day within \(years) years of \(from)"
+            case .noBusinessDay, .noCommonOpen: message = failure.noDayMessage ?? ""
             }
         }
     }

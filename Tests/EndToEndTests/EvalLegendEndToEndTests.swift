@@ -26,7 +26,7 @@ let lockedDaysPolicy = """
         let result = try CalpolicyBinary.run(["eval", freeze, "--month", "2026-12", "--today", "2026-12-01"])
         #expect(result.status == 0)
         let legend = result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("# ") }
-        #expect(legend == ["# 2026-12-18…31 Fri–Thu  Year-end change freeze; denied: change freeze: Year-end change freeze"])
+        #expect(legend == ["# 2026-12-18 Fri – 2026-12-31 Thu  Year-end change freeze; denied: change freeze: Year-end change freeze"])
     }
 
     @Test func plainWeekendsAreSummarisedInOneLine() throws {
@@ -49,7 +49,7 @@ let lockedDaysPolicy = """
         let legend = result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix("! ") }
         #expect(legend == [
             "! Sat, Sun  denied: the day is a weekend day; only weekdays may be selected (6 weekend days)",
-            "! 2026-12-10…11 Thu–Fri  denied: the day is before the earliest selectable day 2026-12-14",
+            "! 2026-12-10 Thu – 2026-12-11 Fri  denied: the day is before the earliest selectable day 2026-12-14",
         ])
     }
 

@@ -31,6 +31,16 @@ import Testing
         #expect(!alone.stdout.contains("selection:"))
     }
 
+    /// The selection is read as `select --selection` and `/v1/select` read it: commas too.
+    @Test func aCommaSeparatedSelectionReadsAsSelectReadsIt() throws {
+        let files = try TemporaryFiles()
+        let policy = try files.write("stay.lua", stayPolicy)
+        let result = try CalpolicyBinary.run(["explain", policy, "2026-12-11", "--selection", "2026-12-11,2026-12-10",
+                                              "--today", "2026-12-01"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n")[1] == "selection: 2026-12-10, 2026-12-11")
+    }
+
     @Test func aBadSelectionDayIsAUsageError() throws {
         let policy = CalpolicyBinary.packageRoot.appendingPathComponent("policies/weekends.lua").path
         let result = try CalpolicyBinary.run(["explain", policy, "2026-12-11", "--selection", "2026-12-40"])

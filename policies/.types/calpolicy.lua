@@ -87,3 +87,37 @@ function cal.holidays(place, options) end
 ---@param day calpolicy.Day|string|integer
 ---@return boolean
 function cal.weekend(place, day) end
+
+--- One occurrence of an event of an .ics file, as `cal.ics(...):on(day)` lists it.
+---@class calpolicy.Occurrence
+---@field summary string the event's SUMMARY, unescaped
+---@field description string|nil its DESCRIPTION, unescaped
+---@field uid string|nil its UID
+---@field categories string[] its CATEGORIES
+---@field first string "YYYY-MM-DD": the first day it covers
+---@field last string "YYYY-MM-DD": the last day it covers
+---@field firstDayNumber integer
+---@field lastDayNumber integer
+---@field allDay boolean
+
+--- An .ics file read with `cal.ics("closures.ics")`: its events, recurrences expanded.
+---@class calpolicy.Feed
+local Feed = {}
+
+--- The occurrences touching the day (a new list each call; empty when none).
+---@param day calpolicy.Day|string|integer
+---@return calpolicy.Occurrence[]
+function Feed:on(day) end
+
+--- The occurrences touching any day of first...last (at most 3,660 days).
+---@param first calpolicy.Day|string|integer
+---@param last calpolicy.Day|string|integer
+---@return calpolicy.Occurrence[]
+function Feed:between(first, last) end
+
+--- Reads an iCalendar file in the policy's own folder ("closures.ics"), parsed by libical on the
+--- host side. Only while the policy loads, at its top level; a bad name, file or line is an error
+--- at this line.
+---@param name string a file name beside the policy, ending in .ics
+---@return calpolicy.Feed
+function cal.ics(name) end

@@ -8,7 +8,7 @@ extension CommandCatalog {
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
     static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
-                                                   help: "A day already selected when policies are asked; repeat.")
+                                                   help: "A day already selected when policies are asked; repeat or comma-separate.")
     static let diffFormat = OptionSpec.choice("format", DiffFormat.allCases, help: "Output format (default text).")
     static let explainFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
 
@@ -44,7 +44,8 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        options: [year, month, from, to] + evaluationOptions + [today, diffFormat, timeout, verbose, help],
+        options: [year, month, from, to, OptionCatalogue.storedSelections] + evaluationOptions
+            + [today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: this year and the next two, widened to every year either
@@ -53,6 +54,8 @@ extension CommandCatalog {
         (more: a warning, and exit 1); the span compared is always printed.
         --include, --min and --max stack after both versions.
         --format html: a page showing each changed day's old and new outcome, by month.
+        --selections FILE (stored selections, as revalidate reads them): beside each day the
+        change makes unselectable, the ids of the selections holding it, and their count.
         Exits 1 when any day differs or the default span was cut, 0 when none.
         """
     )

@@ -14,6 +14,11 @@ enum DiffCommand {
             throw .usage(.missingArgument(parsed.positionals.isEmpty ? "OLD" : "NEW"))
         }
         let format = try parsed.choice(CommandCatalog.diffFormat, default: DiffFormat.text)
+        let selections = parsed.has(OptionCatalogue.storedSelections) ? try RevalidateCommand.read(parsed) : nil
+        if selections != nil && format == .html {
+            throw .request(RequestError(OptionCatalogue.storedSelections,
+                                        .notApplicable([.text("applies to --format text and json, not html")])))
+        }
         let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
         let givenSpan = parsed.has("year") || parsed.has("month") || parsed.has("from") || parsed.has("to")
@@ -53,9 +58,15 @@ enum DiffCommand {
         } catch {
             throw .policy(error)
         }
+        // A day the change breaks: selectable before, not after.
+        let breaks = selections.map { selections in
+            RevalidateUseCase.breaks(selections, newlyDenied: Set(diff.changes.filter {
+                $0.old?.selectable == true && $0.new?.selectable == false
+            }.map(\.day)))
+        }
         switch format {
-        case .text: console.write(DiffRenderer.text(diff))
-        case .json: console.write(DiffRenderer.json(diff))
+        case .text: console.write(DiffRenderer.text(diff, breaks: breaks))
+        case .json: console.write(DiffRenderer.json(diff, breaks: breaks))
         case .html: console.write(DiffHTMLRenderer.render(diff, names: settings.names))
         }
         if let warning = cutWarning {

@@ -30,13 +30,7 @@ enum ExplainCommand {
                 throw .usage(.invalidValue(dateText, option: "DATE", reason: ValueParser.reason(for: error)))
             }
         }
-        var selection: [Day] = []
-        for text in parsed.all(CommandCatalog.explainSelection.name) {
-            selection.append(try CLIError.wrap { () throws(RequestError) in
-                try ValueParser.day(text, option: CommandCatalog.explainSelection)
-            })
-        }
-        selection = Array(Set(selection)).sorted()
+        let selection = Array(Set(try CLIError.wrap { () throws(RequestError) in try SelectUseCase.selection(parsed) })).sorted()
         let format = try parsed.choice(CommandCatalog.explainFormat, default: DocumentFormat.text)
         let evaluation = try console.evaluation(parsed)
         let files = paths.filter { !BuiltInReference.isReference($0) }

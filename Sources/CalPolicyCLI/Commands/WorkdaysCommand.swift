@@ -1,7 +1,6 @@
 import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
-import Glibc
 import PolicyEngine
 import Rendering
 
@@ -42,7 +41,7 @@ enum WorkdaysCommand {
             for name in [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days] where parsed.has(name) {
                 throw .request(RequestError(name, .conflicts(with: batch)))
             }
-            let text = try read(file)
+            let text = try InputFile.read(file, option: batch)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
@@ -91,17 +90,5 @@ enum WorkdaysCommand {
         }
         console.write(out)
         return exit
-    }
-
-    static func read(_ path: String) throws(CLIError) -> String {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw .request(RequestError(batch, value: path, reason: "cannot open: \(String(cString: strerror(errno)))"))
-        }
-        defer { if fd != 0 { close(fd) } }
-        guard let bytes = StandardStreams.readAll(from: fd, limit: 64 << 20) else {
-            throw .request(RequestError(batch, value: path, reason: "larger than 64 MiB"))
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -26,7 +26,8 @@ enum CLIError: Error, Sendable {
         case .policyFile(let path, let problem): self = .policyFile(path: path, problem: problem)
         case .policy(let error): self = .policy(error)
         case .refused(let option, let detail): self = .refused("--\(option.name): \(detail)")
-        case .noBusinessDay(let from, let years): self = .refused("workdays: no business day within \(years) years of \(from)")
+        case .noBusinessDay: self = .refused("workdays: " + (failure.noDayMessage ?? ""))
+        case .noCommonOpen: self = .refused("overlay: " + (failure.noDayMessage ?? ""))
         }
     }
 

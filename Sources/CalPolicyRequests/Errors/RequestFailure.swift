@@ -15,6 +15,18 @@ public enum RequestFailure: Error, Sendable {
     case refused(option: OptionSpec, detail: String)
     /// A business-day search that met no allowed day within `years` years of `from` (exit 1, 422).
     case noBusinessDay(from: String, years: Int)
+    /// An overlay's search for a day every stack allows that met none within `years` years of
+    /// `from` (exit 1, 422).
+    case noCommonOpen(from: String, years: Int)
+
+    /// The words of a search that found no day (`noBusinessDay`, `noCommonOpen`), nil for the others.
+    public var noDayMessage: String? {
+        switch self {
+        case .noBusinessDay(let from, let years): "no business day within \(years) years of \(from)"
+        case .noCommonOpen(let from, let years): "no day every stack allows within \(years) years of \(from)"
+        default: nil
+        }
+    }
 
     /// Policy errors keep their type; anything else a policy throws is still a policy error.
     public init(policyFailure error: any Error) {

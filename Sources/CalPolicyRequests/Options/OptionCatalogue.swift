@@ -73,6 +73,19 @@ public enum OptionCatalogue {
     /// The feed's filter options, in the order help lists them.
     public static let feedFilter: [OptionSpec] = [only, policy, exclude]
 
+    // Several stacks at once (`overlay`, `GET /v1/overlay`): the server's stacks by name, and
+    // the day from which to find the first one every stack allows.
+    public static let stacks = OptionSpec.value("stacks", "NAME,NAME", api: "stacks",
+                                                help: "The server's named stacks to overlay, comma-separated.")
+    public static let nextCommonOpen = OptionSpec.value("next-common-open", "YYYY-MM-DD", api: "nextCommonOpen",
+                                                        help: "The first day at or after this one every stack allows.")
+
+    // Stored selections (`revalidate`, `diff --selections`, `POST /v1/revalidate`'s body): one
+    // JSON object a line, as `select --format json` writes a selection, with an id.
+    public static let storedSelections = OptionSpec.value(
+        "selections", "FILE", api: "body",
+        help: "Stored selections, one JSON object a line ({\"id\", \"mode\", \"selection\"|\"days\"|\"range\"}); '-': stdin.")
+
     // Runs
     public static let timeout = OptionSpec.value("timeout", "SECONDS",
                                                  help: "Stop the whole run after this many seconds (default 5).")

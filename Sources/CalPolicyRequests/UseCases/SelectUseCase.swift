@@ -38,9 +38,7 @@ public enum SelectUseCase {
                                                .mention(OptionCatalogue.mode), .text(" \(mode.rawValue)")]))
         }
         rangeRule = try parsed.choice(OptionCatalogue.rangeRule, as: RangeRule.self) ?? .reject
-        state = try parsed.all(OptionCatalogue.selection.name)
-            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-            .map { text throws(RequestError) in try ValueParser.day(text, option: OptionCatalogue.selection) }
+        state = try selection(parsed)
         pending = try parsed.value(OptionCatalogue.pending.name).map { text throws(RequestError) in
             try ValueParser.day(text, option: OptionCatalogue.pending)
         }
@@ -72,6 +70,14 @@ public enum SelectUseCase {
         }
         return SelectRequest(mode: mode, selection: state, pending: pending, taps: taps,
                              rangeRule: rangeRule, limits: limits)
+    }
+
+    /// The days already selected (`selection`: repeated, or comma-separated), as given: the one
+    /// reading of a selection for `select`, `explain`, `POST /v1/select` and `GET /v1/explain`.
+    public static func selection(_ parsed: RequestValues) throws(RequestError) -> [Day] {
+        try parsed.all(OptionCatalogue.selection.name)
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            .map { text throws(RequestError) in try ValueParser.day(text, option: OptionCatalogue.selection) }
     }
 
     /// Replays `request` over the policies and built-ins. A supplied day the stack now denies is

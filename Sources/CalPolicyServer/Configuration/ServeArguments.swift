@@ -130,7 +130,7 @@ public enum ServeArguments {
             case .policyFile(let path, let problem): self.init("\(path): \(problem)", code: 3)
             case .policy(let error): self.init(error.description, code: 3)
             case .refused(let option, let detail): self.init("--\(option.name): \(detail)", code: 1)
-            case .noBusinessDay(let from, let years): self.init("no business day within \(years) years of \(from)", code: 1)
+            case .noBusinessDay, .noCommonOpen: self.init(failure.noDayMessage ?? "", code: 1)
             }
         }
     }

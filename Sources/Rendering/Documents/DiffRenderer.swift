@@ -7,7 +7,9 @@ public enum DiffRenderer {
 
     /// Grouped by month: a `YYYY-MM` heading, then one line per changed day. Linear in the
     /// number of changes: each month's run is found once (changes come in date order).
-    public static func text(_ diff: PolicyDiff) -> String {
+    /// `breaks` (`diff --selections`): beside each changed day, the stored selections it breaks,
+    /// and after the count how many selections that is.
+    public static func text(_ diff: PolicyDiff, breaks: (byDay: [Day: [String]], selections: Int)? = nil) -> String {
         var out = "--- " + TerminalText.escape(diff.old) + "\n+++ " + TerminalText.escape(diff.new) + "\n"
         for (heading, month) in diff.monthRuns {
             let count = month.count
@@ -15,6 +17,7 @@ public enum DiffRenderer {
             for change in month {
                 let weekday = weekdays[(change.day.weekday - 1) % 7]
                 out += TerminalText.escape("  \(change.day.iso) \(weekday): \(change.description)")
+                if let ids = breaks?.byDay[change.day] { out += TerminalText.escape("  breaks " + ids.joined(separator: ", ")) }
                 out += "\n"
             }
         }
@@ -22,23 +25,28 @@ public enum DiffRenderer {
         out += count == 0
             ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
             : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
+        if let breaks {
+            out += "\n\(breaks.selections) stored selection\(breaks.selections == 1 ? "" : "s") broken"
+        }
         return out + "\n"
     }
 
     /// `{"old", "new", "from", "to", "changes": [{"date", "fields", "old", "new"}]}`, one change per line.
-    public static func json(_ diff: PolicyDiff) -> String {
+    /// With `breaks`: `brokenSelections` after `to`, and each change's `breaks` (ids).
+    public static func json(_ diff: PolicyDiff, breaks: (byDay: [Day: [String]], selections: Int)? = nil) -> String {
         JSONRecordDocument.write(fields: [
             ("old", .string(diff.old)),
             ("new", .string(diff.new)),
             ("from", .string(diff.span.first.iso)),
             ("to", .string(diff.span.last.iso)),
-        ], listKey: "changes", records: diff.changes.map { change in
+        ] + (breaks.map { [("brokenSelections", JSONValue.int($0.selections))] } ?? []),
+        listKey: "changes", records: diff.changes.map { change in
             .object([
                 ("date", .string(change.day.iso)),
                 ("fields", .array(change.fields.map(JSONValue.string))),
                 ("old", change.old.map(JSONValue.record) ?? .null),
                 ("new", change.new.map(JSONValue.record) ?? .null),
-            ])
+            ] + (breaks.map { [("breaks", JSONValue.array(($0.byDay[change.day] ?? []).map(JSONValue.string)))] } ?? []))
         })
     }
 }

@@ -112,8 +112,7 @@ struct LegendRenderer {
                 out += entry.mark + " " + first.iso + " " + DisplayWidth.fit(weekdayName(first), width: 4) + " "
                     + TerminalText.escape(texts[index]) + "\n"
             } else {
-                out += entry.mark + " " + LegendRenderer.runText(first, last) + " " + weekdayName(first) + "–"
-                    + weekdayName(last) + "  " + TerminalText.escape(entry.text) + "\n"
+                out += entry.mark + " " + runText(first, last) + "  " + TerminalText.escape(entry.text) + "\n"
             }
             index = end + 1
         }
@@ -122,19 +121,9 @@ struct LegendRenderer {
 
     private func isWeekend(_ day: Day) -> Bool { day.weekday == 1 || day.weekday == 7 }
 
-    /// `2026-12-24…31`, `2026-12-28…01-03` or `2026-12-31…2027-01-01`: the last day
-    /// without what it shares with the first.
-    static func runText(_ first: Day, _ last: Day) -> String {
-        let (a, b) = (first.components, last.components)
-        let tail: String
-        if a.year != b.year {
-            tail = last.iso
-        } else if a.month != b.month {
-            tail = String(last.iso.dropFirst(5))
-        } else {
-            tail = String(last.iso.dropFirst(8))
-        }
-        return first.iso + "…" + tail
+    /// `2026-12-24 Thu – 2026-12-31 Thu` (`DayRange`): each end a whole date with its weekday.
+    func runText(_ first: Day, _ last: Day) -> String {
+        DayRange.text(first, last, weekdayName: weekdayName)
     }
 
     /// The decoration's label, then the denial, then a refused deselection, separated by

@@ -94,6 +94,24 @@ import Testing
         #expect(report.results[2].failures.first?.actual.hasPrefix("budget error") == true)
     }
 
+    /// A file of plain Lua asserts (no `expect`, no policy) checks something: its tests pass,
+    /// and a false assert still fails its test at its line.
+    @Test func assertsAreChecksToo() throws {
+        let report = try run("""
+        test("leap years", function()
+            assert(cal.isLeapYear(2028))
+            assert(not cal.isLeapYear(2100), "2100 is not a leap year")
+        end)
+        test("a false assert", function()
+            assert(cal.isLeapYear(2027), "2027 is no leap year")
+        end)
+        local outside = assert(true, "outside a test")
+        """)
+        #expect(report.results.map(\.passed) == [true, false], "\(report.results)")
+        #expect(report.results[1].failures.first?.actual == "error: 2027 is no leap year")
+        #expect(report.results[1].failures.first?.line == 6)
+    }
+
     @Test func testFilesHaveNoIO() throws {
         let report = try run("""
         test.policies { "closed.lua" }

@@ -26,7 +26,7 @@ import Testing
         let span = DaySpan(try Day(iso: "2026-12-01"), try Day(iso: "2026-12-31"))
         let closed = DaySpan(try Day(iso: "2026-12-07"), try Day(iso: "2026-12-20"))
         let lines = legend(report(span) { closed.contains($0) ? .denied(reason: "closed") : .allowed })
-        #expect(lines == ["* decorated  ! denied  # both", "! 2026-12-07…20 Mon–Sun  denied: closed"])
+        #expect(lines == ["* decorated  ! denied  # both", "! 2026-12-07 Mon – 2026-12-20 Sun  denied: closed"])
     }
 
     @Test func weekendsOnlyDeniedOnWeekendsAreOneLine() throws {
@@ -38,10 +38,13 @@ import Testing
         #expect(legend(report(span, weekend), .none).isEmpty)
     }
 
-    @Test func aRunWritesItsLastDayWithoutWhatItSharesWithTheFirst() throws {
-        #expect(LegendRenderer.runText(try Day(iso: "2026-12-24"), try Day(iso: "2026-12-31")) == "2026-12-24…31")
-        #expect(LegendRenderer.runText(try Day(iso: "2026-11-28"), try Day(iso: "2026-12-03")) == "2026-11-28…12-03")
-        #expect(LegendRenderer.runText(try Day(iso: "2026-12-31"), try Day(iso: "2027-01-01"))
-            == "2026-12-31…2027-01-01")
+    /// A run once read `2026-12-07…20 Mon–Sun`: a range of weekdays at a glance. Each end is
+    /// now a whole date beside its own weekday, across months and years alike.
+    @Test func aRunReadsAsARangeOfDaysEachWithItsWeekday() throws {
+        let legend = LegendRenderer(report: report(DaySpan(try Day(iso: "2026-12-01"), try Day(iso: "2026-12-01"))) { _ in .allowed },
+                                    verbose: false, style: .short)
+        #expect(legend.runText(try Day(iso: "2026-12-01"), try Day(iso: "2026-12-09")) == "2026-12-01 Tue – 2026-12-09 Wed")
+        #expect(legend.runText(try Day(iso: "2026-11-28"), try Day(iso: "2026-12-03")) == "2026-11-28 Sat – 2026-12-03 Thu")
+        #expect(legend.runText(try Day(iso: "2026-12-31"), try Day(iso: "2027-01-01")) == "2026-12-31 Thu – 2027-01-01 Fri")
     }
 }

@@ -1,0 +1,232 @@
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// `revalidate`: stored selections (bookings accepted earlier) asked again under the policies
+/// as they are now; each one the stack now refuses is listed with its first refused day and the
+/// reason. The CLI's `revalidate`, `diff --selections` and the server's `POST /v1/revalidate`
+/// come through here.
+///
+/// Each distinct day is asked once, whatever the number of selections holding it: the days are
+/// gathered, asked in runs (one batch per policy a run), and every selection then reads its
+/// days' answers. A day is asked as a fresh tap asks it: the policies see no selection
+/// (`ctx.selection` is empty), so an answer never depends on which booking holds the day.
+public enum RevalidateUseCase {
+    /// One stored selection: a line of the file, as `select --format json` writes a selection
+    /// (`mode`, `selection`) with an `id`; `days` may stand for `selection`, and `range`
+    /// (`{"from": DAY, "to": DAY}` or `[DAY, DAY]`) for every day from one to the other.
+    public struct StoredSelection: Sendable, Equatable {
+        public var line: Int
+        public var id: String
+        public var mode: SelectionMode
+        public var days: [Day]
+
+        public init(line: Int, id: String, mode: SelectionMode, days: [Day]) {
+            (self.line, self.id, self.mode, self.days) = (line, id, mode, days)
+        }
+    }
+
+    /// A stored selection the stack refuses: its first refused day, why, and how many of its days are refused.
+    public struct Refusal: Sendable, Equatable {
+        public var selection: StoredSelection
+        public var day: Day
+        public var reason: String
+        /// The refusing policy's name and its index in the stack (nil: the change's, in `broken`).
+        public var policy: String?
+        public var policyIndex: Int?
+        public var refusedDays: Int
+    }
+
+    /// The fields a line may hold: `select --format json`'s, with `id`, `days` and `range`.
+    static let fields: Set<String> = ["id", "mode", "selection", "days", "range", "pending", "taps"]
+
+    /// Every line of `text` (blank lines skipped) as a stored selection; a malformed line is a
+    /// request error about `option` naming the line.
+    public static func parse(_ text: String, option: OptionSpec) throws(RequestError) -> [StoredSelection] {
+        let bytes = Array(text.utf8)
+        var selections: [StoredSelection] = []
+        var number = 0, start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            number += 1
+            if bytes[start..<end].contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) {
+                do throws(LineProblem) {
+                    selections.append(try parse(bytes, start..<end, number: number))
+                } catch {
+                    throw RequestError(option, value: String(String(decoding: bytes[start..<end], as: UTF8.self).prefix(80)),
+                                       reason: "line \(number): \(error.text)")
+                }
+            }
+            start = end + 1
+        }
+        return selections
+    }
+
+    struct LineProblem: Error { var text: String }
+
+    static func parse(_ bytes: [UInt8], _ range: Range<Int>, number: Int) throws(LineProblem) -> StoredSelection {
+        let parsed: JSONNode
+        do {
+            parsed = try JSONLineReader.read(bytes, in: range)
+        } catch {
+            throw LineProblem(text: "not JSON (\(error.message) at byte \(error.offset - range.lowerBound + 1)); "
+                + "expected one object a line ({\"id\": ..., \"mode\": ..., \"selection\": [...]})")
+        }
+        guard case .object(let object) = parsed else { throw LineProblem(text: "expected a JSON object") }
+        if let unknown = object.keys.sorted().first(where: { !fields.contains($0) }) {
+            throw LineProblem(text: "unknown field '\(unknown)'; expected \(fields.sorted().joined(separator: ", "))")
+        }
+        let id: String
+        switch object["id"] {
+        case nil, .null: id = "line \(number)"
+        case .string(let text): id = text
+        case .number(let value, true) where abs(value) < 1e15: id = String(Int64(value))
+        default: throw LineProblem(text: "'id' must be a string or an integer")
+        }
+        guard case .string(let modeText) = object["mode"] else { throw LineProblem(text: "'mode' is missing or not a string") }
+        guard let mode = SelectionMode(rawValue: modeText) else {
+            throw LineProblem(text: "unknown mode '\(modeText)'; expected \(SelectionMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let given = ["selection", "days", "range"].filter { object[$0] != nil && object[$0] != .null }
+        guard given.count == 1 else {
+            throw LineProblem(text: given.isEmpty ? "expected 'selection' (or 'days', or 'range')"
+                : "give one of 'selection', 'days' and 'range', not \(given.joined(separator: " and "))")
+        }
+        func day(_ value: JSONNode, _ field: String) throws(LineProblem) -> Day {
+            guard case .string(let text) = value else { throw LineProblem(text: "'\(field)' holds a value that is not a date") }
+            do { return try Day(iso: text) } catch {
+                throw LineProblem(text: "'\(field)': '\(text)': \(ValueParser.reason(for: error))")
+            }
+        }
+        var days: [Day] = []
+        if given[0] == "range" {
+            let ends: [JSONNode]
+            switch object["range"] {
+            case .array(let pair): ends = pair
+            case .object(let fromTo) where fromTo["from"] != nil && fromTo["to"] != nil: ends = [fromTo["from"]!, fromTo["to"]!]
+            default: throw LineProblem(text: "'range' must be {\"from\": DAY, \"to\": DAY} or [DAY, DAY]")
+            }
+            guard ends.count == 2 else { throw LineProblem(text: "'range' must hold two days") }
+            let (first, last) = (try day(ends[0], "range"), try day(ends[1], "range"))
+            guard first <= last, first.distance(to: last) < SpanResolver.maximumDays else {
+                throw LineProblem(text: "'range' must run forward, within \(SpanResolver.maximumDays) days")
+            }
+            days = Array(DaySpan(first, last))
+        } else {
+            guard case .array(let list) = object[given[0]] else { throw LineProblem(text: "'\(given[0])' must be an array of dates") }
+            days.reserveCapacity(list.count)
+            for value in list { days.append(try day(value, given[0])) }
+        }
+        if mode == .single && Set(days).count > 1 {
+            throw LineProblem(text: "single mode holds at most one day; this selection holds \(Set(days).count)")
+        }
+        return StoredSelection(line: number, id: id, mode: mode, days: days)
+    }
+
+    /// The selections the stack refuses, in file order. Each distinct day is asked once:
+    /// the days are sorted and asked in runs (days less than `gap` apart share a run).
+    public static func refused(_ selections: [StoredSelection], stack: PolicyStack,
+                               context: PolicyContext) throws(RequestFailure) -> [Refusal] {
+        guard let first = selections.lazy.flatMap(\.days).min(), let last = selections.lazy.flatMap(\.days).max() else { return [] }
+        // One slot a day of the covered span: -1 not held by any selection, 0 allowed, k > 0 denials[k - 1].
+        let base = first.dayNumber
+        var slots = [Int32](repeating: -1, count: last.dayNumber - base + 1)
+        for selection in selections {
+            for day in selection.days { slots[day.dayNumber - base] = 0 }
+        }
+        var denials: [PolicyStack.Decision] = []
+        let gap = 64
+        var index = 0
+        do {
+            while index < slots.count {
+                guard slots[index] == 0 else { index += 1; continue }
+                var end = index, quiet = 0, probe = index + 1
+                while probe < slots.count, quiet < gap {
+                    if slots[probe] == 0 { end = probe; quiet = 0 } else { quiet += 1 }
+                    probe += 1
+                }
+                let span = DaySpan(Day(dayNumber: base + index), Day(dayNumber: base + end))
+                for (offset, decision) in try stack.canSelect(span, context: context).enumerated()
+                where !decision.isAllowed && slots[index + offset] == 0 {
+                    denials.append(decision)
+                    slots[index + offset] = Int32(denials.count)
+                }
+                index = end + 1
+            }
+        } catch {
+            throw RequestFailure(policyFailure: error)
+        }
+        var refusals: [Refusal] = []
+        for selection in selections {
+            var firstRefused: (day: Day, slot: Int32)?
+            var count = 0
+            for day in selection.days {
+                let slot = slots[day.dayNumber - base]
+                if slot > 0 {
+                    count += 1
+                    if firstRefused == nil || day < firstRefused!.day { firstRefused = (day, slot) }
+                }
+            }
+            if let firstRefused {
+                let decision = denials[Int(firstRefused.slot) - 1]
+                refusals.append(Refusal(selection: selection, day: firstRefused.day,
+                                        reason: decision.verdict.reason ?? "\(firstRefused.day.iso) may not be selected",
+                                        policy: decision.policy, policyIndex: decision.policyIndex, refusedDays: count))
+            }
+        }
+        return refusals
+    }
+
+    /// What a change breaks (`diff --selections`): for each day it newly denies, the ids of the
+    /// stored selections holding that day, in file order; and how many selections hold one.
+    public static func breaks(_ selections: [StoredSelection], newlyDenied: Set<Day>) -> (byDay: [Day: [String]], selections: Int) {
+        var byDay: [Day: [String]] = [:]
+        var count = 0
+        for selection in selections {
+            let hit = Set(selection.days.filter(newlyDenied.contains))
+            if !hit.isEmpty { count += 1 }
+            for day in hit.sorted() { byDay[day, default: []].append(selection.id) }
+        }
+        return (byDay, count)
+    }
+
+    /// `policies`: the stack's arguments, to name a refusing policy by its index.
+    public static func json(_ refusals: [Refusal], selections: Int, policies: [String]) -> JSONValue {
+        .object([
+            ("policies", .array(policies.map { .string($0) })),
+            ("selections", .int(selections)),
+            ("refusedCount", .int(refusals.count)),
+            ("refused", .rows(refusals.map { refusal in
+                .object([
+                    ("id", .string(refusal.selection.id)),
+                    ("line", .int(refusal.selection.line)),
+                    ("mode", .string(refusal.selection.mode.rawValue)),
+                    ("date", .string(refusal.day.iso)),
+                    ("reason", .string(refusal.reason)),
+                    ("policy", .optional(policyName(refusal, policies))),
+                    ("refusedDays", .int(refusal.refusedDays)),
+                ])
+            })),
+        ])
+    }
+
+    /// One line a refused selection (`b-17  2026-12-25  Christmas Day (us.lua)`), then the count.
+    public static func text(_ refusals: [Refusal], selections: Int, policies: [String]) -> String {
+        var out = ""
+        for refusal in refusals {
+            var line = "\(refusal.selection.id)  \(refusal.day.iso)  \(refusal.reason)"
+            if let policy = policyName(refusal, policies) { line += " (\(policy))" }
+            if refusal.refusedDays > 1 { line += "  +\(refusal.refusedDays - 1) more refused day\(refusal.refusedDays == 2 ? "" : "s")" }
+            out += TerminalText.escape(line) + "\n"
+        }
+        out += "\(refusals.count) of \(selections) selection\(selections == 1 ? "" : "s") refused\n"
+        return out
+    }
+
+    /// The refusing policy as the argument that named it; a built-in rule past them by its name.
+    static func policyName(_ refusal: Refusal, _ policies: [String]) -> String? {
+        if let index = refusal.policyIndex, policies.indices.contains(index) { return policies[index] }
+        return refusal.policy
+    }
+}

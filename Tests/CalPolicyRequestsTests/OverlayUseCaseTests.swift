@@ -1,0 +1,108 @@
+import CalendarCore
+import PolicyEngine
+import Testing
+@testable import CalPolicyRequests
+
+/// `overlay`: several real stacks (built-in holiday and weekend data, a Lua policy file) over
+/// one span, and the next day all of them allow, checked against a scan that asks each stack
+/// about one day at a time.
+@Suite struct OverlayUseCaseTests {
+    static let today = Day(dayNumber: 20_423)  // 2025-12-01
+
+    static func stack(_ name: String, _ arguments: [String]) throws -> OverlayUseCase.Stack {
+        let files = arguments.filter { !BuiltInReference.isReference($0) }
+        let sources = try files.map { path in (path: path, bytes: try PolicySources.read(path)) }
+        let loaded = try PolicySources.load(sources, options: PolicySources.options(today: today, print: nil))
+        return OverlayUseCase.Stack(name: name, stack: PolicyStack(try BuiltInReference.stack(arguments, files: loaded)),
+                                    policies: arguments)
+    }
+
+    static let all: [OverlayUseCase.Stack] = {
+        do {
+            return [try stack("de", ["holidays:DE-BE", "weekends:DE"]), try stack("in", ["holidays:IN", "weekends:IN"]),
+                    try stack("jp", ["holidays:JP", "weekends:JP"]), try stack("ae", ["weekends:AE", "holidays:AE"]),
+                    try stack("ops", ["policies/weekends.lua", "policies/change-freeze.lua"])]
+        } catch {
+            fatalError("the overlay's stacks did not load: \(error)")
+        }
+    }()
+
+    /// The first day at or after `from` every stack allows, one `canSelect(day)` at a time.
+    static func scan(from: Day, _ stacks: [OverlayUseCase.Stack], context: PolicyContext) throws -> Day? {
+        var day = from
+        for _ in 0..<4000 {
+            if try stacks.allSatisfy({ try $0.stack.canSelect(day, context: context).isAllowed }) { return day }
+            day = day.adding(days: 1)
+        }
+        return nil
+    }
+
+    @Test func nextCommonOpenMatchesADayByDayScanOverRandomDatesAndStacks() throws {
+        var generator = SplitMix(seed: 28)
+        let context = PolicyContext(today: Self.today)
+        for _ in 0..<300 {
+            let from = Day(dayNumber: Self.today.dayNumber + Int(generator.next() % 3000) - 400)
+            var chosen = Self.all.filter { _ in generator.next() % 2 == 0 }
+            if chosen.isEmpty { chosen = [Self.all[Int(generator.next() % UInt64(Self.all.count))]] }
+            let expected = try Self.scan(from: from, chosen, context: context)
+            let found = try OverlayUseCase.nextCommonOpen(from: from, stacks: chosen, context: context)
+            #expect(found == expected, "\(from.iso) \(chosen.map(\.name))")
+        }
+    }
+
+    @Test func christmasWeekAcrossThreeOffices() throws {
+        let context = PolicyContext(today: Self.today)
+        let stacks = Array(Self.all.prefix(3))
+        // 25 Dec 2026 (Fri) closes Berlin and Bangalore, the weekend all three, Monday is open.
+        #expect(try OverlayUseCase.nextCommonOpen(from: try Day(iso: "2026-12-25"), stacks: stacks, context: context).iso
+            == "2026-12-28")
+        let days = try OverlayUseCase.days(DaySpan(try Day(iso: "2026-12-24"), try Day(iso: "2026-12-28")), stacks: stacks,
+                                           context: context)
+        #expect(days.map { $0.decisions.map(\.isAllowed) } == [[true, true, true], [false, false, true],
+                                                               [false, false, false], [false, false, false],
+                                                               [true, true, true]])
+        #expect(days[1].decisions[0].verdict.reason?.hasPrefix("Christmas Day") == true)
+    }
+
+    @Test func aStackClosedEveryDayIsAnAnswerNotALoop() throws {
+        let closed = OverlayUseCase.Stack(name: "never", stack: PolicyStack([ClosedPolicy()]), policies: ["never"])
+        #expect(throws: RequestFailure.self) {
+            try OverlayUseCase.nextCommonOpen(from: try Day(iso: "2026-12-24"), stacks: [Self.all[0], closed],
+                                              context: PolicyContext())
+        }
+        let from = try Day(iso: "2026-12-24")
+        do throws(RequestFailure) {
+            _ = try OverlayUseCase.nextCommonOpen(from: from, stacks: [closed], context: PolicyContext())
+            Issue.record("found a day in a stack that closes every day")
+        } catch {
+            #expect(error.noDayMessage == "no day every stack allows within 10 years of 2026-12-24")
+        }
+    }
+
+    @Test func nextCommonOpenConflictsWithASpan() throws {
+        var values = RequestValues()
+        values.add(value: "2026-12-24", for: OptionCatalogue.nextCommonOpen)
+        values.add(value: "2026-12", for: OptionCatalogue.month)
+        let settings = try EvaluationOptions(values, environmentLocale: "en_US", today: Self.today).settings
+        #expect(throws: RequestError.self) { try OverlayUseCase.request(values, settings: settings) }
+    }
+}
+
+/// Denies every day.
+struct ClosedPolicy: DayPolicy {
+    var name: String { "never" }
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .denied(reason: "closed") }
+}
+
+/// A small seeded generator, so a failing case is the same on every run.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
