@@ -25,18 +25,10 @@ enum EvalJSONDayLine {
         bool(result.select.isAllowed, &out)
         put(", \"deselectable\": ", &out)
         bool(result.deselect.isAllowed, &out)
-        put(", \"reason\": ", &out)
-        optional(result.select.verdict.reason, &out)
-        put(", \"policy\": ", &out)
-        optional(report.identity(result.select.policyIndex, name: result.select.policy), &out)
-        put(", \"line\": ", &out)
-        optional(result.lines.select, &out)
-        put(", \"deselectReason\": ", &out)
-        optional(result.deselect.verdict.reason, &out)
-        put(", \"deselectPolicy\": ", &out)
-        optional(report.identity(result.deselect.policyIndex, name: result.deselect.policy), &out)
-        put(", \"deselectLine\": ", &out)
-        optional(result.lines.deselect, &out)
+        decision(result.select, line: result.lines.select, keys: (", \"reason\": ", ", \"policy\": ", ", \"line\": "),
+                 report, &out)
+        decision(result.deselect, line: result.lines.deselect,
+                 keys: (", \"deselectReason\": ", ", \"deselectPolicy\": ", ", \"deselectLine\": "), report, &out)
         put(", \"decoration\": ", &out)
         if let decoration = result.decoration {
             put("{\"kind\": ", &out)
@@ -65,6 +57,17 @@ enum EvalJSONDayLine {
         put(", \"label\": ", &out)
         JSONWriter.escape(label, into: &out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// A decision's reason, deciding policy (by its index in the report) and deciding line.
+    private static func decision(_ decision: PolicyStack.Decision, line: Int?, keys: (String, String, String),
+                                 _ report: EvalReport, _ out: inout [UInt8]) {
+        put(keys.0, &out)
+        optional(decision.verdict.reason, &out)
+        put(keys.1, &out)
+        optional(report.identity(decision.policyIndex, name: decision.policy), &out)
+        put(keys.2, &out)
+        optional(line, &out)
     }
 
     @inline(__always) private static func put(_ text: String, _ out: inout [UInt8]) {

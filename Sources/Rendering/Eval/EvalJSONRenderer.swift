@@ -47,7 +47,25 @@ public enum EvalJSONRenderer {
 
     /// `months` as `rows` writes it, each month by `EvalJSONMonthLines`.
     private static func monthRows(_ report: EvalReport, to sink: some DocumentSink, _ out: inout String) {
-        guard !report.grids.isEmpty else {
+        byteRows(report.grids, to: sink, &out) { entry, bytes in
+            EvalJSONMonthLines.append(entry.month, grid: entry.grid, name: report.settings.names.monthName(entry.month),
+                                      span: report.span.days, to: &bytes)
+        }
+    }
+
+    /// `days` as `rows` writes it, each day by `EvalJSONDayLine`.
+    private static func dayRows(_ report: EvalReport, labeler: DayLabeler, to sink: some DocumentSink,
+                                _ out: inout String) {
+        byteRows(report.days, to: sink, &out) { result, bytes in
+            EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
+        }
+    }
+
+    /// A `.rows` array at indent 2 as `rows` writes it, each element written straight into one
+    /// byte buffer by `write`, passed on to the sink in chunks.
+    private static func byteRows<Element>(_ elements: [Element], to sink: some DocumentSink, _ out: inout String,
+                                          _ write: (Element, inout [UInt8]) -> Void) {
+        guard !elements.isEmpty else {
             out += "[]"
             return
         }
@@ -56,38 +74,10 @@ public enum EvalJSONRenderer {
         out.removeAll(keepingCapacity: true)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(DocumentChunk.size + 8192)
-        let last = report.grids.count - 1
-        for (index, entry) in report.grids.enumerated() {
+        let last = elements.count - 1
+        for (index, element) in elements.enumerated() {
             bytes.append(contentsOf: "    ".utf8)
-            EvalJSONMonthLines.append(entry.month, grid: entry.grid, name: report.settings.names.monthName(entry.month),
-                                      span: report.span.days, to: &bytes)
-            bytes.append(contentsOf: index < last ? ",\n".utf8 : "\n".utf8)
-            if bytes.count >= DocumentChunk.size {
-                sink.write(bytes: bytes)
-                bytes.removeAll(keepingCapacity: true)
-            }
-        }
-        sink.write(bytes: bytes)
-        out += "  ]"
-    }
-
-    /// `days` as `rows` writes it, each day by `EvalJSONDayLine` into one byte buffer passed on
-    /// in chunks.
-    private static func dayRows(_ report: EvalReport, labeler: DayLabeler, to sink: some DocumentSink,
-                                _ out: inout String) {
-        guard !report.days.isEmpty else {
-            out += "[]"
-            return
-        }
-        out += "[\n"
-        sink.write(out)
-        out.removeAll(keepingCapacity: true)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(DocumentChunk.size + 4096)
-        let last = report.days.count - 1
-        for (index, result) in report.days.enumerated() {
-            bytes.append(contentsOf: "    ".utf8)
-            EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
+            write(element, &bytes)
             bytes.append(contentsOf: index < last ? ",\n".utf8 : "\n".utf8)
             if bytes.count >= DocumentChunk.size {
                 sink.write(bytes: bytes)
