@@ -32,7 +32,7 @@ public enum EvalUseCase {
         let settings = evaluation.settings
         let stack = PolicyStack(policies + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
-        if format == .json { days = try Provenance.attach(days, stack: stack, settings: settings) }
+        if format == .json { try Provenance.attach(&days, stack: stack, settings: settings) }
         return EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
                           grids: grids, days: days)
     }
