@@ -111,6 +111,21 @@ enum Documents {
         return Array(JSONWriter.write(WorkdaysUseCase.json(question, answer, policies: context.paths)).utf8)
     }
 
+    /// `gate --format json` at `at` (an instant with its offset), in `timeZone` (default: the
+    /// server's --time-zone); policies see today as the instant's date there unless `today` is given.
+    static func gate(_ context: Context, policies: [any DayPolicy], defaultZone: String) throws(RequestFailure) -> [UInt8] {
+        var values = context.values
+        if !values.has(OptionCatalogue.timeZone) { values.set(defaultZone, for: OptionCatalogue.timeZone) }
+        let question = try requestStep { () throws(RequestError) in
+            let zone = try GateUseCase.zone(values)
+            let today = values.has(OptionCatalogue.today) ? context.settings.today : nil
+            return try GateUseCase.question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
+        }
+        let stack = policies + context.evaluation.builtIns
+        let state = try GateUseCase.answer(question, timeline: GateUseCase.timeline(stack, question: question))
+        return Array(JSONWriter.write(GateUseCase.json(state, zone: question.zone, policies: context.paths)).utf8)
+    }
+
     /// A step whose errors are the request's (400), as a request failure.
     static func requestStep<T>(_ body: () throws(RequestError) -> T) throws(RequestFailure) -> T {
         do { return try body() } catch { throw .request(error) }

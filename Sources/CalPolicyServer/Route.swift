@@ -7,7 +7,7 @@ extension Router {
     enum Route: String {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
         case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
-        case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days"
+        case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days", gate = "/v1/gate"
         case health = "/health", ready = "/ready", metrics = "/metrics"
 
         var method: String { self == .select ? "POST" : "GET" }
@@ -22,6 +22,7 @@ extension Router {
             case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
             case .explain: [OptionCatalogue.date]
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]
+            case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
             case .select, .status, .health, .ready, .metrics: []
             }
         }
@@ -33,13 +34,14 @@ extension Router {
             case .period: [OptionCatalogue.kind, OptionCatalogue.date]
             case .explain: [OptionCatalogue.date]
             case .businessDays: [OptionCatalogue.from]
+            case .gate: [OptionCatalogue.at]
             default: []
             }
         }
         /// Routes whose answers are policy decisions (the decision log records them).
         var isDecision: Bool {
             switch self {
-            case .month, .days, .year, .week, .period, .select, .explain, .businessDays: true
+            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .gate: true
             default: false
             }
         }

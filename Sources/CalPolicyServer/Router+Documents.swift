@@ -101,6 +101,8 @@ extension Router {
                     return try Documents.select(context, policies: policies)
                 case .businessDays:
                     return try Documents.businessDays(context, policies: policies)
+                case .gate:
+                    return try Documents.gate(context, policies: policies, defaultZone: configuration.timeZone)
                 default:
                     return []
                 }

@@ -17,6 +17,7 @@ enum CommandTable {
         Command(spec: CommandCatalog.eval, run: EvalCommand.run),
         Command(spec: CommandCatalog.select, run: SelectCommand.run),
         Command(spec: WorkdaysCommand.spec, run: WorkdaysCommand.run),
+        Command(spec: GateCommand.spec, run: GateCommand.run),
         Command(spec: CommandCatalog.check, run: CheckCommand.run),
         Command(spec: CommandCatalog.test, run: TestCommand.run),
         Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run),

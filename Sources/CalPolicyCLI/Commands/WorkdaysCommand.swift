@@ -42,10 +42,7 @@ enum WorkdaysCommand {
             for name in [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days] where parsed.has(name) {
                 throw .request(RequestError(name, .conflicts(with: batch)))
             }
-            let text = try read(file)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            for (number, trimmed) in batchLines(try read(file, option: batch)) {
                 do throws(RequestError) {
                     questions.append(try WorkdaysUseCase.question(line: trimmed))
                 } catch {
@@ -93,7 +90,20 @@ enum WorkdaysCommand {
         return exit
     }
 
-    static func read(_ path: String) throws(CLIError) -> String {
+    /// A batch file's questions: lines trimmed, blank ones and `#` comments left out, with
+    /// their line numbers (from 1).
+    static func batchLines(_ text: String) -> [(number: Int, text: String)] {
+        var found: [(number: Int, text: String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed()
+                .drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            found.append((number, trimmed))
+        }
+        return found
+    }
+
+    static func read(_ path: String, option batch: OptionSpec) throws(CLIError) -> String {
         let fd = path == "-" ? 0 : open(path, O_RDONLY)
         guard fd >= 0 else {
             throw .request(RequestError(batch, value: path, reason: "cannot open: \(String(cString: strerror(errno)))"))
