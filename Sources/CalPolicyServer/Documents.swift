@@ -27,6 +27,8 @@ enum Documents {
         var values: RequestValues
         var evaluation: EvaluationOptions
         var paths: [String]
+        /// The server's --time-zone: the stack's zone when a request names none.
+        var defaultZone = "UTC"
         var settings: DisplaySettings { evaluation.settings }
     }
 
@@ -43,8 +45,11 @@ enum Documents {
             }
             return (span, try EvalUseCase.grids(span, format: .json, settings: settings))
         }
+        let zone = try requestStep { () throws(RequestError) in
+            try StackZone.resolve(context.values, fallback: context.defaultZone)
+        }
         let report = try EvalUseCase.report(paths: context.paths, evaluation: context.evaluation, span: span,
-                                            grids: grids, format: .json, policies: policies)
+                                            grids: grids, format: .json, policies: policies, zone: zone)
         let buffer = DocumentBuffer()
         EvalJSONRenderer.render(report, to: buffer)
         return buffer.bytes
@@ -113,11 +118,10 @@ enum Documents {
 
     /// `gate --format json` at `at` (an instant with its offset), in `timeZone` (default: the
     /// server's --time-zone); policies see today as the instant's date there unless `today` is given.
-    static func gate(_ context: Context, policies: [any DayPolicy], defaultZone: String) throws(RequestFailure) -> [UInt8] {
-        var values = context.values
-        if !values.has(OptionCatalogue.timeZone) { values.set(defaultZone, for: OptionCatalogue.timeZone) }
+    static func gate(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
+        let values = context.values
         let question = try requestStep { () throws(RequestError) in
-            let zone = try GateUseCase.zone(values)
+            let zone = try StackZone.resolve(values, fallback: context.defaultZone)
             let today = values.has(OptionCatalogue.today) ? context.settings.today : nil
             return try GateUseCase.question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
         }

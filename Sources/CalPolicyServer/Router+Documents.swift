@@ -81,7 +81,8 @@ extension Router {
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])
         }
-        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
+        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths,
+                                        defaultZone: configuration.timeZone)
         let verbose = configuration.verbose
         return .queued(stack: version.name) { [self] deadline, retire in
             let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
@@ -102,7 +103,7 @@ extension Router {
                 case .businessDays:
                     return try Documents.businessDays(context, policies: policies)
                 case .gate:
-                    return try Documents.gate(context, policies: policies, defaultZone: configuration.timeZone)
+                    return try Documents.gate(context, policies: policies)
                 default:
                     return []
                 }

@@ -18,11 +18,12 @@ enum EvalCommand {
         let grids = try CLIError.wrap { () throws(RequestError) in
             try EvalUseCase.grids(span, format: format, settings: settings)
         }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         let verbose = parsed.has("verbose")
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         let report = try CLIError.wrap { () throws(RequestFailure) in
             try EvalUseCase.report(paths: parsed.positionals, evaluation: evaluation, span: span, grids: grids,
-                                   format: format, policies: files)
+                                   format: format, policies: files, zone: zone)
         }
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)

@@ -31,7 +31,7 @@ enum GateCommand {
 
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
-        let zone = try CLIError.wrap { () throws(RequestError) in try GateUseCase.zone(parsed) }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         let today = try CLIError.wrap { () throws(RequestError) -> Day? in
             try parsed.value(OptionCatalogue.today).map { text throws(RequestError) in
                 try ValueParser.day(text, option: OptionCatalogue.today)

@@ -14,16 +14,6 @@ public enum GateUseCase {
         public var today: Day
     }
 
-    /// The stack's zone (`--time-zone`, default UTC): an unknown name is refused with a near one.
-    public static func zone(_ values: RequestValues) throws(RequestError) -> ZoneWallTime {
-        guard let name = values.value(OptionCatalogue.timeZone) else { return .utc }
-        switch ZoneNames.resolve(name) {
-        case .success(let zone): return zone
-        case .failure(let problem):
-            throw RequestError(OptionCatalogue.timeZone, value: name, reason: problem.reason)
-        }
-    }
-
     /// The question for `text` (an ISO 8601 instant with an offset) in `zone`.
     public static func question(_ text: String, zone: ZoneWallTime, today: Day?) throws(RequestError) -> Question {
         let instant = try InstantText.parse(text, option: OptionCatalogue.at)

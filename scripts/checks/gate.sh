@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Checks `calpolicy gate` at every 15 minutes of a year in three zones (Europe/Berlin, DST north;
+# Australia/Sydney, DST south; Asia/Kolkata, none) over a stack of whole-day, weekly-hours and
+# one-off timed windows (Tests/fixtures/hours): one `gate --batch` process per zone, compared
+# with the intervals `eval --format json` carries and with a zoneinfo model of the policies
+# (scripts/oracles/gate_oracle.py). Prints "N passed, N failed" and exits non-zero on any mismatch.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+[ -x .venv/bin/python ] || scripts/setup.sh test >&2
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+swift build --product calpolicy >&2
+.venv/bin/python scripts/oracles/gate_oracle.py .build/debug/calpolicy "$tmp"
