@@ -2,8 +2,11 @@
 # Checks `calpolicy gate` at every 15 minutes of a year in three zones (Europe/Berlin, DST north;
 # Australia/Sydney, DST south; Asia/Kolkata, none) over a stack of whole-day, weekly-hours and
 # one-off timed windows (Tests/fixtures/hours): one `gate --batch` process per zone, compared
-# with the intervals `eval --format json` carries and with a zoneinfo model of the policies
-# (scripts/oracles/gate_oracle.py). Prints "N passed, N failed" and exits non-zero on any mismatch.
+# with the intervals `eval --format json` carries, with a zoneinfo model of the policies, and
+# with the windows `export argocd-sync-windows` and `export gitlab-freeze-periods` wrote,
+# expanded by croniter (pinned in scripts/requirements-test.txt): they open and close at exactly
+# eval's instants (scripts/oracles/gate_oracle.py). Prints "N passed, N failed" and exits
+# non-zero on any mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -14,15 +14,23 @@ of one `gate --batch` process, and the answers are compared with:
 - a model of the three policies written here with Python's zoneinfo (PEP 495: a skipped wall
   time is read with the offset before the gap, a repeated one is its first occurrence).
 
-The last line is "N passed, N failed" (instants x zones).
+and, for the same zone, with the windows `export argocd-sync-windows` and `export
+gitlab-freeze-periods` wrote for 2026 (in UTC), expanded with croniter: an exported freeze is
+closed at exactly the sampled instants gate calls closed, and its windows open and close at
+exactly the instants where eval's closed runs (clipped to the export's span) begin and end.
+
+The last line is "N passed, N failed" (instants x zones, and one per export and zone).
 """
 
 import bisect
 import json
+import re
 import subprocess
 import sys
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
+
+from croniter import croniter
 
 FIXTURES = "Tests/fixtures/hours"
 POLICIES = [f"{FIXTURES}/freeze_days.lua", f"{FIXTURES}/weekly_hours.lua", f"{FIXTURES}/one_off.lua"]
@@ -136,6 +144,69 @@ def expected_from_eval(pieces, starts, t):
     return False, None, None, nxt if nxt is not None and nxt < t + LOOK_AHEAD else None
 
 
+def parse_duration(text):
+    match = re.fullmatch(r"(?:(\d+)h)?(?:(\d+)m)?", text)
+    assert match and text, text
+    return int(match.group(1) or 0) * 3600 + int(match.group(2) or 0) * 60
+
+
+def next_fire(expression, after):
+    """The first firing of a UTC cron at or after `after` (seconds), by croniter."""
+    start = datetime.fromtimestamp(after - 60, timezone.utc)
+    return int(croniter(expression, start).get_next(datetime).timestamp())
+
+
+def argocd_windows(binary, zone, span_start):
+    """(start, end) of each exported Argo CD window, from its YAML, expanded with croniter."""
+    text = subprocess.run([binary, "export", "argocd-sync-windows", *POLICIES, "--from", f"{YEAR}-01-01", "--to",
+                           f"{YEAR}-12-31", "--time-zone", zone, "--today", TODAY], check=True, capture_output=True,
+                          text=True).stdout
+    assert f"# regenerate-by: {YEAR}-12-31" in text
+    windows = []
+    entry = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("- kind:"):
+            entry = {"kind": line.split(":", 1)[1].strip()}
+            windows.append(entry)
+        elif ":" in line and not line.startswith("#") and not line.startswith("- "):
+            key, value = line.split(":", 1)
+            entry[key] = json.loads(value) if value.strip().startswith('"') else value.strip()
+    out = []
+    for w in windows:
+        assert w["kind"] == "deny" and w["timeZone"] == "UTC", w
+        start = next_fire(w["schedule"], span_start)
+        out.append((start, start + parse_duration(w["duration"])))
+    return out
+
+
+def gitlab_windows(binary, zone, span_start):
+    document = json.loads(subprocess.run([binary, "export", "gitlab-freeze-periods", *POLICIES, "--from",
+                                          f"{YEAR}-01-01", "--to", f"{YEAR}-12-31", "--time-zone", zone, "--today",
+                                          TODAY], check=True, capture_output=True, text=True).stdout)
+    assert document["regenerateBy"] == f"{YEAR}-12-31"
+    out = []
+    for period in document["freezePeriods"]:
+        assert period["cron_timezone"] == "UTC", period
+        start = next_fire(period["freeze_start"], span_start)
+        out.append((start, next_fire(period["freeze_end"], start + 60)))
+    return out
+
+
+def runs(pieces, lo, hi):
+    """eval's pieces clipped to [lo, hi), adjacent ones merged: the closed runs."""
+    merged = []
+    for a, b, _, _ in pieces:
+        a, b = max(a, lo), min(b, hi)
+        if a >= b:
+            continue
+        if merged and merged[-1][1] == a:
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return merged
+
+
 def main():
     binary, tmp = sys.argv[1], sys.argv[2]
     first = int(datetime(YEAR, 1, 1, tzinfo=timezone.utc).timestamp())
@@ -154,6 +225,21 @@ def main():
         pieces = eval_intervals(binary, zone)
         starts = [p[0] for p in pieces]
         spans = model_spans(ZoneInfo(zone))
+        tz = ZoneInfo(zone)
+        span_start = int(datetime(YEAR, 1, 1, tzinfo=tz).timestamp())
+        span_end = int(datetime(YEAR + 1, 1, 1, tzinfo=tz).timestamp())
+        expected_runs = runs(pieces, span_start, span_end)
+        exports = {"argocd-sync-windows": argocd_windows(binary, zone, span_start),
+                   "gitlab-freeze-periods": gitlab_windows(binary, zone, span_start)}
+        for name, windows in exports.items():
+            if sorted(windows) == expected_runs:
+                passed += 1
+            else:
+                failed += 1
+                missing = sorted(set(expected_runs) - set(windows))[:3]
+                extra = sorted(set(windows) - set(expected_runs))[:3]
+                print(f"{zone} {name}: windows differ from eval's runs; missing {missing}, extra {extra}",
+                      file=sys.stderr)
         shown = 0
         for t, answer in zip(instants, answers):
             got = (not answer["open"], answer["reason"], answer["policy"],
@@ -162,13 +248,18 @@ def main():
             modelled = model_state(spans, t)
             model_ok = (modelled is None) == answer["open"] and (modelled is None or modelled == (answer["reason"],
                                                                                                   answer["policy"]))
-            if got == want and model_ok and instant(answer["at"]) == t and answer["timeZone"] == zone:
+            exported_ok = True
+            if span_start <= t < span_end:
+                for windows in exports.values():
+                    exported_ok = exported_ok and any(a <= t < b for a, b in windows) == (not answer["open"])
+            if got == want and model_ok and exported_ok and instant(answer["at"]) == t and answer["timeZone"] == zone:
                 passed += 1
                 continue
             failed += 1
             if shown < 5:
                 shown += 1
-                print(f"{zone} {answer['at']}: gate {got}, eval {want}, model {modelled}", file=sys.stderr)
+                print(f"{zone} {answer['at']}: gate {got}, eval {want}, model {modelled}, exports agree {exported_ok}",
+                      file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

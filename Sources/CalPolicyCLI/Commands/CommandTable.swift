@@ -18,6 +18,7 @@ enum CommandTable {
         Command(spec: CommandCatalog.select, run: SelectCommand.run),
         Command(spec: WorkdaysCommand.spec, run: WorkdaysCommand.run),
         Command(spec: GateCommand.spec, run: GateCommand.run),
+        Command(spec: ExportCommand.spec, run: ExportCommand.run),
         Command(spec: CommandCatalog.check, run: CheckCommand.run),
         Command(spec: CommandCatalog.test, run: TestCommand.run),
         Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run),

@@ -22,6 +22,29 @@ public struct EvalHours {
         return covered < end - start
     }
 
+    /// A partly closed day's pieces as legend text in the zone's wall time:
+    /// "closed 15:00–24:00: no Friday deploys; 00:00–09:00: outside deploy hours".
+    public func legendText(_ index: Int, day: Day) -> String? {
+        guard isPartlyClosed(index, day: day) else { return nil }
+        let start = zone.instant(of: day, minute: 0)
+        let parts = days[index].map { piece -> String in
+            let from = wallText(piece.start, day: day, dayStart: start)
+            let to = wallText(piece.end, day: day, dayStart: start)
+            return from + "–" + to + (piece.reason.map { ": " + $0 } ?? "")
+        }
+        var text = "closed "
+        for (position, part) in parts.enumerated() { text += (position == 0 ? "" : "; ") + part }
+        return text
+    }
+
+    /// "HH:MM" of an instant on `day`'s wall clock; the next midnight is "24:00".
+    private func wallText(_ instant: Int64, day: Day, dayStart: Int64) -> String {
+        if instant > dayStart, zone.day(of: instant) != day { return "24:00" }
+        let iso = zone.iso(instant)
+        let time = iso.dropFirst(11).prefix(5)
+        return String(time)
+    }
+
     /// A day's pieces as JSON: `[{"from", "to", "reason", "policy"}]`, instants with the zone's offset.
     public func json(_ index: Int, report: EvalReport) -> JSONValue {
         guard days.indices.contains(index) else { return .array([]) }

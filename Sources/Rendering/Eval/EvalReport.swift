@@ -25,6 +25,11 @@ public struct EvalReport {
         return policies.indices.contains(policyIndex) ? policies[policyIndex] : name
     }
 
+    /// Closed for part of the day only (`EvalHours`); false without hours.
+    public func isPartlyClosed(_ day: Day) -> Bool {
+        hours?.isPartlyClosed(span.days.first.distance(to: day), day: day) ?? false
+    }
+
     public func evaluation(of day: Day) -> DayEvaluation? {
         let index = span.days.first.distance(to: day)
         guard days.indices.contains(index) else { return nil }
