@@ -392,3 +392,7 @@ void cpb_register_ics(lua_State *L, int cal) {
     lua_pushcclosure(L, cpb_cal_ics, 1);
     lua_setfield(L, cal, "ics");
 }
+
+char *cpb_vtimezone(const char *location, int first_year, int last_year) {
+    return icf_vtimezone(location, first_year, last_year);
+}

@@ -5,8 +5,10 @@
 # with the intervals `eval --format json` carries, with a zoneinfo model of the policies, and
 # with the windows `export argocd-sync-windows` and `export gitlab-freeze-periods` wrote,
 # expanded by croniter (pinned in scripts/requirements-test.txt): they open and close at exactly
-# eval's instants (scripts/oracles/gate_oracle.py). Prints "N passed, N failed" and exits
-# non-zero on any mismatch.
+# eval's instants (scripts/oracles/gate_oracle.py). Then the iCalendar export's timed events,
+# parsed by icalendar with the VTIMEZONE libical wrote, against the same intervals
+# (scripts/oracles/ics_hours_oracle.py). Each prints "N passed, N failed"; exits non-zero on any
+# mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -16,4 +18,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 swift build --product calpolicy >&2
-.venv/bin/python scripts/oracles/gate_oracle.py .build/debug/calpolicy "$tmp"
+status=0
+.venv/bin/python scripts/oracles/gate_oracle.py .build/debug/calpolicy "$tmp" || status=1
+.venv/bin/python scripts/oracles/ics_hours_oracle.py .build/debug/calpolicy || status=1
+exit $status

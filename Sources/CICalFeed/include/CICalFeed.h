@@ -47,4 +47,9 @@ const char *icf_uid(const icf_calendar *calendar, int event);
 int icf_category_count(const icf_calendar *calendar, int event);
 const char *icf_category(const icf_calendar *calendar, int event, int index);
 
+/* A VTIMEZONE for the IANA zone `location` (libical's zone data) truncated to the years
+ * first_year...last_year, its TZID the plain name; malloc'd text with CRLF line ends (the caller
+ * frees it), or NULL for a zone libical does not know. */
+char *icf_vtimezone(const char *location, int first_year, int last_year);
+
 #endif

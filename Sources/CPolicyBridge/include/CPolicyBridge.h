@@ -180,4 +180,10 @@ void cpb_call_finish(lua_State *L);
  * a benchmark counts to show the Lua calls a document costs. Raises nothing. */
 unsigned long long cpb_calls(lua_State *L);
 
+/* ---- Zones for the iCalendar export ------------------------------------------- */
+
+/* A VTIMEZONE for the IANA zone `location` over first_year...last_year (CICalFeed's
+ * icf_vtimezone): malloc'd text the caller frees, or NULL. */
+char *cpb_vtimezone(const char *location, int first_year, int last_year);
+
 #endif

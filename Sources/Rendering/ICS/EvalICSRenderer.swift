@@ -16,12 +16,26 @@ public enum EvalICSRenderer {
         ICSWriter.appendLine("METHOD", "PUBLISH", to: &out)
         ICSWriter.appendText("X-WR-CALNAME", name, to: &out)
         let stamp = ICSEvent.basicDate(report.settings.today) + "T000000Z"
+        // A stack with hours adds its zone's VTIMEZONE and a timed event per run of closed time.
+        var timed: [ICSTimedEvents.Event] = []
+        var hasDefinition = false
+        if let hours = report.hours {
+            let definition = ICSTimedEvents.vtimezone(report, hours: hours)
+            for line in definition { ICSWriter.appendFolded(Array(line.utf8), to: &out) }
+            hasDefinition = !definition.isEmpty
+            timed = ICSTimedEvents.events(report, hours: hours)
+        }
         for event in ICSEvent.events(report.days) {
             if out.count >= DocumentChunk.size {
                 sink.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
             }
             append(event, stamp: stamp, to: &out)
+        }
+        if let hours = report.hours {
+            for event in timed {
+                ICSTimedEvents.append(event, zone: hours.zone, hasDefinition: hasDefinition, stamp: stamp, to: &out)
+            }
         }
         ICSWriter.appendLine("END", "VCALENDAR", to: &out)
         sink.write(bytes: out)
