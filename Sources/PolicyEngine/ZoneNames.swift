@@ -8,7 +8,7 @@ public enum ZoneNames {
     public static func resolve(_ name: String) -> Result<ZoneWallTime, ZoneNameProblem> {
         if name == "UTC" { return .success(.utc) }
         if !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
-           let zone = ZoneWallTime(identifier: name), zone.identifier == name {
+           let zone = ZoneWallTime(identifier: name), zone.zone.identifier == name {
             return .success(zone)
         }
         let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]

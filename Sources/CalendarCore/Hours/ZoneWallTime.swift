@@ -12,17 +12,18 @@ import Foundation
 /// "02:15–02:45" on the spring-forward day is 03:15–03:45 CEST.
 public struct ZoneWallTime: Sendable {
     public let zone: TimeZone
-    public var identifier: String { zone.identifier }
+    /// The name as asked for (Foundation calls UTC "GMT").
+    public let identifier: String
 
-    public init(_ zone: TimeZone) { self.zone = zone }
+    public init(_ zone: TimeZone) { (self.zone, self.identifier) = (zone, zone.identifier) }
 
     /// The zone of that IANA name, nil when the database has none.
     public init?(identifier: String) {
         guard let zone = TimeZone(identifier: identifier) else { return nil }
-        self.zone = zone
+        (self.zone, self.identifier) = (zone, identifier)
     }
 
-    public static let utc = ZoneWallTime(TimeZone(identifier: "UTC")!)
+    public static let utc = ZoneWallTime(identifier: "UTC")!
 
     /// Seconds east of UTC at an instant.
     public func offset(at instant: Int64) -> Int {
