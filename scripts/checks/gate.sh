@@ -7,7 +7,7 @@
 # expanded by croniter (pinned in scripts/requirements-test.txt): they open and close at exactly
 # eval's instants (scripts/oracles/gate_oracle.py). Then the iCalendar export's timed events,
 # parsed by icalendar with the VTIMEZONE libical wrote, against the same intervals
-# (scripts/oracles/ics_hours_oracle.py). Each prints "N passed, N failed"; exits non-zero on any
+# and read back through cal.ics by a policy beside it (scripts/oracles/ics_hours_oracle.py). Each prints "N passed, N failed"; exits non-zero on any
 # mismatch.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -20,5 +20,5 @@ trap 'rm -rf "$tmp"' EXIT
 swift build --product calpolicy >&2
 status=0
 .venv/bin/python scripts/oracles/gate_oracle.py .build/debug/calpolicy "$tmp" || status=1
-.venv/bin/python scripts/oracles/ics_hours_oracle.py .build/debug/calpolicy || status=1
+.venv/bin/python scripts/oracles/ics_hours_oracle.py .build/debug/calpolicy "$tmp" || status=1
 exit $status

@@ -1,16 +1,20 @@
 """Checks the timed events of `eval --format ics` with the icalendar package.
 
-Usage: ics_hours_oracle.py CALPOLICY
+Usage: ics_hours_oracle.py CALPOLICY TMPDIR
 
 For the hours fixtures (Tests/fixtures/hours) over 2026 in three stack zones, the iCalendar
 export is parsed with icalendar: its VTIMEZONE (built by libical, TZID the plain IANA name) is
 turned into a tzinfo by icalendar itself (`Timezone.to_tz`), and every timed event's DTSTART and
 DTEND, read with that tzinfo and with zoneinfo, must be the instants of a run of closed time in
 `eval --format json`'s intervals (same reason); every such run on a day not denied whole must
-have its event. The last line is "N passed, N failed" (events and runs).
+have its event. Then the export is read back: a policy beside it reads it with `cal.ics`
+(all-day events deny their days, `events:hoursOn(day)` gives the timed ones as hoursFor
+intervals, zone = the stack's), and its `eval` intervals must be the original's, day by day
+(instants and reasons). The last line is "N passed, N failed" (events, runs and days).
 """
 
 import json
+import os
 import subprocess
 import sys
 from datetime import datetime, timezone
@@ -56,12 +60,51 @@ def instant(prop, tzinfos):
     return {int(naive.replace(tzinfo=tz).timestamp()) for tz in tzinfos[tzid]}
 
 
+READER = """local events = cal.ics("hours.ics")
+return {
+  zone = %s,
+  canSelect = function(day)
+    for _, o in ipairs(events:on(day)) do
+      if o.allDay then return false, o.summary end
+    end
+    return true
+  end,
+  hoursFor = function(day) return events:hoursOn(day) end,
+}
+"""
+
+
+def read_back(binary, zone, ics_text, folder):
+    """Each day's (from, to, reason) from a cal.ics policy reading the export, and the original's."""
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "hours.ics"), "w", encoding="utf-8") as f:
+        f.write(ics_text)
+    reader = os.path.join(folder, "reader.lua")
+    with open(reader, "w", encoding="utf-8") as f:
+        f.write(READER % json.dumps(zone))
+    out = subprocess.run([binary, "eval", reader, *ARGS, "--time-zone", zone, "--format", "json"], check=True,
+                         capture_output=True, text=True).stdout
+    return {day["date"]: [(p["from"], p["to"], p["reason"]) for p in day["intervals"]]
+            for day in json.loads(out)["days"]}
+
+
 def main():
-    binary = sys.argv[1]
+    binary, tmp = sys.argv[1], sys.argv[2]
     passed = failed = 0
     for zone in ZONES:
-        calendar = Calendar.from_ical(run(binary, zone, "ics"))
-        want = expected_runs(json.loads(run(binary, zone, "json")))
+        ics_text = run(binary, zone, "ics")
+        calendar = Calendar.from_ical(ics_text)
+        document = json.loads(run(binary, zone, "json"))
+        want = expected_runs(document)
+        original = {day["date"]: [(p["from"], p["to"], p["reason"]) for p in day["intervals"]]
+                    for day in document["days"]}
+        back = read_back(binary, zone, ics_text, os.path.join(tmp, zone.replace("/", "_")))
+        for date, pieces in original.items():
+            if back.get(date) == pieces:
+                passed += 1
+            else:
+                failed += 1
+                print(f"{zone} {date}: read back {back.get(date)}, exported {pieces}", file=sys.stderr)
         tzinfos = {}
         for vtimezone in calendar.walk("VTIMEZONE"):
             tzid = str(vtimezone["TZID"])

@@ -30,6 +30,11 @@ typedef struct icf_occurrence {
     int event;                  /* index of the event */
     int64_t first_day, last_day;
     int all_day;
+    /* A timed occurrence's wall clock in its DTSTART's zone: the minute it starts on first_day,
+     * and the minute it ends counted from first_day's midnight (rounded up: never shorter). */
+    int start_minute;
+    int64_t end_minute;
+    const char *zone;           /* that zone's IANA name (its X-LIC-LOCATION or TZID), "UTC", or NULL when floating */
 } icf_occurrence;
 
 typedef int (*icf_visit)(void *context, const icf_occurrence *occurrence);
