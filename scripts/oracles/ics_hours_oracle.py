@@ -7,9 +7,9 @@ export is parsed with icalendar: its VTIMEZONE (built by libical, TZID the plain
 turned into a tzinfo by icalendar itself (`Timezone.to_tz`), and every timed event's DTSTART and
 DTEND, read with that tzinfo and with zoneinfo, must be the instants of a run of closed time in
 `eval --format json`'s intervals (same reason); every such run on a day not denied whole must
-have its event. Then the export is read back: a policy beside it reads it with `cal.ics`
-(all-day events deny their days, `events:hoursOn(day)` gives the timed ones as hoursFor
-intervals, zone = the stack's), and its `eval` intervals must be the original's, day by day
+have its event. Then the export is read back: `calpolicy import` writes a policy beside it
+(cal.ics: all-day events deny their days, `events:hoursOn(day)` gives the timed ones as hoursFor
+intervals in their zone), and that policy's `eval` intervals must be the original's, day by day
 (instants and reasons). The last line is "N passed, N failed" (events, runs and days).
 """
 
@@ -60,28 +60,17 @@ def instant(prop, tzinfos):
     return {int(naive.replace(tzinfo=tz).timestamp()) for tz in tzinfos[tzid]}
 
 
-READER = """local events = cal.ics("hours.ics")
-return {
-  zone = %s,
-  canSelect = function(day)
-    for _, o in ipairs(events:on(day)) do
-      if o.allDay then return false, o.summary end
-    end
-    return true
-  end,
-  hoursFor = function(day) return events:hoursOn(day) end,
-}
-"""
-
-
 def read_back(binary, zone, ics_text, folder):
-    """Each day's (from, to, reason) from a cal.ics policy reading the export, and the original's."""
+    """Each day's (from, to, reason) from the policy `calpolicy import` writes for the export."""
     os.makedirs(folder, exist_ok=True)
     with open(os.path.join(folder, "hours.ics"), "w", encoding="utf-8") as f:
         f.write(ics_text)
-    reader = os.path.join(folder, "reader.lua")
-    with open(reader, "w", encoding="utf-8") as f:
-        f.write(READER % json.dumps(zone))
+    subprocess.run([binary, "import", os.path.join(folder, "hours.ics"), "--today", "2026-01-01"], check=True,
+                   capture_output=True, text=True)
+    reader = os.path.join(folder, "hours.lua")
+    with open(reader, encoding="utf-8") as f:
+        wrote_zone = f"zone = {json.dumps(zone)}" in f.read()
+    assert wrote_zone or zone == "UTC", f"import wrote no zone {zone}"
     out = subprocess.run([binary, "eval", reader, *ARGS, "--time-zone", zone, "--format", "json"], check=True,
                          capture_output=True, text=True).stdout
     return {day["date"]: [(p["from"], p["to"], p["reason"]) for p in day["intervals"]]
