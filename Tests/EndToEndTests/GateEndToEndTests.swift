@@ -104,6 +104,17 @@ import Testing
         #expect(result.stdout.contains("weekly_hours.lua:6"))
     }
 
+    @Test func nyseEarlyCloseIsAClosingFrom1300NewYorkTime() throws {
+        let before = try CalpolicyBinary.run(["gate", "holidays:XNYS", "--at", "2026-11-27T12:59:00-05:00"])
+        #expect(before.status == 0)
+        #expect(before.stdout == "open until 2026-11-27T18:00:00+00:00 (then closed)\n")
+        let after = try CalpolicyBinary.run(["gate", "holidays:XNYS", "--at", "2026-11-27T13:00:00-05:00",
+                                             "--time-zone", "America/New_York"])
+        #expect(after.status == 1)
+        #expect(after.stdout == "closed until 2026-11-28T00:00:00-05:00 — Day after Thanksgiving Day "
+            + "(markets close at 1:00pm) (holidays:XNYS)\n")
+    }
+
     @Test func exportsRefuseMoreThanTwelveMonths() throws {
         let result = try CalpolicyBinary.run(["export", "argocd-sync-windows", freeze, "--from", "2026-12-01",
                                               "--to", "2027-12-01"])
