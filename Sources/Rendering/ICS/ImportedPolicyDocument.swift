@@ -70,16 +70,19 @@ public struct ImportedPolicyDocument {
                     end,
                 """ + "\n"
         }
-        if decorates {
-            text += """
+        return text + decorationFor + "}\n"
+    }
 
-                    decorationFor = function(day)
-                        local hits = events:on(day)
-                        if #hits > 0 then return { label = hits[1].summary } end
-                    end,
-                """ + "\n"
-        }
-        return text + "}\n"
+    /// The decorating function both forms share (nothing when the policy does not decorate).
+    private var decorationFor: String {
+        guard decorates else { return "" }
+        return """
+
+                decorationFor = function(day)
+                    local hits = events:on(day)
+                    if #hits > 0 then return { label = hits[1].summary } end
+                end,
+            """ + "\n"
     }
 
     /// The policy for a file with timed events in one zone: all-day events deny their days,
@@ -112,16 +115,7 @@ public struct ImportedPolicyDocument {
                     end,
                 """ + "\n"
         }
-        if decorates {
-            text += """
-
-                    decorationFor = function(day)
-                        local hits = events:on(day)
-                        if #hits > 0 then return { label = hits[1].summary } end
-                    end,
-                """ + "\n"
-        }
-        return text + "}\n"
+        return text + decorationFor + "}\n"
     }
 
     /// One day the policy answered at import: its first event's summary.
