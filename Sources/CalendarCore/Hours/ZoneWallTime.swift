@@ -36,6 +36,8 @@ public struct ZoneWallTime: Sendable {
         // The offsets in force well before and well after: every zone's offset is within ±18 h,
         // and transitions are far more than a day and a half apart.
         let before = offset(at: wall - 64_800), after = offset(at: wall + 64_800)
+        // No transition near: the one offset in force (most days; half the zone lookups).
+        if before == after { return wall - Int64(before) }
         var best: Int64?
         for candidateOffset in [before, after] {
             let candidate = wall - Int64(candidateOffset)
