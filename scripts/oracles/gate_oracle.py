@@ -15,7 +15,8 @@ of one `gate --batch` process, and the answers are compared with:
   time is read with the offset before the gap, a repeated one is its first occurrence).
 
 and, for the same zone, with the windows `export argocd-sync-windows` and `export
-gitlab-freeze-periods` wrote for 2026 (in UTC), expanded with croniter: an exported freeze is
+gitlab-freeze-periods` wrote for 2026 (in UTC, and with crons in each of four zones, UTC near
+their DST changes), expanded with croniter: an exported freeze is
 closed at exactly the sampled instants gate calls closed, and its windows open and close at
 exactly the instants where eval's closed runs (clipped to the export's span) begin and end.
 
@@ -150,17 +151,22 @@ def parse_duration(text):
     return int(match.group(1) or 0) * 3600 + int(match.group(2) or 0) * 60
 
 
-def next_fire(expression, after):
-    """The first firing of a UTC cron at or after `after` (seconds), by croniter."""
-    start = datetime.fromtimestamp(after - 60, timezone.utc)
+def next_fire(expression, after, zone="UTC"):
+    """The first firing of a cron in `zone` at or after `after` (seconds), by croniter."""
+    start = datetime.fromtimestamp(after - 60, ZoneInfo(zone))
     return int(croniter(expression, start).get_next(datetime).timestamp())
 
 
-def argocd_windows(binary, zone, span_start):
-    """(start, end) of each exported Argo CD window, from its YAML, expanded with croniter."""
-    text = subprocess.run([binary, "export", "argocd-sync-windows", *POLICIES, "--from", f"{YEAR}-01-01", "--to",
-                           f"{YEAR}-12-31", "--time-zone", zone, "--today", TODAY], check=True, capture_output=True,
+def export(binary, target, zone, cron_zone):
+    extra = ["--cron-time-zone", cron_zone] if cron_zone else []
+    return subprocess.run([binary, "export", target, *POLICIES, "--from", f"{YEAR}-01-01", "--to", f"{YEAR}-12-31",
+                           "--time-zone", zone, "--today", TODAY, *extra], check=True, capture_output=True,
                           text=True).stdout
+
+
+def argocd_windows(binary, zone, span_start, cron_zone=None):
+    """(start, end) of each exported Argo CD window, from its YAML, expanded with croniter."""
+    text = export(binary, "argocd-sync-windows", zone, cron_zone)
     assert f"# regenerate-by: {YEAR}-12-31" in text
     windows = []
     entry = {}
@@ -174,22 +180,21 @@ def argocd_windows(binary, zone, span_start):
             entry[key] = json.loads(value) if value.strip().startswith('"') else value.strip()
     out = []
     for w in windows:
-        assert w["kind"] == "deny" and w["timeZone"] == "UTC", w
-        start = next_fire(w["schedule"], span_start)
+        assert w["kind"] == "deny" and w["timeZone"] in ("UTC", cron_zone), w
+        start = next_fire(w["schedule"], span_start, w["timeZone"])
         out.append((start, start + parse_duration(w["duration"])))
     return out
 
 
-def gitlab_windows(binary, zone, span_start):
-    document = json.loads(subprocess.run([binary, "export", "gitlab-freeze-periods", *POLICIES, "--from",
-                                          f"{YEAR}-01-01", "--to", f"{YEAR}-12-31", "--time-zone", zone, "--today",
-                                          TODAY], check=True, capture_output=True, text=True).stdout)
+def gitlab_windows(binary, zone, span_start, cron_zone=None):
+    document = json.loads(export(binary, "gitlab-freeze-periods", zone, cron_zone))
     assert document["regenerateBy"] == f"{YEAR}-12-31"
     out = []
     for period in document["freezePeriods"]:
-        assert period["cron_timezone"] == "UTC", period
-        start = next_fire(period["freeze_start"], span_start)
-        out.append((start, next_fire(period["freeze_end"], start + 60)))
+        tz = period["cron_timezone"]
+        assert tz in ("UTC", cron_zone), period
+        start = next_fire(period["freeze_start"], span_start, tz)
+        out.append((start, next_fire(period["freeze_end"], start + 60, tz)))
     return out
 
 
@@ -229,8 +234,12 @@ def main():
         span_start = int(datetime(YEAR, 1, 1, tzinfo=tz).timestamp())
         span_end = int(datetime(YEAR + 1, 1, 1, tzinfo=tz).timestamp())
         expected_runs = runs(pieces, span_start, span_end)
+        # In UTC (the default), and with crons in each zone this check uses (UTC near its changes).
         exports = {"argocd-sync-windows": argocd_windows(binary, zone, span_start),
                    "gitlab-freeze-periods": gitlab_windows(binary, zone, span_start)}
+        for cron_zone in ZONES + ["America/New_York"]:
+            exports[f"argocd-sync-windows in {cron_zone}"] = argocd_windows(binary, zone, span_start, cron_zone)
+            exports[f"gitlab-freeze-periods in {cron_zone}"] = gitlab_windows(binary, zone, span_start, cron_zone)
         for name, windows in exports.items():
             if sorted(windows) == expected_runs:
                 passed += 1

@@ -7,6 +7,8 @@ import Rendering
 /// `calpolicy export argocd-sync-windows|gitlab-freeze-periods POLICY... --from --to`: the
 /// stack's closed time as deploy-tool windows (`ExportUseCase`, `DeployWindowsRenderer`).
 enum ExportCommand {
+    static let cronTimeZone = OptionSpec.value(
+        "cron-time-zone", "ZONE", help: "Write crons in this IANA zone (default UTC; UTC still near its DST changes).")
     static let applications = OptionSpec.value(
         "applications", "PATTERN", repeats: true, help: "argocd-sync-windows: the applications a window applies to (default '*').")
 
@@ -14,12 +16,14 @@ enum ExportCommand {
         name: "export",
         abstract: "Write the stack's closed time as Argo CD sync windows or GitLab freeze periods.",
         positionalUsage: "argocd-sync-windows|gitlab-freeze-periods POLICY ...",
-        options: [OptionCatalogue.from, OptionCatalogue.to, applications, OptionCatalogue.timeZone, OptionCatalogue.today,
+        options: [OptionCatalogue.from, OptionCatalogue.to, applications, OptionCatalogue.timeZone, cronTimeZone,
+                  OptionCatalogue.today,
                   CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Closed time (whole days canSelect denies, hoursFor's intervals) between --from and --to (days
         in --time-zone, default UTC; at most 12 months from --from), adjacent closed time merged into
-        one window. Windows are written in UTC with exact lengths, whatever DST does; a window longer
+        one window. Windows are written in UTC (or --cron-time-zone, except within three hours of one
+        of its DST changes, where cron libraries disagree) with exact lengths; a window longer
         than 300 days is split so its end cron cannot recur first. Cron has no year: the tools fire
         these windows again every year and a moving holiday lands on the wrong day, so an export
         names the day to regenerate it by (--to); calpolicy gate stays the exact answer.
@@ -42,6 +46,13 @@ enum ExportCommand {
         }
         let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         let span = try CLIError.wrap { () throws(RequestError) in try ExportUseCase.span(parsed, zone: zone) }
+        let cronZone = try CLIError.wrap { () throws(RequestError) -> ZoneWallTime in
+            guard let name = parsed.value(cronTimeZone) else { return .utc }
+            switch ZoneNames.resolve(name) {
+            case .success(let found): return found
+            case .failure(let problem): throw RequestError(cronTimeZone, value: name, reason: problem.reason)
+            }
+        }
         let today = try CLIError.wrap { () throws(RequestError) -> Day in
             try parsed.value(OptionCatalogue.today).map { text throws(RequestError) in
                 try ValueParser.day(text, option: OptionCatalogue.today)
@@ -53,7 +64,8 @@ enum ExportCommand {
             try ExportUseCase.windows(files, span: span, today: today)
         }
         let header = DeployWindowsRenderer.Header(command: "calpolicy export " + target.rawValue,
-                                                  policies: paths.map(PolicyIdentity.tidy), from: span.from, to: span.to)
+                                                  policies: paths.map(PolicyIdentity.tidy), from: span.from, to: span.to,
+                                                  cronZone: cronZone)
         switch target {
         case .argocd:
             let patterns = parsed.all(applications.name)

@@ -41,6 +41,18 @@ public struct FreezeWindow: Hashable, Sendable {
         }
     }
 
+    /// The zone a window's cron is written in: `preferred`, unless a DST transition of that zone
+    /// lies within three hours of an instant the cron must name (`instants`: the start, and for a
+    /// start/end pair the end) — there cron libraries disagree (croniter moves a 02:30 job to 03:00
+    /// on the spring-forward day and fires it twice on the fall-back day; the library Argo CD uses
+    /// skips it) — then UTC, which has no transitions.
+    public static func cronZone(for instants: [Int64], preferred: ZoneWallTime) -> ZoneWallTime {
+        for instant in instants where preferred.offset(at: instant - 10_800) != preferred.offset(at: instant + 10_800) {
+            return .utc
+        }
+        return preferred
+    }
+
     /// A five-field cron expression firing at `instant` (minute resolution) in `wall`'s zone:
     /// "minute hour day-of-month month *".
     public static func cron(_ instant: Int64, in wall: ZoneWallTime) -> String {

@@ -17,6 +17,17 @@ import Testing
         #expect(split.map { [$0.start / day, $0.end / day] } == [[0, 300], [300, 600], [600, 700]])
     }
 
+    @Test func cronsNearADSTChangeStayInUTC() {
+        let berlin = ZoneWallTime(identifier: "Europe/Berlin")!
+        let spring = try! Day(iso: "2026-03-29")
+        #expect(FreezeWindow.cronZone(for: [berlin.instant(of: spring, minute: 90)], preferred: berlin).identifier == "UTC")
+        #expect(FreezeWindow.cronZone(for: [berlin.instant(of: spring, minute: 360)], preferred: berlin).identifier
+            == "Europe/Berlin")
+        let quiet = berlin.instant(of: try! Day(iso: "2026-06-01"), minute: 600)
+        #expect(FreezeWindow.cronZone(for: [quiet, berlin.instant(of: spring, minute: 0)], preferred: berlin)
+            .identifier == "UTC")
+    }
+
     @Test func cronFiresAtTheInstantsMinuteInTheZone() {
         let berlin = ZoneWallTime(identifier: "Europe/Berlin")!
         let christmasEveNoon = berlin.instant(of: try! Day(iso: "2026-12-24"), minute: 720)
