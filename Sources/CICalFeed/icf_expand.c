@@ -142,8 +142,20 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
         for (int k = 0; k < found.count; k++) {
             if (k > 0 && icaltime_compare(found.items[k], found.items[k - 1]) == 0) continue;
             if (excluded(calendar, e, found.items[k])) continue;
-            icf_occurrence o = {i, 0, 0, found.items[k].is_date};
-            icf_occurrence_days(e, found.items[k], &o.first_day, &o.last_day);
+            struct icaltimetype t = found.items[k];
+            icf_occurrence o = {i, 0, 0, t.is_date, 0, 0, NULL};
+            icf_occurrence_days(e, t, &o.first_day, &o.last_day);
+            if (!t.is_date) {
+                int64_t offset = (int64_t)t.hour * 3600 + t.minute * 60 + t.second;
+                o.start_minute = t.hour * 60 + t.minute;
+                o.end_minute = (offset + e->length + 59) / 60;
+                if (icaltime_is_utc(t)) o.zone = "UTC";
+                else if (t.zone != NULL) {
+                    icaltimezone *zone = (icaltimezone *)t.zone;
+                    o.zone = icaltimezone_get_location(zone);
+                    if (o.zone == NULL) o.zone = icaltimezone_get_tzid(zone);
+                }
+            }
             if (visit(context, &o) != 0) {
                 status = 1;
                 break;

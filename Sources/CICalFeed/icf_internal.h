@@ -3,7 +3,8 @@
 /* Shared between the feed's C files; never seen by Swift or the bridge.
  *   icf_scan.c    the structural scan of the raw text (lines, nesting, junk), with line numbers
  *   icf_parse.c   libical's parse, the events' fields
- *   icf_expand.c  occurrences of a span of days */
+ *   icf_expand.c  occurrences of a span of days
+ *   icf_vtimezone.c  VTIMEZONEs for the export, from libical's zone data */
 #include "CICalFeed.h"
 #include <libical/ical.h>
 

@@ -10,7 +10,8 @@
 
 #define CPB_MAX_TEXT 4096
 
-static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
+static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
+                                                             "hoursFor"};
 
 /* Records a type error (no Lua involved) and drops the results. */
 static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -173,6 +174,7 @@ static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c)
     h->calls++;
     int status = cls_call_at(L, host, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
+    if (c->function == CPB_FN_HOURS) return LUA_OK; /* cpb_call_hours reads its own results */
     /* results sit above the message handler */
     return cpb_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
 }
@@ -244,6 +246,114 @@ int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
     }
     *answered = count;
     return LUA_OK;
+}
+
+/* An integer field of an interval, 0...1440: 0 when fine, else the error was recorded. */
+static int cpb_minutes(lua_State *L, cpb_state *h, int interval, const char *field, int *out) {
+    lua_pushstring(L, field);
+    int t = lua_rawget(L, interval);
+    int ok = t == LUA_TNUMBER && lua_isinteger(L, -1);
+    lua_Integer v = ok ? lua_tointeger(L, -1) : -1;
+    if (!ok || v < 0 || v > 1440) {
+        char got[96];
+        cpb_describe(L, -1, got, sizeof got);
+        cpb_type_error(L, h, "hoursFor returned an interval whose '%s' is %s (expected minutes 0...1440; "
+                       "build intervals with cal.closed or cal.openOnly)", field, got);
+        return -1;
+    }
+    lua_pop(L, 1);
+    *out = (int)v;
+    return 0;
+}
+
+/* One interval table at `interval` into out[*count]; its reason stays alive in the table,
+ * which stays on the stack until cpb_call_finish. */
+static int cpb_read_interval(lua_State *L, cpb_state *h, int interval, cpb_hours *out, int capacity, int *count) {
+    if (*count >= capacity)
+        return cpb_type_error(L, h, "hoursFor returned more than %d intervals", capacity);
+    cpb_hours *r = &out[*count];
+    if (cpb_minutes(L, h, interval, "from", &r->from) != 0) return LUA_ERRRUN;
+    if (cpb_minutes(L, h, interval, "to", &r->to) != 0) return LUA_ERRRUN;
+    if (r->from >= r->to)
+        return cpb_type_error(L, h, "hoursFor returned an interval from minute %d to %d (from must be before to)",
+                              r->from, r->to);
+    lua_pushliteral(L, "reason");
+    lua_rawget(L, interval);
+    if (cpb_text(L, h, -1, "an interval's reason", &r->reason, &r->reason_len) != 0) return LUA_ERRRUN;
+    lua_pop(L, 1); /* the table holds the string */
+    (*count)++;
+    return LUA_OK;
+}
+
+/* Whether the table at `idx` is one interval (it has a 'from' key) rather than a list. */
+static int cpb_is_interval(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushliteral(L, "from");
+    int t = lua_rawget(L, idx);
+    lua_pop(L, 1);
+    return t != LUA_TNIL;
+}
+
+static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hours *out, int capacity, int *count) {
+    char got[96];
+    if (n == 0 || lua_type(L, first) == LUA_TNIL) return LUA_OK;
+    if (lua_type(L, first) != LUA_TTABLE) {
+        cpb_describe(L, first, got, sizeof got);
+        return cpb_type_error(L, h, "hoursFor must return a list of intervals or nil, got %s", got);
+    }
+    if (cpb_is_interval(L, first)) return cpb_read_interval(L, h, first, out, capacity, count);
+    lua_Unsigned length = lua_rawlen(L, first);
+    for (lua_Unsigned i = 1; i <= length; i++) {
+        if (lua_rawgeti(L, first, (lua_Integer)i) != LUA_TTABLE) {
+            cpb_describe(L, -1, got, sizeof got);
+            return cpb_type_error(L, h, "hoursFor returned %s as interval %llu (expected cal.closed(...) or "
+                                  "cal.openOnly(...))", got, (unsigned long long)i);
+        }
+        int item = lua_gettop(L);
+        int status;
+        if (cpb_is_interval(L, item)) {
+            status = cpb_read_interval(L, h, item, out, capacity, count);
+        } else {
+            lua_Unsigned inner = lua_rawlen(L, item);
+            status = LUA_OK;
+            for (lua_Unsigned j = 1; j <= inner && status == LUA_OK; j++) {
+                if (lua_rawgeti(L, item, (lua_Integer)j) != LUA_TTABLE || !cpb_is_interval(L, -1)) {
+                    cpb_describe(L, -1, got, sizeof got);
+                    return cpb_type_error(L, h, "hoursFor returned %s inside interval list %llu (expected "
+                                          "cal.closed(...) or cal.openOnly(...))", got, (unsigned long long)i);
+                }
+                status = cpb_read_interval(L, h, lua_gettop(L), out, capacity, count);
+                lua_pop(L, 1);
+            }
+        }
+        if (status != LUA_OK) return status;
+        lua_pop(L, 1);
+    }
+    return LUA_OK;
+}
+
+int cpb_call_hours(lua_State *L, long long day_number, int calendar_tag, int has_today, long long today,
+                   cpb_hours *out, int capacity, int *count) {
+    cls_host *host = cls_host_find(L);
+    cpb_state *h = (cpb_state *)cls_host_extension(host);
+    *count = 0;
+    if (h->function_ref[CPB_FN_HOURS] == LUA_NOREF) return LUA_OK;
+    if (lua_gettop(L) != 0) lua_settop(L, 0);
+    h->has_today = has_today;
+    h->today = today;
+    cpb_call c;
+    memset(&c, 0, sizeof c);
+    c.function = CPB_FN_HOURS;
+    c.day_number = day_number;
+    c.calendar_tag = calendar_tag;
+    int status = cpb_call_one(L, host, h, &c);
+    if (status != LUA_OK) return status;
+    int handler = h->call_base + 1;
+    int n = lua_gettop(L) - handler;
+    if (!lua_checkstack(L, 8)) return cpb_type_error(L, h, "hoursFor returned too many values");
+    /* The returned tables stay on the stack (their reasons are read in place) until
+     * cpb_call_finish. */
+    return cpb_read_hours(L, h, handler + 1, n, out, capacity, count);
 }
 
 void cpb_call_finish(lua_State *L) { cls_call_finish(L); }

@@ -217,6 +217,13 @@ static void push_occurrence(lua_State *L, const icf_calendar *calendar, const ic
     lua_setfield(L, -2, "lastDayNumber");
     lua_pushboolean(L, o->all_day);
     lua_setfield(L, -2, "allDay");
+    if (!o->all_day) {
+        lua_pushinteger(L, o->start_minute);
+        lua_setfield(L, -2, "startMinute");
+        lua_pushinteger(L, (lua_Integer)o->end_minute);
+        lua_setfield(L, -2, "endMinute");
+        if (o->zone != NULL) set_string(L, "zone", o->zone);
+    }
 }
 
 /* between(calendar, firstDayNumber, lastDayNumber) -> list | nil, message */
@@ -328,8 +335,28 @@ static const char cpb_ics_library[] =
     "    local feed = {}\n"
     "\n"
     "    -- The occurrences that touch the day (a new list each call); a year is looked up once.\n"
+    "    local onDay\n"
     "    function feed.on(self, day)\n"
-    "        local n = icsDay(\"ics:on\", \"day\", day)\n"
+    "        return onDay(icsDay(\"ics:on\", \"day\", day))\n"
+    "    end\n"
+    "\n"
+    "    -- The day's closed intervals from its timed occurrences, as hoursFor returns them: wall\n"
+    "    -- minutes in each occurrence's own zone (a policy reading them sets zone to that zone).\n"
+    "    function feed.hoursOn(self, day)\n"
+    "        local n = icsDay(\"ics:hoursOn\", \"day\", day)\n"
+    "        local out = {}\n"
+    "        for _, o in ipairs(onDay(n)) do\n"
+    "            if not o.allDay then\n"
+    "                local from = n == o.firstDayNumber and o.startMinute or 0\n"
+    "                local to = o.endMinute - (n - o.firstDayNumber) * 1440\n"
+    "                if to > 1440 then to = 1440 end\n"
+    "                if to > from then out[#out + 1] = { from = from, to = to, reason = o.summary } end\n"
+    "            end\n"
+    "        end\n"
+    "        return out\n"
+    "    end\n"
+    "\n"
+    "    onDay = function(n)\n"
     "        local y = yearOf(n)\n"
     "        local byDay = years[y]\n"
     "        if byDay == nil then\n"
@@ -391,4 +418,8 @@ void cpb_register_ics(lua_State *L, int cal) {
     lua_pushnil(L);
     lua_pushcclosure(L, cpb_cal_ics, 1);
     lua_setfield(L, cal, "ics");
+}
+
+char *cpb_vtimezone(const char *location, int first_year, int last_year) {
+    return icf_vtimezone(location, first_year, last_year);
 }

@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor"};
+static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
+                                                             "hoursFor"};
 
 typedef struct cpb_load_args {
     const char *source;
@@ -116,9 +117,9 @@ static void cpb_metadata(lua_State *L, int table, const char *field, const char 
 static int cpb_contract_key(lua_State *L, int key) {
     if (lua_type(L, key) != LUA_TSTRING) return 0;
     const char *k = lua_tostring(L, key);
-    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "name", "description", "version",
-                                       "coverage"};
-    for (int i = 0; i < 7; i++) if (strcmp(k, keys[i]) == 0) return 1;
+    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "hoursFor", "name", "description",
+                                       "version", "coverage", "zone"};
+    for (int i = 0; i < 9; i++) if (strcmp(k, keys[i]) == 0) return 1;
     return 0;
 }
 
@@ -265,8 +266,8 @@ static int cpb_policy_body(lua_State *L) {
     lua_createtable(L, 0, 0);
     int plain = lua_gettop(L);
     int source = plain - 1;
-    const char *const meta[] = {"name", "description", "version"};
-    for (int i = 0; i < 3; i++) {
+    const char *const meta[] = {"name", "description", "version", "zone"};
+    for (int i = 0; i < 4; i++) {
         lua_pushstring(L, meta[i]);
         lua_rawget(L, source);
         lua_setfield(L, plain, meta[i]);
@@ -289,6 +290,7 @@ static int cpb_policy_body(lua_State *L) {
     cpb_metadata(L, plain, "name", &info->name, &info->name_len);
     cpb_metadata(L, plain, "description", &info->description, &info->description_len);
     cpb_metadata(L, plain, "version", &info->version, &info->version_len);
+    cpb_metadata(L, plain, "zone", &info->zone, &info->zone_len);
     cpb_coverage(L, source, info);
     return lua_gettop(L);
 }

@@ -27,6 +27,8 @@ enum Documents {
         var values: RequestValues
         var evaluation: EvaluationOptions
         var paths: [String]
+        /// The server's --time-zone: the stack's zone when a request names none.
+        var defaultZone = "UTC"
         var settings: DisplaySettings { evaluation.settings }
     }
 
@@ -43,8 +45,11 @@ enum Documents {
             }
             return (span, try EvalUseCase.grids(span, format: .json, settings: settings))
         }
+        let zone = try requestStep { () throws(RequestError) in
+            try StackZone.resolve(context.values, fallback: context.defaultZone)
+        }
         let report = try EvalUseCase.report(paths: context.paths, evaluation: context.evaluation, span: span,
-                                            grids: grids, format: .json, policies: policies)
+                                            grids: grids, format: .json, policies: policies, zone: zone)
         let buffer = DocumentBuffer()
         EvalJSONRenderer.render(report, to: buffer)
         return buffer.bytes
@@ -60,8 +65,13 @@ enum Documents {
                                     policies: EvalUseCase.layerNames(evaluation: context.evaluation, policies: policies)))
         }
         let feed = try EvalUseCase.feed(evaluation: context.evaluation, span: span, policies: policies)
+        let zone = try requestStep { () throws(RequestError) in
+            try StackZone.resolve(context.values, fallback: context.defaultZone)
+        }
+        let timed = try EvalUseCase.timed(paths: context.paths, evaluation: context.evaluation, span: span,
+                                          policies: policies, zone: zone)
         let buffer = DocumentBuffer()
-        EvalICSRenderer.render(feed, filter: filter, name: stack, to: buffer)
+        EvalICSRenderer.render(feed, filter: filter, name: stack, timed: timed, to: buffer)
         return buffer.bytes
     }
 
@@ -114,6 +124,20 @@ enum Documents {
         let refusals = try RevalidateUseCase.refused(selections, stack: PolicyStack(policies + context.evaluation.builtIns),
                                                      context: context.settings.context)
         return Array(JSONWriter.write(RevalidateUseCase.json(refusals, selections: selections.count, policies: context.paths)).utf8)
+    }
+
+    /// `gate --format json` at `at` (an instant with its offset), in `timeZone` (default: the
+    /// server's --time-zone); policies see today as the instant's date there unless `today` is given.
+    static func gate(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
+        let values = context.values
+        let question = try requestStep { () throws(RequestError) in
+            let zone = try StackZone.resolve(values, fallback: context.defaultZone)
+            let today = values.has(OptionCatalogue.today) ? context.settings.today : nil
+            return try GateUseCase.question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
+        }
+        let stack = policies + context.evaluation.builtIns
+        let state = try GateUseCase.answer(question, timeline: GateUseCase.timeline(stack, question: question))
+        return Array(JSONWriter.write(GateUseCase.json(state, zone: question.zone, policies: context.paths)).utf8)
     }
 
     /// A step whose errors are the request's (400), as a request failure.

@@ -7,7 +7,7 @@ extension Router {
     enum Route: String {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
         case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
-        case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days"
+        case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days", gate = "/v1/gate"
         case overlay = "/v1/overlay", revalidate = "/v1/revalidate"
         case health = "/health", ready = "/ready", metrics = "/metrics"
 
@@ -26,6 +26,7 @@ extension Router {
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]
             case .overlay: [OptionCatalogue.stacks, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to,
                             OptionCatalogue.nextCommonOpen]
+            case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
             case .select, .revalidate, .status, .health, .ready, .metrics: []
             }
         }
@@ -38,13 +39,14 @@ extension Router {
             case .explain: [OptionCatalogue.date]
             case .businessDays: [OptionCatalogue.from]
             case .overlay: [OptionCatalogue.stacks]
+            case .gate: [OptionCatalogue.at]
             default: []
             }
         }
         /// Routes whose answers are policy decisions (the decision log records them).
         var isDecision: Bool {
             switch self {
-            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .overlay, .revalidate: true
+            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .overlay, .revalidate, .gate: true
             default: false
             }
         }

@@ -77,7 +77,8 @@ extension Router {
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])
         }
-        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths)
+        let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths,
+                                        defaultZone: configuration.timeZone)
         let verbose = configuration.verbose
         return .queued(stack: version.name) { [self] deadline, retire in
             let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
@@ -99,6 +100,8 @@ extension Router {
                     return try Documents.businessDays(context, policies: policies)
                 case .revalidate:
                     return try Documents.revalidate(context, policies: policies, selections: stored)
+                case .gate:
+                    return try Documents.gate(context, policies: policies)
                 default:
                     return []
                 }

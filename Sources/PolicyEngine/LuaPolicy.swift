@@ -6,7 +6,7 @@ import LuaHost
 /// One state per policy keeps policies from seeing each other's globals; a lock
 /// around it means a state is never entered by two threads, so evaluating from
 /// many threads is safe (calls to one policy take turns).
-public final class LuaPolicy: DayPolicy, Sendable {
+public final class LuaPolicy: HoursPolicy, Sendable {
     /// How text output names the policy: the file name, or a longer tail of the path when
     /// two policies of a stack share one (see `PolicyIdentity`).
     public let name: String
@@ -19,6 +19,10 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// The exact bytes that were loaded (reload compares against them).
     let source: [UInt8]
     let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
+    /// `hoursFor` is defined: the policy closes parts of days.
+    public let definesHours: Bool
+    /// `zone = "..."`: the IANA zone its hours are in (checked at load); nil: the stack's.
+    public let zoneName: String?
     let lines: [LuaFunctionSlot: Int]
     /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
     let preludeForm: LuaChunkForm
@@ -74,6 +78,12 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.has = (info.functions.contains(.canSelect), info.functions.contains(.canDeselect),
                     info.functions.contains(.decorationFor))
         self.lines = info.lines
+        self.definesHours = info.functions.contains(.hoursFor)
+        if let zone = info.zone, case .failure(let problem) = ZoneNames.resolve(zone) {
+            throw PolicyError(kind: .type, file: path, line: LuaPolicy.line(of: "zone", in: source),
+                              message: "policy field 'zone': " + problem.message)
+        }
+        self.zoneName = info.zone
         self.engine = PolicyEngineState(state: state, bridge: bridge)
     }
 
@@ -118,6 +128,29 @@ public final class LuaPolicy: DayPolicy, Sendable {
             throw policyError(error, slot: slot, day: day)
         }
         return verdict
+    }
+
+    /// The day's closed intervals (`hoursFor`, asked with an empty selection), in the policy's
+    /// zone's wall time; a malformed answer is the policy's type error at hoursFor's line.
+    public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] {
+        guard definesHours else { return [] }
+        let today = (context.today ?? options.today)?.dayNumber
+        let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [])
+        return try call(.hoursFor, day) { engine throws(LuaError) in
+            let tag = try engine.prepare(asked, selection: true)
+            return try engine.state.callHours(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+        }
+    }
+
+    /// The first line assigning `field` (`zone = ...`), for an error about its value.
+    static func line(of field: String, in source: [UInt8]) -> Int? {
+        let text = String(decoding: source, as: UTF8.self)
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            guard trimmed.hasPrefix(field) else { continue }
+            if trimmed.dropFirst(field.count).drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("=") { return index + 1 }
+        }
+        return nil
     }
 
     /// Whether a file the policy read while loading (`cal.ics`) has changed or gone since: the

@@ -10,8 +10,9 @@ public enum PolicyContract {
     public static let functions = LuaFunctionSlot.allCases.map(\.name)
     /// Metadata fields: strings (version may be a number).
     public static let metadata = ["name", "description", "version"]
-    /// Every key a returned table may hold (`coverage` is a table: { from = ..., to = ... }).
-    public static let keys = functions + metadata + ["coverage"]
+    /// Every key a returned table may hold (`coverage` is a table: { from = ..., to = ... };
+    /// `zone` an IANA name, checked at load).
+    public static let keys = functions + metadata + ["coverage", "zone"]
 
     /// A key the chunk defined outside the contract, as the bridge reports it.
     public struct Key: Hashable, Sendable {

@@ -49,7 +49,7 @@ expect_lacks() {
 [ -f "$bash_script" ] || { bad "no bash completion at $bash_script"; echo "$passed passed, $failed failed"; exit 1; }
 bash -n "$bash_script" && ok || bad "bash cannot parse $bash_script"
 
-expect_exactly "eval explain" calpolicy e
+expect_exactly "eval explain export" calpolicy e
 expect_exactly "eval" calpolicy ev
 expect_exactly "completion check" calpolicy c
 expect_has serve calpolicy s

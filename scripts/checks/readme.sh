@@ -69,7 +69,9 @@ for example in examples:
     argv = example["argv"]
     if not argv or argv[0] != "calpolicy":
         continue
-    files = [w for w in argv[1:] if not w.startswith("-") and (w.endswith(".lua") or "/" in w)]
+    # A zone name (`--time-zone Europe/Berlin`) has a slash but is no file.
+    files = [w for i, w in enumerate(argv) if i > 0 and not w.startswith("-") and argv[i - 1] != "--time-zone"
+             and (w.endswith(".lua") or "/" in w)]
     if any(not os.path.exists(f) for f in files):
         skipped.append(f"README.md:{example['line']}: {' '.join(argv)}")
         continue

@@ -30,6 +30,11 @@ typedef struct icf_occurrence {
     int event;                  /* index of the event */
     int64_t first_day, last_day;
     int all_day;
+    /* A timed occurrence's wall clock in its DTSTART's zone: the minute it starts on first_day,
+     * and the minute it ends counted from first_day's midnight (rounded up: never shorter). */
+    int start_minute;
+    int64_t end_minute;
+    const char *zone;           /* that zone's IANA name (its X-LIC-LOCATION or TZID), "UTC", or NULL when floating */
 } icf_occurrence;
 
 typedef int (*icf_visit)(void *context, const icf_occurrence *occurrence);
@@ -46,5 +51,10 @@ const char *icf_description(const icf_calendar *calendar, int event);
 const char *icf_uid(const icf_calendar *calendar, int event);
 int icf_category_count(const icf_calendar *calendar, int event);
 const char *icf_category(const icf_calendar *calendar, int event, int index);
+
+/* A VTIMEZONE for the IANA zone `location` (libical's zone data) truncated to the years
+ * first_year...last_year, its TZID the plain name; malloc'd text with CRLF line ends (the caller
+ * frees it), or NULL for a zone libical does not know. */
+char *icf_vtimezone(const char *location, int first_year, int last_year);
 
 #endif

@@ -61,7 +61,9 @@ int cpb_register_calendar(lua_State *L, const char *name);
 
 /* ---- Loading ---------------------------------------------------------------- */
 
-enum { CPB_FN_CANSELECT = 0, CPB_FN_CANDESELECT = 1, CPB_FN_DECORATION = 2, CPB_FN_COUNT = 3 };
+/* hoursFor is optional and never part of a day run (cpb_call_days calls the first three);
+ * cpb_call_hours asks it alone. */
+enum { CPB_FN_CANSELECT = 0, CPB_FN_CANDESELECT = 1, CPB_FN_DECORATION = 2, CPB_FN_HOURS = 3, CPB_FN_COUNT = 4 };
 
 /* What a loaded policy offers; strings stay valid until the next call on the state. */
 typedef struct cpb_policy_info {
@@ -69,6 +71,8 @@ typedef struct cpb_policy_info {
     int line_defined[CPB_FN_COUNT];
     const char *name, *description, *version;
     size_t name_len, description_len, version_len;
+    const char *zone;        /* zone = "Europe/Berlin": the IANA name hoursFor's wall times are in */
+    size_t zone_len;
     int global_style;        /* the chunk returned nothing: its globals are the policy */
     const char *extras;      /* keys outside the contract, see cpb_collect_extras */
     size_t extras_len;
@@ -152,10 +156,34 @@ static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int functi
  * failing day's `failed` names the function, and nothing after it ran.
  */
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
+/* One closed interval hoursFor returned: wall minutes [from, to) of the day, 0...1440. */
+typedef struct cpb_hours {
+    int from, to;
+    const char *reason; size_t reason_len; /* NULL when none; valid until cpb_call_finish */
+} cpb_hours;
+enum { CPB_MAX_HOURS = 96 };
+
+/*
+ * Calls hoursFor(day, selection) for one day, under its budget and protected call, and
+ * checks what it returned: nil (no closed time) or a list whose items are intervals
+ * ({ from = minutes, to = minutes, reason = text }, as cal.closed makes them) or lists of
+ * intervals (as cal.openOnly returns). Anything else is a type error, so a malformed
+ * answer never reads as "open". Fills at most `capacity` records; a policy without
+ * hoursFor answers nothing. Call cpb_call_finish after reading the reasons.
+ */
+int cpb_call_hours(lua_State *L, long long day_number, int calendar_tag, int has_today, long long today,
+                   cpb_hours *out, int capacity, int *count);
+
 /* Releases the values successful calls left for the host to copy. */
 void cpb_call_finish(lua_State *L);
 /* How many policy functions the state has called since it opened, replays included: what
  * a benchmark counts to show the Lua calls a document costs. Raises nothing. */
 unsigned long long cpb_calls(lua_State *L);
+
+/* ---- Zones for the iCalendar export ------------------------------------------- */
+
+/* A VTIMEZONE for the IANA zone `location` over first_year...last_year (CICalFeed's
+ * icf_vtimezone): malloc'd text the caller frees, or NULL. */
+char *cpb_vtimezone(const char *location, int first_year, int last_year);
 
 #endif

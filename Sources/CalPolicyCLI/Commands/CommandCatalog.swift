@@ -58,8 +58,8 @@ enum CommandCatalog {
         abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + evaluationOptions + [firstWeekday, today, weekRule,
-                  evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter + [OptionCatalogue.feedName,
-                  timeout, verbose, help],
+                  OptionCatalogue.timeZone, evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter
+                  + [OptionCatalogue.feedName, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
         the first decoration wins. Without --month, --year, --week or --from/--to: the current month

@@ -19,6 +19,8 @@ enum CommandTable {
         Command(spec: WorkdaysCommand.spec, run: WorkdaysCommand.run),
         Command(spec: OverlayCommand.spec, run: OverlayCommand.run),
         Command(spec: RevalidateCommand.spec, run: RevalidateCommand.run),
+        Command(spec: GateCommand.spec, run: GateCommand.run),
+        Command(spec: ExportCommand.spec, run: ExportCommand.run),
         Command(spec: CommandCatalog.check, run: CheckCommand.run),
         Command(spec: CommandCatalog.test, run: TestCommand.run),
         Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run),

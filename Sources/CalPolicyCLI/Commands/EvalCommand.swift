@@ -18,6 +18,7 @@ enum EvalCommand {
         let grids = try CLIError.wrap { () throws(RequestError) in
             try EvalUseCase.grids(span, format: format, settings: settings)
         }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         let verbose = parsed.has("verbose")
         if format != .ics, let option = (OptionCatalogue.feedFilter + [OptionCatalogue.feedName]).first(where: parsed.has) {
             throw .request(RequestError(option, value: parsed.value(option) ?? "", reason: "only --format ics takes it"))
@@ -30,13 +31,17 @@ enum EvalCommand {
             let feed = try CLIError.wrap { () throws(RequestFailure) in
                 try EvalUseCase.feed(evaluation: evaluation, span: span, policies: files)
             }
+            let timed = try CLIError.wrap { () throws(RequestFailure) in
+                try EvalUseCase.timed(paths: parsed.positionals, evaluation: evaluation, span: span, policies: files,
+                                      zone: zone)
+            }
             let name = parsed.value(OptionCatalogue.feedName) ?? EvalICSRenderer.calendarName(policies: parsed.positionals)
-            EvalICSRenderer.render(feed, filter: filter, name: name, to: console)
+            EvalICSRenderer.render(feed, filter: filter, name: name, timed: timed, to: console)
             return ExitCode.ok
         }
         let report = try CLIError.wrap { () throws(RequestFailure) in
             try EvalUseCase.report(paths: parsed.positionals, evaluation: evaluation, span: span, grids: grids,
-                                   format: format, policies: files)
+                                   format: format, policies: files, zone: zone)
         }
         switch format {
         case .json: EvalJSONRenderer.render(report, to: console)

@@ -29,9 +29,12 @@ enum ImportCommand {
             throw .usage(.badPolicyPath(icsPath, problem: "not a regular file; expected FILE.ics"))
         }
         let denyOnly = parsed.has("deny"), decorateOnly = parsed.has("decorate")
-        let document = ImportedPolicyDocument(name: String(icsName.dropLast(4)), icsName: icsName,
-                                              denies: denyOnly || !decorateOnly, decorates: decorateOnly || !denyOnly)
         let folder = icsPath.contains("/") ? String(icsPath[..<icsPath.lastIndex(of: "/")!]) + "/" : ""
+        let name = String(icsName.dropLast(4))
+        let zone = try timedZone(icsName: icsName, policyPath: folder + name + ".lua", settings: settings,
+                                 verbose: parsed.has("verbose"))
+        let document = ImportedPolicyDocument(name: name, icsName: icsName, denies: denyOnly || !decorateOnly,
+                                              decorates: decorateOnly || !denyOnly, zone: zone)
         let policyPath = folder + document.policyFileName, testPath = folder + document.testFileName
         for path in [policyPath, testPath] where access(path, F_OK) == 0 {
             throw .usage(.badPolicyPath(path, problem: "already exists; import writes new files only"))
@@ -57,6 +60,19 @@ enum ImportCommand {
         return ExitCode.ok
     }
 
+    /// The zone of the file's timed events in the sampled year when they share one (the policy
+    /// then closes their hours), asked through cal.ics itself; nil for none, several or floating.
+    static func timedZone(icsName: String, policyPath: String, settings: DisplaySettings,
+                          verbose: Bool) throws(CLIError) -> String? {
+        let probe = ImportedPolicyDocument.zoneProbe(icsName: icsName, first: settings.today,
+                                                     last: settings.today.adding(days: sampleDays - 1))
+        let policy = try PolicyLoader.load(policyPath, source: Array(probe.utf8),
+                                           options: PolicyLoader.options(today: settings.today, verbose: verbose))
+        let zones = policy.metadata.name.split(separator: ",").map(String.init)
+        guard zones.count == 1, zones[0] != "floating", case .success = ZoneNames.resolve(zones[0]) else { return nil }
+        return zones[0]
+    }
+
     /// The first day of each of the first runs of days with an event, and its summary.
     static func samples(_ days: [DayEvaluation]) -> [ImportedPolicyDocument.Sample] {
         var samples: [ImportedPolicyDocument.Sample] = []
@@ -64,7 +80,7 @@ enum ImportCommand {
         for day in days {
             let summary = day.decoration?.label ?? day.select.verdict.reason
             if let summary, summary != previous {
-                samples.append(.init(day: day.day, summary: summary))
+                samples.append(.init(day: day.day, summary: summary, denied: day.isDenied))
                 if samples.count == sampleCount { break }
             }
             previous = summary

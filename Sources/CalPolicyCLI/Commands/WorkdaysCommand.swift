@@ -41,10 +41,7 @@ enum WorkdaysCommand {
             for name in [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days] where parsed.has(name) {
                 throw .request(RequestError(name, .conflicts(with: batch)))
             }
-            let text = try InputFile.read(file, option: batch)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            for (number, trimmed) in batchLines(try InputFile.read(file, option: batch)) {
                 do throws(RequestError) {
                     questions.append(try WorkdaysUseCase.question(line: trimmed))
                 } catch {
@@ -90,5 +87,18 @@ enum WorkdaysCommand {
         }
         console.write(out)
         return exit
+    }
+
+    /// A batch file's questions: lines trimmed, blank ones and `#` comments left out, with
+    /// their line numbers (from 1).
+    static func batchLines(_ text: String) -> [(number: Int, text: String)] {
+        var found: [(number: Int, text: String)] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = String(line.drop { $0 == " " || $0 == "\t" }.reversed()
+                .drop { $0 == " " || $0 == "\t" || $0 == "\r" }.reversed())
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            found.append((number, trimmed))
+        }
+        return found
     }
 }

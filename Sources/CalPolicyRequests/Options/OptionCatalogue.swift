@@ -27,7 +27,11 @@ public enum OptionCatalogue {
     public static let weekRule = OptionSpec.choice("week-rule", WeekRuleChoice.allCases, api: "weekRule",
                                                    help: "Week numbering (default iso: ISO 8601).")
     public static let timeZone = OptionSpec.value("time-zone", "ZONE", api: "timeZone",
-                                                  help: "IANA zone whose current date is today (default UTC; --today fixes it).")
+                                                  help: "IANA zone of the stack: today's date, and hours of policies without a zone (default UTC).")
+
+    // Instants (`gate`)
+    public static let at = OptionSpec.value("at", "INSTANT", api: "at",
+                                            help: "The instant asked about, ISO 8601 with an offset (2026-12-24T13:05:00+01:00 or ...Z).")
 
     // Built-in policies
     public static let include = OptionSpec.choice("include", IncludeChoice.allCases, api: "include", help: "Only allow these days.")

@@ -15,4 +15,7 @@ public enum WallClock {
         }
         return day
     }
+
+    /// The current instant, seconds since the epoch (`gate --now`: read once).
+    public static func now() -> Int64 { Int64(time(nil)) }
 }

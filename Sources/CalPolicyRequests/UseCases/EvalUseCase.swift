@@ -28,13 +28,38 @@ public enum EvalUseCase {
     /// built-ins over the span, with the deciding lines for JSON.
     public static func report(paths: [String], evaluation: EvaluationOptions, span: ResolvedSpan,
                               grids: [(month: CalendarMonth, grid: MonthGrid)], format: EvalFormat,
-                              policies: [any DayPolicy]) throws(RequestFailure) -> EvalReport {
+                              policies: [any DayPolicy], zone: ZoneWallTime = .utc) throws(RequestFailure) -> EvalReport {
         let settings = evaluation.settings
         let stack = PolicyStack(policies + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
         if format == .json { try Provenance.attach(&days, stack: stack, settings: settings) }
         return EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
-                          grids: grids, days: days)
+                          grids: grids, days: days, hours: try hours(stack, span: span, zone: zone, settings: settings))
+    }
+
+    /// The evaluated span an iCalendar export needs besides the feed's windows when a policy of
+    /// the stack defines hours (its closed time becomes timed events); nil, and nothing evaluated,
+    /// when none does.
+    public static func timed(paths: [String], evaluation: EvaluationOptions, span: ResolvedSpan,
+                             policies: [any DayPolicy], zone: ZoneWallTime) throws(RequestFailure) -> EvalReport? {
+        guard policies.contains(where: { ($0 as? any HoursPolicy)?.definesHours == true }) else { return nil }
+        return try report(paths: paths, evaluation: evaluation, span: span, grids: [], format: .ics, policies: policies,
+                          zone: zone)
+    }
+
+    /// Each day's closed time in `zone`, when a policy of the stack defines hours (else nil).
+    static func hours(_ stack: PolicyStack, span: ResolvedSpan, zone: ZoneWallTime,
+                      settings: DisplaySettings) throws(RequestFailure) -> EvalHours? {
+        guard stack.policies.contains(where: { ($0 as? any HoursPolicy)?.definesHours == true }) else { return nil }
+        let timeline = HoursTimeline(stack: stack, zone: zone, context: settings.context)
+        do {
+            let days = try span.days.map { day in
+                try timeline.closedPieces(from: zone.instant(of: day, minute: 0), to: zone.instant(of: day, minute: 1440))
+            }
+            return EvalHours(zone: zone, days: days)
+        } catch {
+            throw RequestFailure(policyFailure: error)
+        }
     }
 
     /// The feed: every layer of the stack (`policies` from `paths`, then the built-ins) asked

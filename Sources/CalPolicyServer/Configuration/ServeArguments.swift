@@ -230,8 +230,11 @@ public enum ServeArguments {
         }
         let timeZone = parsed.value(OptionCatalogue.timeZone) ?? "UTC"
         guard ServeClock.isKnownZone(timeZone) else {
-            throw Problem(RequestError(OptionCatalogue.timeZone, value: timeZone,
-                                       reason: "unknown time zone; expected an IANA name such as Europe/Berlin or UTC"))
+            var reason = "unknown time zone; expected an IANA name such as Europe/Berlin or UTC"
+            if case .failure(let problem) = ZoneNames.resolve(timeZone), problem.reason.contains("did you mean") {
+                reason = problem.reason
+            }
+            throw Problem(RequestError(OptionCatalogue.timeZone, value: timeZone, reason: reason))
         }
         var defaults = RequestValues()
         for option in defaultOptions { if let value = parsed.value(option) { defaults.add(value: value, for: option) } }

@@ -2,13 +2,14 @@ import LuaHost
 
 /// The policy functions a state may hold, in the bridge's order (CPB_FN_*).
 public enum LuaFunctionSlot: Int, CaseIterable, Sendable {
-    case canSelect = 0, canDeselect = 1, decorationFor = 2
+    case canSelect = 0, canDeselect = 1, decorationFor = 2, hoursFor = 3
 
     public var name: String {
         switch self {
         case .canSelect: "canSelect"
         case .canDeselect: "canDeselect"
         case .decorationFor: "decorationFor"
+        case .hoursFor: "hoursFor"
         }
     }
 }
@@ -21,6 +22,8 @@ struct LuaChunkInfo: Hashable, Sendable {
     var name: String?
     var description: String?
     var version: String?
+    /// `zone = "Europe/Berlin"`: the IANA zone of hoursFor's wall times (checked by `LuaPolicy`).
+    var zone: String?
     /// `coverage = { from = ..., to = ... }`, checked by the bridge.
     var coverage: CoverageSpan?
     /// The chunk returned nothing, so its globals are the policy.

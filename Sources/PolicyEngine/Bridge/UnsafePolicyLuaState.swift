@@ -125,6 +125,7 @@ final class PolicyLuaState {
                             name: PolicyLuaState.text(info.name, info.name_len),
                             description: PolicyLuaState.text(info.description, info.description_len),
                             version: PolicyLuaState.text(info.version, info.version_len),
+                            zone: PolicyLuaState.text(info.zone, info.zone_len),
                             coverage: info.has_coverage_from == 0 && info.has_coverage_to == 0 ? nil : CoverageSpan(
                                 from: info.has_coverage_from != 0 ? Day(dayNumber: Int(info.coverage_from)) : nil,
                                 to: info.has_coverage_to != 0 ? Day(dayNumber: Int(info.coverage_to)) : nil),
@@ -257,6 +258,23 @@ final class PolicyLuaState {
             throw failure.error
         }
         return answer
+    }
+
+    /// hoursFor for one day (a policy without it answers nothing): the intervals it returned,
+    /// checked by the bridge, or its failure.
+    func callHours(dayNumber: Int, calendarTag: Int32, today: Int?) throws(LuaError) -> [ClosedHours] {
+        var records = [cpb_hours](repeating: cpb_hours(), count: Int(CPB_MAX_HOURS))
+        var count: Int32 = 0
+        let status = records.withUnsafeMutableBufferPointer { buffer in
+            cpb_call_hours(handle, Int64(dayNumber), calendarTag, today == nil ? 0 : 1, Int64(today ?? 0),
+                           buffer.baseAddress, Int32(buffer.count), &count)
+        }
+        defer { cpb_call_finish(handle) }
+        try lua.check(status: status)
+        return records.prefix(Int(count)).map { record in
+            ClosedHours(from: Int(record.from), to: Int(record.to),
+                        reason: PolicyLuaState.text(record.reason, record.reason_len))
+        }
     }
 
     func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {

@@ -12,6 +12,12 @@ public struct PolicyAnswer: Hashable, Sendable {
     public var canDeselectLine: Int?
     public var decoration: Decoration?
     public var decorationLine: Int?
+    /// `hoursFor`'s closed intervals (wall time in `zone`) and the line of its deciding
+    /// `return`; nil when the policy defines no hoursFor.
+    public var hours: [ClosedHours]? = nil
+    public var hoursLine: Int? = nil
+    /// The zone of those wall times: the policy's own, nil for the stack's.
+    public var zone: String? = nil
 }
 
 extension LuaPolicy {
@@ -34,9 +40,23 @@ extension LuaPolicy {
             }
             decoration = (traced.0, traced.1)
         }
-        return PolicyAnswer(policy: name, path: path, canSelect: select.0, canSelectLine: select.1,
-                            canDeselect: deselect.0, canDeselectLine: deselect.1,
-                            decoration: decoration.0, decorationLine: decoration.1)
+        var answer = PolicyAnswer(policy: name, path: path, canSelect: select.0, canSelectLine: select.1,
+                                  canDeselect: deselect.0, canDeselectLine: deselect.1,
+                                  decoration: decoration.0, decorationLine: decoration.1)
+        if definesHours {
+            let today = (context.today ?? options.today)?.dayNumber
+            let transient = !options.tracing
+            let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [])
+            let traced = try call(.hoursFor, day) { (engine: PolicyEngineState) throws(LuaError) in
+                if transient { try engine.state.setTracing(true) }
+                defer { if transient { try? engine.state.setTracing(false) } }
+                let tag = try engine.prepare(asked, selection: true)
+                let value = try engine.state.callHours(dayNumber: day.dayNumber, calendarTag: tag, today: today)
+                return (value, engine.state.lastReturnLine)
+            }
+            (answer.hours, answer.hoursLine, answer.zone) = (traced.0, traced.1, zoneName)
+        }
+        return answer
     }
 
     /// Lines run and lines whose `return` decided a call, since loading (tracing on).

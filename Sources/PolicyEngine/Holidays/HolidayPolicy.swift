@@ -6,7 +6,11 @@ import CalendarCore
 /// Einheit)") and decorates it; half days (a close time) and the categories that are not days
 /// off (optional, half_day, workday, unofficial) only decorate. A day in a year the data does not
 /// cover is denied with that reason, never silently allowed.
-public struct HolidayPolicy: DayPolicy {
+///
+/// Hours: a market's half days with a documented close time ("13:00") are closed from that time
+/// to midnight in the exchange's zone (`MarketZones`), when the reference includes `half_day`;
+/// a half day without a time ("early") stays a decoration.
+public struct HolidayPolicy: HoursPolicy {
     /// Categories whose days stay selectable: they are marked, not days off.
     public static let decorativeCategories: Set<String> = ["half_day", "optional", "optional_women", "workday",
                                                             "unofficial"]
@@ -21,6 +25,20 @@ public struct HolidayPolicy: DayPolicy {
     private let years: HolidayAnswerYears
 
     public var name: String { reference.text }
+
+    /// The exchange's zone, for a market whose close times are known.
+    public var zoneName: String? { country.isMarket ? MarketZones.zones[country.code] : nil }
+    /// Whether its half days close hours: a market with a known zone, asked for half days.
+    public var definesHours: Bool { zoneName != nil && categorySet.contains("half_day") }
+
+    /// A half day's closing: from its close time to midnight, its name as the reason.
+    public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] {
+        guard definesHours, coveredDays.contains(day.dayNumber) else { return [] }
+        return try holidays(on: day).compactMap { entry in
+            guard let close = entry.close, let minute = MarketZones.closeMinute(close) else { return nil }
+            return ClosedHours(from: minute, to: 1440, reason: entry.displayName)
+        }
+    }
 
     public init(reference: HolidayReference, country: HolidayCountry) {
         self.reference = reference

@@ -999,6 +999,64 @@ function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
     return out
 end
 
+
+---------------------------------------------------------------------------------------------
+-- Hours: what `hoursFor(day)` returns. A closed interval is a table { from = minutes, to =
+-- minutes, reason = text } in the policy's own zone's wall time, half-open [from, to), minute
+-- resolution, "24:00" allowed as an end. The host turns wall time into instants with the zone
+-- database; these helpers only check and count minutes. A malformed time raises here, at the
+-- policy's line, so a typo never leaves a gate silently open.
+---------------------------------------------------------------------------------------------
+
+--- "HH:MM" as minutes since midnight: two digits each, 00:00 ... 24:00.
+local function wallMinutes(fname, what, v)
+    if type(v) ~= "string" then
+        fail(fname, what .. " must be a time 'HH:MM', got " .. show(v), 4)
+    end
+    local h, m = v:match("^(%d%d):(%d%d)$")
+    h, m = tonumber(h), tonumber(m)
+    if h == nil or m > 59 or h > 24 or (h == 24 and m ~= 0) then
+        fail(fname, what .. " must be a time 'HH:MM' from 00:00 to 24:00, got " .. show(v), 4)
+    end
+    return h * 60 + m
+end
+
+local function hoursSpan(fname, from, to, reason)
+    local a = wallMinutes(fname, "from", from)
+    local b = wallMinutes(fname, "to", to)
+    if a >= b then
+        fail(fname, sformat("from %s must be before to %s", show(from), show(to)), 3)
+    end
+    if reason ~= nil and type(reason) ~= "string" then
+        fail(fname, "reason must be a string, got " .. show(reason), 3)
+    end
+    return a, b
+end
+
+--- The day is closed from `from` to `to` (wall time "HH:MM", half-open, "24:00" allowed).
+---@param from string
+---@param to string
+---@param reason? string
+---@return table
+function cal.closed(from, to, reason)
+    local a, b = hoursSpan("closed", from, to, reason)
+    return { from = a, to = b, reason = reason }
+end
+
+--- The day is open only from `from` to `to`: the closed intervals before and after it, as a
+--- list (`hoursFor` may return it as is or inside its own list).
+---@param from string
+---@param to string
+---@param reason? string
+---@return table[]
+function cal.openOnly(from, to, reason)
+    local a, b = hoursSpan("openOnly", from, to, reason)
+    local out = {}
+    if a > 0 then out[#out + 1] = { from = 0, to = a, reason = reason } end
+    if b < 1440 then out[#out + 1] = { from = b, to = 1440, reason = reason } end
+    return out
+end
+
 -- cal.holidays and cal.weekend are compiled on first use (HolidayLuaLibrary.swift) and check
 -- their arguments with these, so they quote values and word bad days as every function here.
 if native.shareChecks ~= nil then native.shareChecks({ show = show, dayArg = dayArg }) end

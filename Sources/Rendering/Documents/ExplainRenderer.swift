@@ -38,6 +38,9 @@ public enum ExplainRenderer {
             lines.append("   canSelect      \(pad(verdict(answer.canSelect)))  \(place(answer, answer.canSelectLine))")
             lines.append("   canDeselect    \(pad(verdict(answer.canDeselect)))  \(place(answer, answer.canDeselectLine))")
             lines.append("   decorationFor  \(pad(decoration(answer.decoration)))  \(place(answer, answer.decorationLine))")
+            if let hours = answer.hours {
+                lines.append("   hoursFor       \(pad(hoursText(hours, zone: answer.zone)))  \(place(answer, answer.hoursLine))")
+            }
         }
         var result: [String] = []
         if let decider = e.selectDecider {
@@ -53,6 +56,28 @@ public enum ExplainRenderer {
         }
         lines.append("result: " + result.joined(separator: "; "))
         return lines.map(TerminalText.escape).joined(separator: "\n") + "\n"
+    }
+
+    /// "closed 15:00–24:00 'no Friday deploys' (America/New_York)", or "open all day".
+    private static func hoursText(_ hours: [ClosedHours], zone: String?) -> String {
+        guard !hours.isEmpty else { return "open all day" }
+        var text = "closed "
+        for (index, piece) in hours.enumerated() {
+            text += (index == 0 ? "" : ", ") + ClosedHours.wall(piece.from) + "–" + ClosedHours.wall(piece.to)
+                + (piece.reason.map { " '\($0)'" } ?? "")
+        }
+        return text + (zone.map { " (\($0))" } ?? "")
+    }
+
+    private static func hoursJSON(_ answer: PolicyAnswer) -> JSONValue {
+        .object([
+            ("zone", .optional(answer.zone)),
+            ("closed", .array((answer.hours ?? []).map { piece in
+                .object([("from", .string(ClosedHours.wall(piece.from))), ("to", .string(ClosedHours.wall(piece.to))),
+                         ("reason", .optional(piece.reason))])
+            })),
+            ("line", .line(answer.hoursLine)),
+        ])
     }
 
     private static func pad(_ text: String) -> String {
@@ -78,14 +103,17 @@ public enum ExplainRenderer {
             ("decidedDeselect", decider(e.deselectDecider, e.deselectDecider?.canDeselectLine)),
             ("decidedDecoration", decider(e.decorationDecider, e.decorationDecider?.decorationLine)),
         ], listKey: "policies", records: e.answers.map { answer in
-            .object([
+            var fields: [(String, JSONValue)] = [
                 ("policy", .string(PolicyIdentity.tidy(answer.path))),
                 ("file", .string(answer.path)),
                 ("canSelect", verdictJSON(answer.canSelect, answer.canSelectLine)),
                 ("canDeselect", verdictJSON(answer.canDeselect, answer.canDeselectLine)),
                 ("decoration", .object([("value", .decoration(answer.decoration)),
                                         ("line", .line(answer.decorationLine))])),
-            ])
+            ]
+            // Only a policy with hoursFor has the key: other explanations keep their bytes.
+            if answer.hours != nil { fields.append(("hours", hoursJSON(answer))) }
+            return .object(fields)
         })
     }
 }

@@ -6,12 +6,17 @@ public enum EvalCSVRenderer {
                          "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
                          "decoration_size", "select_reason", "deselect_reason", "policy", "decoration_policy"]
 
+    /// The columns a stack with hours adds: each day's closed time as ISO 8601 intervals
+    /// (`start/end`, instants with the stack zone's offset) and their reasons, both `;`-separated
+    /// in the same order.
+    public static let hoursHeader = ["closed_intervals", "closed_reasons"]
+
     /// Rows go to the sink a chunk at a time, so a long span is never held twice.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         var out: [UInt8] = []
         out.reserveCapacity(min(report.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
-        CSVWriter.append(header, to: &out)
-        for result in report.days {
+        CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &out)
+        for (index, result) in report.days.enumerated() {
             if out.count >= DocumentChunk.size {
                 sink.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
@@ -64,6 +69,14 @@ public enum EvalCSVRenderer {
             out.append(UInt8(ascii: ","))
             if let policy = report.identity(result.decorationPolicyIndex, name: result.decorationPolicy) {
                 CSVWriter.appendText(policy, to: &out)
+            }
+            if let hours = report.hours, hours.days.indices.contains(index) {
+                let pieces = hours.days[index]
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendText(pieces.map { hours.zone.iso($0.start) + "/" + hours.zone.iso($0.end) }
+                    .joined(separator: ";"), to: &out)
+                out.append(UInt8(ascii: ","))
+                CSVWriter.appendText(pieces.map { $0.reason ?? "" }.joined(separator: ";"), to: &out)
             }
             out.append(UInt8(ascii: "\n"))
         }

@@ -9,7 +9,7 @@ public enum EvalJSONRenderer {
     /// day to the sink: a century of days is never one value tree plus its text.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         let settings = report.settings
-        let head: [(String, JSONValue)] = [
+        var head: [(String, JSONValue)] = [
             ("calendar", .string(settings.calendar.rawValue)),
             ("locale", .string(settings.localeIdentifier)),
             ("firstWeekday", .int(settings.firstWeekday)),
@@ -26,6 +26,9 @@ public enum EvalJSONRenderer {
             ("period", SpanPeriod(report.span, system: settings.system).json),
             ("policies", .array(report.policies.map(JSONValue.string))),
         ]
+        // Only a stack with hours says its zone (and each day its `intervals`): without, the
+        // document is byte for byte what it was before hours existed.
+        if let hours = report.hours { head.append(("timeZone", .string(hours.zone.identifier))) }
         var out = "{\n"
         // A day line is about 400 bytes and a month about 2,500: one allocation up front
         // instead of a dozen doublings (capped: a long span is written to the sink in pieces).
@@ -40,7 +43,16 @@ public enum EvalJSONRenderer {
         out += ",\n"
         field("days", &out)
         let labeler = DayLabeler(names: settings.names)
-        dayRows(report, labeler: labeler, to: sink, &out)
+        if let hours = report.hours {
+            // A day with `intervals` nests three deep, which the value tree lays out over lines.
+            rows(Array(report.days.enumerated()), to: sink, &out) { index, result in
+                guard case .object(var fields) = day(result, in: report, labeler: labeler) else { return .null }
+                fields.append(("intervals", hours.json(index, report: report)))
+                return .object(fields)
+            }
+        } else {
+            dayRows(report, labeler: labeler, to: sink, &out)
+        }
         out += "\n}\n"
         sink.write(out)
     }

@@ -8,10 +8,14 @@ public struct EvalReport {
     public let span: ResolvedSpan
     public let grids: [(month: CalendarMonth, grid: MonthGrid)]
     public let days: [DayEvaluation]
+    /// Each day's closed time as instants, when a policy of the stack defines `hoursFor`
+    /// (else nil, and the documents stay as they were before hours existed).
+    public let hours: EvalHours?
 
     public init(settings: DisplaySettings, policies: [String], span: ResolvedSpan,
-                grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation]) {
+                grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation], hours: EvalHours? = nil) {
         (self.settings, self.policies, self.span, self.grids, self.days) = (settings, policies, span, grids, days)
+        self.hours = hours
     }
 
     /// The policy a decision names, as documents identify it: the path of a policy file
@@ -19,6 +23,11 @@ public struct EvalReport {
     public func identity(_ policyIndex: Int?, name: String?) -> String? {
         guard let policyIndex else { return name }
         return policies.indices.contains(policyIndex) ? policies[policyIndex] : name
+    }
+
+    /// Closed for part of the day only (`EvalHours`); false without hours.
+    public func isPartlyClosed(_ day: Day) -> Bool {
+        hours?.isPartlyClosed(span.days.first.distance(to: day), day: day) ?? false
     }
 
     public func evaluation(of day: Day) -> DayEvaluation? {

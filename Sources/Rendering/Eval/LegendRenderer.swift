@@ -13,27 +13,32 @@ struct LegendRenderer {
     /// Weekend days that share one outcome are summarised when more than this many.
     static let weekendSummaryMinimum = 2
 
-    static func mark(for result: DayEvaluation) -> String {
+    static func mark(for result: DayEvaluation, partlyClosed: Bool = false) -> String {
         switch (result.decoration != nil, result.isDenied) {
         case (true, true): return "#"
         case (false, true): return "!"
         case (_, false) where result.isDeselectDenied: return "~"
         case (true, false): return "*"
-        case (false, false): return " "
+        case (false, false): return partlyClosed ? "%" : " "
         }
+    }
+
+    private func mark(for result: DayEvaluation) -> String {
+        LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(result.day))
     }
 
     func render() -> String {
         guard style != .none else { return "" }
-        let marked = report.days.filter(\.isMarked)
+        let marked = report.days.filter { $0.isMarked || report.isPartlyClosed($0.day) }
         guard !marked.isEmpty else { return "" }
         var out = "* decorated  ! denied  # both"
         if marked.contains(where: \.isDeselectDenied) { out += "  ~ may not be deselected" }
+        if marked.contains(where: { report.isPartlyClosed($0.day) }) { out += "  % partly closed" }
         out += "\n"
         switch style {
         case .full:
             for result in marked {
-                out += LegendRenderer.mark(for: result) + " " + result.day.iso + " "
+                out += mark(for: result) + " " + result.day.iso + " "
                     + DisplayWidth.fit(weekdayName(result.day), width: 4) + " "
                     + TerminalText.escape(text(for: result)) + "\n"
             }
@@ -66,7 +71,7 @@ struct LegendRenderer {
     private func shortLines(_ marked: [DayEvaluation]) -> String {
         let texts = marked.map { text(for: $0) }
         let entries = zip(marked, texts).map { result, text in
-            Entry(mark: LegendRenderer.mark(for: result),
+            Entry(mark: mark(for: result),
                   text: text.replacingAll(result.day.iso, with: LegendRenderer.ownDay))
         }
         // Plain weekends: the commonest undecorated entry among Saturdays and Sundays that no
@@ -148,6 +153,11 @@ struct LegendRenderer {
             if !text.isEmpty { text += "; " }
             text += "may not be deselected" + (result.deselect.verdict.reason.map { ": " + $0 } ?? "")
             if verbose, let policy = result.deselect.policy { text += " [\(policy)]" }
+        }
+        if let hours = report.hours, !result.isDenied,
+           let closed = hours.legendText(report.span.days.first.distance(to: result.day), day: result.day) {
+            if !text.isEmpty { text += "; " }
+            text += closed
         }
         return text
     }

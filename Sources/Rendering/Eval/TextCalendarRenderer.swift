@@ -2,7 +2,8 @@ import CalendarCore
 
 /// `eval` text output, laid out like `cal`: one block per month, three side by side
 /// for a year. Each cell is the day number and one mark column: `*` decorated,
-/// `!` denied, `#` both, `~` may not be deselected. A legend below lists the marked days.
+/// `!` denied, `#` both, `~` may not be deselected, `%` closed for part of the day (a policy's
+/// hoursFor). A legend below lists the marked days.
 public struct TextCalendarRenderer {
     public let report: EvalReport
     public let weekNumbers: Bool
@@ -114,7 +115,7 @@ public struct TextCalendarRenderer {
     private func render(_ day: Day, number dayOfMonth: Int) -> String {
         guard let result = report.evaluation(of: day) else { return "   " }
         let number = String(dayOfMonth).leftPadded(2, with: " ")
-        let mark = LegendRenderer.mark(for: result)
+        let mark = LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(day))
         guard color else { return number + mark }
         var style = ""
         if let decoration = result.decoration {

@@ -13,9 +13,12 @@ public enum EvalICSRenderer {
     /// The calendar's RFC 7986 COLOR (a CSS colour name).
     public static let calendarColor = "steelblue"
 
-    /// `name` is the calendar's display name (X-WR-CALNAME, NAME).
+    /// `name` is the calendar's display name (X-WR-CALNAME, NAME). `timed`: the evaluated span
+    /// of a stack with hours, whose runs of closed time within days not denied whole become timed
+    /// events in the stack's zone (with its VTIMEZONE), kept or left out by `filter` as the
+    /// windows of their policy are.
     public static func render(_ feed: FeedReport, filter: FeedFilter = FeedFilter(), name: String,
-                              to sink: some DocumentSink) {
+                              timed report: EvalReport? = nil, to sink: some DocumentSink) {
         var out: [UInt8] = []
         ICSWriter.appendLine("BEGIN", "VCALENDAR", to: &out)
         ICSWriter.appendLine("VERSION", "2.0", to: &out)
@@ -28,12 +31,25 @@ public enum EvalICSRenderer {
         ICSWriter.appendLine("REFRESH-INTERVAL;VALUE=DURATION", refreshInterval, to: &out)
         ICSWriter.appendLine("X-PUBLISHED-TTL", refreshInterval, to: &out)
         let stamp = FeedWindow.basicDate(feed.today) + "T000000Z"
+        var timed: [ICSTimedEvents.Event] = []
+        var hasDefinition = false
+        if let report, let hours = report.hours {
+            let definition = ICSTimedEvents.vtimezone(report, hours: hours)
+            for line in definition { ICSWriter.appendFolded(Array(line.utf8), to: &out) }
+            hasDefinition = !definition.isEmpty
+            timed = ICSTimedEvents.events(report, hours: hours).filter { filter.admitsClosing(by: $0.policy) }
+        }
         for window in feed.windows where filter.admits(window) {
             if out.count >= DocumentChunk.size {
                 sink.write(bytes: out)
                 out.removeAll(keepingCapacity: true)
             }
             append(window, stamp: stamp, to: &out)
+        }
+        if let hours = report?.hours {
+            for event in timed {
+                ICSTimedEvents.append(event, zone: hours.zone, hasDefinition: hasDefinition, stamp: stamp, to: &out)
+            }
         }
         ICSWriter.appendLine("END", "VCALENDAR", to: &out)
         sink.write(bytes: out)

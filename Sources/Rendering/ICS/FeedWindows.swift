@@ -106,6 +106,15 @@ public struct FeedFilter: Sendable, Equatable {
         return !excluded.contains { Self.matches($0, policy: window.policy) }
     }
 
+    /// Whether a run of closed time (a timed event, which denies) of the policy at `path` is kept:
+    /// the policy is named as its windows are, by its file name.
+    public func admitsClosing(by path: String) -> Bool {
+        if only == .decorated { return false }
+        let policy = path.split(separator: "/").last.map(String.init) ?? path
+        if !policies.isEmpty, !policies.contains(where: { Self.matches($0, policy: policy) }) { return false }
+        return !excluded.contains { Self.matches($0, policy: policy) }
+    }
+
     /// A policy answers to its display name (`change-freeze.lua`, `weekends:AE`), its file stem
     /// (`change-freeze`) and a built-in reference's kind (`weekends` for `weekends:AE`).
     public static func matches(_ name: String, policy: String) -> Bool {

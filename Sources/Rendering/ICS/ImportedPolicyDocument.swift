@@ -9,9 +9,31 @@ public struct ImportedPolicyDocument {
     public let icsName: String
     public let denies: Bool
     public let decorates: Bool
+    /// The zone the file's timed events are written in, when they share one: the policy then
+    /// closes their hours (`hoursFor`, in that zone) and denies only the days of all-day events.
+    /// Nil: every event denies its days whole, as before hours existed.
+    public let zone: String?
 
-    public init(name: String, icsName: String, denies: Bool, decorates: Bool) {
+    public init(name: String, icsName: String, denies: Bool, decorates: Bool, zone: String? = nil) {
         (self.name, self.icsName, self.denies, self.decorates) = (name, icsName, denies, decorates)
+        self.zone = zone
+    }
+
+    /// A chunk that loads as a policy and names, as its `name`, the zones of the timed events
+    /// in `icsName` over `first`...`last` (comma-separated, sorted; `floating` for a time
+    /// without zone): how `import` learns whether the file has hours, through the same parser.
+    public static func zoneProbe(icsName: String, first: Day, last: Day) -> String {
+        """
+        local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
+        local seen, zones = {}, {}
+        for _, o in ipairs(events:between(\(LuaStringLiteral.quoted(first.iso)), \(LuaStringLiteral.quoted(last.iso)))) do
+            local zone = not o.allDay and (o.zone or "floating") or nil
+            if zone and not seen[zone] then seen[zone] = true; zones[#zones + 1] = zone end
+        end
+        table.sort(zones)
+        return { name = table.concat(zones, ","), canSelect = function() return true end }
+
+        """
     }
 
     public var policyFileName: String { name + ".lua" }
@@ -27,6 +49,7 @@ public struct ImportedPolicyDocument {
 
     /// The policy's text.
     public func policy() -> String {
+        if let zone { return hoursPolicy(zone: zone) }
         var text = """
             -- \(policyFileName): the days of \(icsName), beside this file (written by `calpolicy import`).
             -- A day with an event is \(what).
@@ -47,23 +70,63 @@ public struct ImportedPolicyDocument {
                     end,
                 """ + "\n"
         }
-        if decorates {
-            text += """
+        return text + decorationFor + "}\n"
+    }
 
-                    decorationFor = function(day)
-                        local hits = events:on(day)
-                        if #hits > 0 then return { label = hits[1].summary } end
+    /// The decorating function both forms share (nothing when the policy does not decorate).
+    private var decorationFor: String {
+        guard decorates else { return "" }
+        return """
+
+                decorationFor = function(day)
+                    local hits = events:on(day)
+                    if #hits > 0 then return { label = hits[1].summary } end
+                end,
+            """ + "\n"
+    }
+
+    /// The policy for a file with timed events in one zone: all-day events deny their days,
+    /// timed ones close their hours in that zone.
+    private func hoursPolicy(zone: String) -> String {
+        var text = """
+            -- \(policyFileName): the events of \(icsName), beside this file (written by `calpolicy import`).
+            -- An all-day event's days are \(what); a timed event closes its hours
+            -- (in \(zone), the zone its times are written in) and decorates its days.
+            -- The file is read with cal.ics while the policy loads; edit or replace it and the
+            -- policy follows (see docs/policy-api.md and docs/hours-and-zones.md).
+            local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
+
+            return {
+                name = \(LuaStringLiteral.quoted(name)),
+                description = \(LuaStringLiteral.quoted("Events of " + icsName + ": all-day ones " + what + "; timed ones closed hours.")),
+                zone = \(LuaStringLiteral.quoted(zone)),
+            """ + "\n"
+        if denies {
+            text += """
+                    canSelect = function(day)
+                        for _, hit in ipairs(events:on(day)) do
+                            if hit.allDay then return false, hit.summary end
+                        end
+                        return true
+                    end,
+
+                    hoursFor = function(day)
+                        return events:hoursOn(day)
                     end,
                 """ + "\n"
         }
-        return text + "}\n"
+        return text + decorationFor + "}\n"
     }
 
     /// One day the policy answered at import: its first event's summary.
     public struct Sample: Sendable, Hashable {
         public let day: Day
         public let summary: String
-        public init(day: Day, summary: String) { (self.day, self.summary) = (day, summary) }
+        /// Whether the day was denied (a day with only a timed event is not).
+        public let denied: Bool
+        public init(day: Day, summary: String, denied: Bool = true) {
+            (self.day, self.summary, self.denied) = (day, summary, denied)
+        }
     }
 
     /// The test file: each sample answered as at import, and a day without an event left alone.
@@ -79,7 +142,9 @@ public struct ImportedPolicyDocument {
             text += "\ntest(\(LuaStringLiteral.quoted("days of " + icsName)), function()\n"
             for sample in samples {
                 let day = LuaStringLiteral.quoted(sample.day.iso)
-                if denies { text += "    expect.denied(\(day), \(LuaStringLiteral.quoted(sample.summary)))\n" }
+                if denies && sample.denied {
+                    text += "    expect.denied(\(day), \(LuaStringLiteral.quoted(sample.summary)))\n"
+                }
                 if decorates {
                     text += "    expect.decoration(\(day), { label = \(LuaStringLiteral.quoted(sample.summary)) })\n"
                 }

@@ -1,0 +1,86 @@
+import CalPolicyArguments
+import CalPolicyRequests
+import CalendarCore
+import PolicyEngine
+import Rendering
+
+/// `calpolicy gate POLICY... (--at INSTANT | --now) [--time-zone Z] [--format text|json]`: open
+/// (exit 0) or closed (exit 1, with the reason and the policy) at an instant, and until when
+/// (`GateUseCase`). `--batch FILE` answers one instant a line with one load of the stack.
+enum GateCommand {
+    static let now = OptionSpec.flag("now", help: "Ask about the current instant (the system clock, read once).")
+    static let batch = OptionSpec.value(
+        "batch", "FILE", help: "Answer one instant a line of FILE ('-': standard input), one answer a line; exits 0.")
+
+    static let spec = CommandSpec(
+        name: "gate",
+        abstract: "Say whether the stack is open or closed at an instant (a deploy gate), why, and until when.",
+        positionalUsage: "POLICY ...",
+        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today, batch,
+                  CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+        discussion: """
+        Exits 0 when open, 1 when closed ("closed until ... — reason (policy)"), 2 on bad input,
+        3 on a policy error. A policy closes a whole day where canSelect denies it (00:00 to 24:00
+        in its zone) and parts of days with hoursFor; the stack is closed when any policy is, the
+        first closing policy giving the reason. Each policy's wall times are in its own zone
+        (zone = "Europe/Berlin"), else in --time-zone (default UTC), which also gives the answer's
+        offsets and the date policies see as today (unless --today). --at needs an offset (Z or
+        +01:00): a local time is never assumed. "Until" looks ahead at most a year.
+        """
+    )
+
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
+        let today = try CLIError.wrap { () throws(RequestError) -> Day? in
+            try parsed.value(OptionCatalogue.today).map { text throws(RequestError) in
+                try ValueParser.day(text, option: OptionCatalogue.today)
+            }
+        }
+        var instants: [String] = []
+        if let file = parsed.value(batch) {
+            for option in [OptionCatalogue.at, now] where parsed.has(option) {
+                throw .request(RequestError(option, .conflicts(with: batch)))
+            }
+            instants = WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)).map(\.text)
+        } else if parsed.has(OptionCatalogue.at) && parsed.has(now) {
+            throw .request(RequestError(now, .conflicts(with: OptionCatalogue.at)))
+        } else if let at = parsed.value(OptionCatalogue.at) {
+            instants = [at]
+        } else if parsed.has(now) {
+            instants = [zone.iso(WallClock.now())]
+        } else {
+            throw .request(RequestError(OptionCatalogue.at, .missing))
+        }
+        let questions = try CLIError.wrap { () throws(RequestError) in
+            try instants.map { text throws(RequestError) in try GateUseCase.question(text, zone: zone, today: today) }
+        }
+        guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+        let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? WallClock.today(),
+                                          verbose: parsed.has("verbose"))
+        let policies = parsed.positionals.map(PolicyIdentity.tidy)
+        // One timeline per "today" the policies see, so a batch over one day's instants asks
+        // each policy about each day once.
+        var timelines: [Int: HoursTimeline] = [:]
+        var out = ""
+        var closed = false
+        for question in questions {
+            let timeline = timelines[question.today.dayNumber] ?? GateUseCase.timeline(files, question: question)
+            timelines[question.today.dayNumber] = timeline
+            let state = try CLIError.wrap { () throws(RequestFailure) in try GateUseCase.answer(question, timeline: timeline) }
+            closed = closed || state.isClosed
+            if format == .json {
+                if questions.count > 1 {
+                    JSONWriter.appendInline(GateUseCase.json(state, zone: zone, policies: policies), to: &out)
+                    out += "\n"
+                } else {
+                    out += JSONWriter.write(GateUseCase.json(state, zone: zone, policies: policies))
+                }
+            } else {
+                out += GateUseCase.text(state, zone: zone, policies: policies) + "\n"
+            }
+        }
+        console.write(out)
+        return parsed.has(batch) || !closed ? ExitCode.ok : ExitCode.stop
+    }
+}

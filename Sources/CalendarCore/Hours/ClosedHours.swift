@@ -1,0 +1,32 @@
+/// One closed interval of a day in a policy's own zone's wall time: minutes since midnight,
+/// half-open `[from, to)`, `0 <= from < to <= 1440` (24:00 ends a day). Wall time, not instants:
+/// `ZoneWallTime` turns it into instants with the zone database.
+public struct ClosedHours: Hashable, Sendable {
+    public var from: Int
+    public var to: Int
+    public var reason: String?
+
+    public init(from: Int, to: Int, reason: String? = nil) {
+        (self.from, self.to, self.reason) = (from, to, reason)
+    }
+
+    /// The whole day: what a `canSelect` denial means for hours.
+    public static func allDay(reason: String?) -> ClosedHours { ClosedHours(from: 0, to: 1440, reason: reason) }
+
+    /// "HH:MM" of a minute of the day (1440 is "24:00").
+    public static func wall(_ minute: Int) -> String {
+        let hours = minute / 60, minutes = minute % 60
+        return (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
+    }
+}
+
+/// A policy that can close parts of a day (`hoursFor`), in a zone of its own. A policy that is
+/// not one is closed all day where `canSelect` denies and open otherwise.
+public protocol HoursPolicy: DayPolicy {
+    /// The IANA zone its wall times are in; nil: the stack's zone.
+    var zoneName: String? { get }
+    /// Whether it answers hours at all (a policy without `hoursFor` is whole days only).
+    var definesHours: Bool { get }
+    /// The day's closed intervals in wall time (empty: open all day, unless `canSelect` denies).
+    func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours]
+}

@@ -1,0 +1,30 @@
+/// Closed time as instants (seconds since the epoch), half-open `[start, end)`, with the reason
+/// and the stack index of the policy that closed it.
+public struct ClosedSpan: Hashable, Sendable {
+    public var start: Int64
+    public var end: Int64
+    public var reason: String?
+    public var policyIndex: Int
+
+    public init(start: Int64, end: Int64, reason: String?, policyIndex: Int) {
+        (self.start, self.end, self.reason, self.policyIndex) = (start, end, reason, policyIndex)
+    }
+
+    public func contains(_ instant: Int64) -> Bool { start <= instant && instant < end }
+}
+
+/// What the stack says at an instant: open or closed, why, and until when (nil: not within the
+/// look-ahead).
+public struct GateState: Hashable, Sendable {
+    public var instant: Int64
+    public var isClosed: Bool
+    /// The piece of closed time holding the instant (its policy and reason), when closed.
+    public var closing: ClosedSpan?
+    /// When the current state ends: the end of the closed run (adjacent closed time merged,
+    /// whatever its reasons) or the start of the next closed time.
+    public var until: Int64?
+
+    public init(instant: Int64, isClosed: Bool, closing: ClosedSpan?, until: Int64?) {
+        (self.instant, self.isClosed, self.closing, self.until) = (instant, isClosed, closing, until)
+    }
+}

@@ -1,0 +1,123 @@
+/// A stack's closed time as instants: each policy's closed intervals turned into instants in
+/// its own zone, then closed where any policy is closed, the first closing policy (in stack
+/// order) giving the reason. Answers "open or closed at t, and until when" (looking ahead at
+/// most `lookAhead`), and the closed pieces of any span (what `eval` lists per day).
+///
+/// Each policy is asked once per day (cached): a day's wall clock `[00:00, 24:00)` covers
+/// exactly the instants from that day's midnight to the next day's, so an instant needs only
+/// the day holding it in each policy's zone. Not thread-safe (the cache); one per request.
+public final class HoursTimeline {
+    /// One policy of the stack, as hours: its zone and its day's closed intervals.
+    public struct Layer {
+        public var wall: ZoneWallTime
+        public var closed: (Day) throws -> [ClosedHours]
+
+        public init(wall: ZoneWallTime, closed: @escaping (Day) throws -> [ClosedHours]) {
+            (self.wall, self.closed) = (wall, closed)
+        }
+    }
+
+    public let layers: [Layer]
+    /// A year and a day: "closed until" is never looked for further.
+    public static let lookAhead: Int64 = 366 * 86_400
+    private struct Key: Hashable { var layer: Int, day: Int }
+    private var cache: [Key: [ClosedSpan]] = [:]
+
+    public init(layers: [Layer]) { self.layers = layers }
+
+    /// The stack's layers: a policy's zone is its own (`HoursPolicy.zoneName`) or `zone`; a
+    /// day its `canSelect` denies is closed all day; else its `hoursFor` intervals.
+    public convenience init(stack: PolicyStack, zone: ZoneWallTime, context: PolicyContext) {
+        let layers = stack.policies.map { policy -> Layer in
+            let hours = policy as? any HoursPolicy
+            let wall = hours?.zoneName.flatMap { ZoneWallTime(identifier: $0) } ?? zone
+            return Layer(wall: wall) { day in
+                let verdict = try policy.canSelect(day, context: context)
+                if !verdict.isAllowed { return [.allDay(reason: verdict.reason)] }
+                guard let hours, hours.definesHours else { return [] }
+                return try hours.closedHours(for: day, context: context)
+            }
+        }
+        self.init(layers: layers)
+    }
+
+    /// A layer's closed spans of one of its days, as instants (cached).
+    private func spans(layer: Int, day: Day) throws -> [ClosedSpan] {
+        let key = Key(layer: layer, day: day.dayNumber)
+        if let known = cache[key] { return known }
+        let wall = layers[layer].wall
+        let spans = try layers[layer].closed(day).compactMap { hours -> ClosedSpan? in
+            let start = wall.instant(of: day, minute: hours.from), end = wall.instant(of: day, minute: hours.to)
+            return start < end ? ClosedSpan(start: start, end: end, reason: hours.reason, policyIndex: layer) : nil
+        }
+        cache[key] = spans
+        return spans
+    }
+
+    /// Every layer's spans that overlap `[from, to)`, in layer order, each layer's in its order.
+    private func overlapping(_ from: Int64, _ to: Int64) throws -> [ClosedSpan] {
+        var found: [ClosedSpan] = []
+        for (index, layer) in layers.enumerated() {
+            let first = layer.wall.day(of: from).dayNumber - 1, last = layer.wall.day(of: to).dayNumber + 1
+            for dayNumber in first...last {
+                for span in try spans(layer: index, day: Day(dayNumber: dayNumber))
+                where span.end > from && span.start < to { found.append(span) }
+            }
+        }
+        return found
+    }
+
+    /// The closed time in `[from, to)`: pieces clipped to the span, each attributed to the first
+    /// layer closed there, adjacent pieces of the same layer and reason merged.
+    public func closedPieces(from: Int64, to: Int64) throws -> [ClosedSpan] {
+        guard from < to else { return [] }
+        let spans = try overlapping(from, to)
+        var cuts = Set<Int64>([from, to])
+        for span in spans {
+            if span.start > from && span.start < to { cuts.insert(span.start) }
+            if span.end > from && span.end < to { cuts.insert(span.end) }
+        }
+        let sorted = cuts.sorted()
+        var pieces: [ClosedSpan] = []
+        for index in 0..<(sorted.count - 1) {
+            let start = sorted[index], end = sorted[index + 1]
+            guard let owner = spans.first(where: { $0.contains(start) }) else { continue }
+            if var last = pieces.last, last.end == start, last.policyIndex == owner.policyIndex,
+               last.reason == owner.reason {
+                last.end = end
+                pieces[pieces.count - 1] = last
+            } else {
+                pieces.append(ClosedSpan(start: start, end: end, reason: owner.reason, policyIndex: owner.policyIndex))
+            }
+        }
+        return pieces
+    }
+
+    /// Open or closed at `instant`, and until when.
+    public func state(at instant: Int64) throws -> GateState {
+        let limit = instant + HoursTimeline.lookAhead
+        var windowStart = instant, width: Int64 = 2 * 86_400
+        var closing: ClosedSpan?
+        var cursor = instant // closed: the end of the closed run so far
+        var isClosed: Bool?
+        while windowStart < limit {
+            let windowEnd = min(windowStart + width, limit)
+            let pieces = try closedPieces(from: windowStart, to: windowEnd)
+            if isClosed == nil {
+                closing = pieces.first.flatMap { $0.start == instant ? $0 : nil }
+                isClosed = closing != nil
+            }
+            if isClosed == true {
+                for piece in pieces where piece.start <= cursor && piece.end > cursor { cursor = piece.end }
+                if cursor < windowEnd {
+                    return GateState(instant: instant, isClosed: true, closing: closing, until: cursor)
+                }
+            } else if let next = pieces.first {
+                return GateState(instant: instant, isClosed: false, closing: nil, until: next.start)
+            }
+            windowStart = windowEnd
+            width *= 4
+        }
+        return GateState(instant: instant, isClosed: isClosed ?? false, closing: closing, until: nil)
+    }
+}

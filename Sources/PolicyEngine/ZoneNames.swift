@@ -1,0 +1,29 @@
+import CalendarCore
+import Foundation
+
+/// IANA zone names as the zone database knows them, with "did you mean" for a typo: the one
+/// check behind a policy's `zone =` and `--time-zone`.
+public enum ZoneNames {
+    /// The zone, or a one-line problem naming a close known name.
+    public static func resolve(_ name: String) -> Result<ZoneWallTime, ZoneNameProblem> {
+        if name == "UTC" { return .success(.utc) }
+        if !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
+           let zone = ZoneWallTime(identifier: name), zone.zone.identifier == name {
+            return .success(zone)
+        }
+        let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
+        if let near = known.first(where: { $0.lowercased() == name.lowercased() })
+            ?? Suggestion.nearest(to: name, among: known) {
+            return .failure(ZoneNameProblem(name: name, reason: "unknown time zone — did you mean '\(near)'?"))
+        }
+        return .failure(ZoneNameProblem(name: name, reason: "unknown time zone (expected an IANA name such as Europe/Berlin)"))
+    }
+}
+
+public struct ZoneNameProblem: Error, Hashable, Sendable {
+    public var name: String
+    /// What is wrong, without the name: "unknown time zone — did you mean 'Europe/Berlin'?".
+    public var reason: String
+    /// "'Europe/Berln': unknown time zone — did you mean 'Europe/Berlin'?"
+    public var message: String { "'\(name)': " + reason }
+}

@@ -1,0 +1,52 @@
+import MHDHost
+import Testing
+@testable import CalPolicyServer
+
+/// `GET /v1/gate`, in-process: the same JSON as `gate --format json`, bad input a 400 naming
+/// the parameter, a malformed hoursFor answer a 500.
+@Suite struct GateRouteTests {
+    static let router: Router = {
+        guard case .run(let configuration) = ServeArguments.parse(
+            ["policies/change-freeze.lua", "examples/deploy-hours.lua", "--stack", "bad=Tests/fixtures/hours/malformed.lua",
+             "--time-zone", "Europe/Berlin", "--today", "2026-12-01", "--listen", "127.0.0.1:0"], cores: 2),
+            case .success(let assembly) = ServerAssembly.make(configuration, cores: 1, token: nil, decisions: nil)
+        else { fatalError("the gate test server did not assemble") }
+        return assembly.router
+    }()
+
+    let routes = RouterTests()
+
+    func get(_ target: String) -> HTTPResponse { routes.get(target, router: Self.router) }
+
+    @Test func closedAndOpenAnswersInTheServersZone() {
+        let closed = get("/v1/gate?at=2026-12-11T15:05:00Z")
+        #expect(closed.status == 200)
+        let answer = routes.json(closed)
+        #expect(answer["open"] as? Bool == false)
+        #expect(answer["at"] as? String == "2026-12-11T16:05:00+01:00")
+        #expect(answer["until"] as? String == "2026-12-14T08:00:00+01:00")
+        #expect(answer["reason"] as? String == "no Friday-afternoon deploys")
+        #expect(answer["policy"] as? String == "examples/deploy-hours.lua")
+        let open = routes.json(get("/v1/gate?at=2026-12-15T08:30:00Z&timeZone=UTC"))
+        #expect(open["open"] as? Bool == true)
+        #expect(open["until"] as? String == "2026-12-15T17:00:00+00:00")
+    }
+
+    @Test func badInputIsA400NamingTheParameter() {
+        for (target, parameter) in [("/v1/gate?at=2026-12-15T09:30", "at"),
+                                    ("/v1/gate?at=2026-12-15T09:30:00Z&timeZone=Europe/Berln", "timeZone"),
+                                    ("/v1/gate", "at")] {
+            let response = get(target)
+            #expect(response.status == 400, "\(target)")
+            #expect(routes.error(response).parameter == parameter, "\(target)")
+        }
+        #expect(routes.error(get("/v1/gate?at=2026-12-15T09:30:00Z&timeZone=Europe/Berln")).message?
+            .contains("did you mean 'Europe/Berlin'?") == true)
+    }
+
+    @Test func aMalformedHoursAnswerIsA500() {
+        let response = get("/v1/gate?stack=bad&at=2026-12-15T09:30:00Z")
+        #expect(response.status == 500)
+        #expect(routes.error(response).message?.contains("malformed.lua:3") == true)
+    }
+}
