@@ -16,16 +16,6 @@ local root, policyPath, first, count, mode = arg[1], arg[2], math.tointeger(tonu
 assert(root and policyPath and first and count and (mode == "table" or mode == "integer"),
     "usage: lua5.4 lua-loop.lua ROOT POLICY FIRST_DAY_NUMBER COUNT table|integer")
 
--- The helper library is plain Lua; the native calendar functions are not needed here.
-local native = {
-    today = function() return nil end,
-    convert = function() error("calendar conversion is not available in plain lua") end,
-    fromCalendar = function() error("calendar conversion is not available in plain lua") end,
-}
-cal = assert(loadfile(root .. "/Sources/PolicyEngine/Prelude/cal.lua"))(native)
-local policy = assert(loadfile(policyPath))()
-local canSelect = assert(policy.canSelect, "the policy has no canSelect")
-
 local sformat = string.format
 local clock = os.clock
 
@@ -52,6 +42,18 @@ local function dayNumber(y, m, d)
     local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
     return era * 146097 + doe - 719468
 end
+
+-- The helper library is plain Lua; the host gives it day arithmetic (`native.dayNumber`,
+-- `native.civil`: the same functions the loop uses), the calendar conversions are not needed.
+local native = {
+    dayNumber = dayNumber, civil = civil,
+    today = function() return nil end,
+    convert = function() error("calendar conversion is not available in plain lua") end,
+    fromCalendar = function() error("calendar conversion is not available in plain lua") end,
+}
+cal = assert(loadfile(root .. "/Sources/PolicyEngine/Prelude/cal.lua"))(native)
+local policy = assert(loadfile(policyPath))()
+local canSelect = assert(policy.canSelect, "the policy has no canSelect")
 
 local function upvalue(fn, wanted)
     for i = 1, 255 do
