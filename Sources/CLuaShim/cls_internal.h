@@ -55,6 +55,21 @@ static inline cls_host *cls_host_of(lua_State *L) {
     return (cls_host *)ud;
 }
 
+/* Whether a signal reaches a thread running Lua at once. Not under ThreadSanitizer: its runtime
+ * holds an asynchronous signal until the thread calls an intercepted function, which a loop
+ * inside the uninstrumented liblua never does; there a sliced budget would never be armed, so
+ * budgets count strictly (cls_budget_sliced_available). */
+#if defined(__SANITIZE_THREAD__)
+#define CLS_SIGNALS_PROMPT 0
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CLS_SIGNALS_PROMPT 0
+#endif
+#endif
+#ifndef CLS_SIGNALS_PROMPT
+#define CLS_SIGNALS_PROMPT 1
+#endif
+
 /* Whether the calling thread's guard is patrolled, so a sliced state may leave the hook off
  * until the patrol arms it (cls_guard.c). */
 int cls_guard_patrolled_here(void);

@@ -23,12 +23,14 @@ static inline __attribute__((always_inline)) void cls_arm(lua_State *L, cls_host
     }
     /* Sliced: the budget is set, but the hook waits until the call outlives the patrol's slice
      * (cls_guard_arm_budget); most calls end long before and never pay for it. */
-    if (!counting || (h->budget_sliced && cls_guard_patrolled_here())) {
+    if (!counting || (CLS_SIGNALS_PROMPT && h->budget_sliced && cls_guard_patrolled_here())) {
         if (lua_gethook(L) != NULL) lua_sethook(L, NULL, 0, 0);
         return;
     }
     lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
 }
+
+int cls_budget_sliced_available(void) { return CLS_SIGNALS_PROMPT; }
 
 /* Registry key of the last message too long for the error record. */
 static const char cls_whole_message_key = 0;

@@ -9,7 +9,8 @@ import Foundation
 /// signal, and its budget counts from there. Every call that would exhaust the budget still
 /// does, with the same message, one slice later at most. Strict counts from the first
 /// instruction, exactly: what tests of the budget need, and every call outside a patrolled
-/// run is counted so.
+/// run is counted so, as is every call of a ThreadSanitizer build (its runtime holds the
+/// arming signal back from a thread looping inside liblua; `LuaRunGuard.slicedBudgetsAvailable`).
 public enum LuaBudgetMode: String, Sendable, CaseIterable {
     case strict
     case sliced

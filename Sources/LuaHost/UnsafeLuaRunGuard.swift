@@ -50,6 +50,10 @@ public final class LuaRunGuard: @unchecked Sendable {
     /// on its own thread (a no-op when no call runs, or when it ends before the signal lands).
     public func armBudget() { cls_guard_arm_budget(raw) }
 
+    /// Whether this build can arm a sliced budget at all (not under ThreadSanitizer, which holds
+    /// the arming signal back from a thread looping inside liblua); when not, budgets are strict.
+    public static var slicedBudgetsAvailable: Bool { cls_budget_sliced_available() != 0 }
+
     /// Notes what the calling thread is about to run (four numbers the caller gives a
     /// meaning to); a no-op when no guard is installed. A few relaxed stores.
     public static func note(_ subject: Int, _ detail: Int, _ first: Int, _ last: Int) {

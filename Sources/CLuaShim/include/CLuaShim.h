@@ -63,6 +63,8 @@ cls_guard *cls_guard_current(void);
 /* The guard's owner looks at it periodically (a patrol) and calls cls_guard_arm_budget for a
  * call it sees running across two looks: only then may sliced states skip the hook. */
 void cls_guard_set_patrolled(cls_guard *guard, int patrolled);
+/* 0 when this build cannot arm a sliced budget by a signal (ThreadSanitizer): budgets count strictly. */
+int cls_budget_sliced_available(void);
 /* From the patrol's thread: arms the count hook of the call running under the guard now (if
  * it is still the same call when the signal arrives), so its budget starts counting. */
 void cls_guard_arm_budget(cls_guard *guard);
