@@ -132,7 +132,7 @@ def main():
     decision_log = os.path.join(work, "decisions.jsonl")
     slow_policy = os.path.join(work, "slow.lua")
     with open(slow_policy, "w") as f:
-        f.write("return { canSelect = function(day) local n = 0 for i = 1, 1000000 do n = n + i end return true end }\n")
+        f.write("return { canSelect = function(day) local n = 0 for i = 1, 3000000 do n = n + i end return true end }\n")
 
     server = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--today", TODAY, "--timeout", "1", "--watch",
                                 "--stack", f"us={US}", "--stack", f"loop={LOOP}", "--stack", f"slowc={SLOW_C}",
