@@ -16,6 +16,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -182,7 +183,9 @@ class Runner:
                 "--timeout", "120", "--format", "csv"]
 
     def lua_csv(self):
-        return ["lua5.4", os.path.join(PEERS, "lua_csv.lua"), ROOT, HOLIDAYS, str(PEER_YEARS[0]), str(PEER_YEARS[1])]
+        # posix_spawn does not search PATH: the interpreter by its full path.
+        return [shutil.which("lua5.4") or "lua5.4", os.path.join(PEERS, "lua_csv.lua"), ROOT, HOLIDAYS,
+                str(PEER_YEARS[0]), str(PEER_YEARS[1])]
 
     def python_csv(self):
         return [PYTHON, os.path.join(PEERS, "holidays_csv.py"), str(PEER_YEARS[0]), str(PEER_YEARS[1])]

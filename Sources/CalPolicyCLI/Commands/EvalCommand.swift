@@ -18,7 +18,7 @@ enum EvalCommand {
         let grids = try CLIError.wrap { () throws(RequestError) in
             try EvalUseCase.grids(span, format: format, settings: settings)
         }
-        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.named(parsed) }
         let verbose = parsed.has("verbose")
         if format != .ics, let option = (OptionCatalogue.feedFilter + [OptionCatalogue.feedName]).first(where: parsed.has) {
             throw .request(RequestError(option, value: parsed.value(option) ?? "", reason: "only --format ics takes it"))

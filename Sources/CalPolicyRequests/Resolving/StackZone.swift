@@ -6,6 +6,12 @@ import PolicyEngine
 public enum StackZone {
     /// The zone `values` name, else `fallback` (the server's --time-zone; UTC on the command
     /// line); an unknown name is refused with a near one.
+    /// The zone `values` name (checked now, so a bad name is a usage error before any policy
+    /// runs), or nil for the default, UTC, made only if something needs it.
+    public static func named(_ values: RequestValues) throws(RequestError) -> ZoneWallTime? {
+        values.has(OptionCatalogue.timeZone) ? try resolve(values) : nil
+    }
+
     public static func resolve(_ values: RequestValues, fallback: String = "UTC") throws(RequestError) -> ZoneWallTime {
         let name = values.value(OptionCatalogue.timeZone) ?? fallback
         switch ZoneNames.resolve(name) {

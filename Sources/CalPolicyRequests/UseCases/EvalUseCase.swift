@@ -28,7 +28,7 @@ public enum EvalUseCase {
     /// built-ins over the span, with the deciding lines for JSON.
     public static func report(paths: [String], evaluation: EvaluationOptions, span: ResolvedSpan,
                               grids: [(month: CalendarMonth, grid: MonthGrid)], format: EvalFormat,
-                              policies: [any DayPolicy], zone: ZoneWallTime = .utc) throws(RequestFailure) -> EvalReport {
+                              policies: [any DayPolicy], zone: ZoneWallTime? = nil) throws(RequestFailure) -> EvalReport {
         let settings = evaluation.settings
         let stack = PolicyStack(policies + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
@@ -41,16 +41,19 @@ public enum EvalUseCase {
     /// the stack defines hours (its closed time becomes timed events); nil, and nothing evaluated,
     /// when none does.
     public static func timed(paths: [String], evaluation: EvaluationOptions, span: ResolvedSpan,
-                             policies: [any DayPolicy], zone: ZoneWallTime) throws(RequestFailure) -> EvalReport? {
-        guard policies.contains(where: { ($0 as? any HoursPolicy)?.definesHours == true }) else { return nil }
+                             policies: [any DayPolicy], zone: ZoneWallTime?) throws(RequestFailure) -> EvalReport? {
+        guard policies.contains(where: \.definesHours) else { return nil }
         return try report(paths: paths, evaluation: evaluation, span: span, grids: [], format: .ics, policies: policies,
                           zone: zone)
     }
 
-    /// Each day's closed time in `zone`, when a policy of the stack defines hours (else nil).
-    static func hours(_ stack: PolicyStack, span: ResolvedSpan, zone: ZoneWallTime,
+    /// Each day's closed time in `zone` (nil: UTC), when a policy of the stack defines hours
+    /// (else nil). The zone is made only then: Foundation's first zone costs a cold start
+    /// about 500,000 instructions.
+    static func hours(_ stack: PolicyStack, span: ResolvedSpan, zone named: ZoneWallTime?,
                       settings: DisplaySettings) throws(RequestFailure) -> EvalHours? {
-        guard stack.policies.contains(where: { ($0 as? any HoursPolicy)?.definesHours == true }) else { return nil }
+        guard stack.policies.contains(where: \.definesHours) else { return nil }
+        let zone = named ?? .utc
         let timeline = HoursTimeline(stack: stack, zone: zone, context: settings.context)
         do {
             let days = try span.days.map { day in

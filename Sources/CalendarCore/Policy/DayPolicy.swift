@@ -19,9 +19,15 @@ public protocol DayPolicy: Sendable {
     /// `questions[i]` about `days[i]`, in order, stopping at the first failure. The
     /// default asks day by day; a Lua policy answers a run of days in one crossing.
     func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch
+
+    /// Whether the policy answers hours within days (`HoursPolicy`); false for whole days only.
+    /// A requirement here, not only a cast to `HoursPolicy`: the first cast to a protocol scans
+    /// every conformance record of the binary, 400,000 instructions of a month's cold start.
+    var definesHours: Bool { get }
 }
 
 extension DayPolicy {
+    public var definesHours: Bool { false }
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? { nil }
