@@ -9,37 +9,8 @@ local root, policyPath, firstYear, lastYear = arg[1], arg[2], math.tointeger(ton
     math.tointeger(tonumber(arg[4]))
 assert(root and policyPath and firstYear and lastYear, "usage: lua5.4 lua_csv.lua ROOT POLICY FIRST_YEAR LAST_YEAR")
 
-local function civil(n)
-    n = n + 719468
-    local era = n // 146097
-    local doe = n - era * 146097
-    local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-    local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-    local mp = (5 * doy + 2) // 153
-    local d = doy - (153 * mp + 2) // 5 + 1
-    local m = mp < 10 and mp + 3 or mp - 9
-    local y = yoe + era * 400
-    if m <= 2 then y = y + 1 end
-    return y, m, d
-end
-
-local function dayNumber(y, m, d)
-    if m <= 2 then y = y - 1 end
-    local era = y // 400
-    local yoe = y - era * 400
-    local mp = m > 2 and m - 3 or m + 9
-    local doy = (153 * mp + 2) // 5 + d - 1
-    local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return era * 146097 + doe - 719468
-end
-
-local native = {
-    dayNumber = dayNumber, civil = civil,
-    today = function() return nil end,
-    convert = function() error("calendar conversion is not available in plain lua") end,
-    fromCalendar = function() error("calendar conversion is not available in plain lua") end,
-}
-cal = assert(loadfile(root .. "/Sources/PolicyEngine/Prelude/cal.lua"))(native)
+-- The day arithmetic and `cal` in plain Lua (shared with the other peer).
+local civil, dayNumber = dofile(root .. "/benchmarks/peers/plain_cal.lua")(root)
 local policy = assert(loadfile(policyPath))()
 local canSelect, decorationFor = assert(policy.canSelect, "the policy has no canSelect"), policy.decorationFor
 
