@@ -74,6 +74,7 @@ install -d "$pkg/etc/calpolicy"
 install -m 0644 policies/weekends.lua "$pkg/etc/calpolicy/policy.lua"
 
 # Depends: dpkg-shlibdeps reads debian/control of a source tree; a scratch one is enough.
+# tzdata too: zones are read from /usr/share/zoneinfo (ZoneDatabase).
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 mkdir -p "$scratch/debian"
@@ -91,7 +92,7 @@ Version: $version
 Architecture: $arch
 Maintainer: calpolicy maintainers <calpolicy@example.org>
 Installed-Size: $installed_size
-Depends: $depends
+Depends: $depends, tzdata
 Section: utils
 Priority: optional
 Homepage: https://github.com/calpolicy/calpolicy

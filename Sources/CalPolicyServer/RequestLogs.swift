@@ -2,6 +2,7 @@ import CalendarCore
 import Foundation
 import Glibc
 import MHDHost
+import PolicyEngine
 import Rendering
 
 /// What a request learned on its way, for the access and decision logs.
@@ -119,22 +120,19 @@ final class DecisionLog: @unchecked Sendable {
     func append(_ line: String) -> Bool { sink.append(line) }
 }
 
-/// `--time-zone`: today is the current civil date in that zone.
+/// `--time-zone`: today is the current civil date in that zone (the zone database `gate` and
+/// every other command reads, `ZoneDatabase`).
 struct ZoneClock: Sendable {
-    let zone: TimeZone
+    let zone: ZoneWallTime
 
     init(identifier: String) {
-        zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
+        zone = ZoneDatabase.zone(named: identifier) ?? .utc
     }
 
     func today() -> Day {
-        let now = Date()
-        var seconds = time_t(now.timeIntervalSince1970.rounded(.down)) + time_t(zone.secondsFromGMT(for: now))
-        var parts = tm()
-        guard gmtime_r(&seconds, &parts) != nil,
-              let day = try? Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
-        else { return Day(dayNumber: Int(seconds) / 86_400) }
-        return day
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return zone.day(of: Int64(now.tv_sec))
     }
 }
 

@@ -6,7 +6,7 @@ import LuaHost
 /// One state per policy keeps policies from seeing each other's globals; a lock
 /// around it means a state is never entered by two threads, so evaluating from
 /// many threads is safe (calls to one policy take turns).
-public final class LuaPolicy: HoursPolicy, Sendable {
+public final class LuaPolicy: DayPolicy, Sendable {
     /// How text output names the policy: the file name, or a longer tail of the path when
     /// two policies of a stack share one (see `PolicyIdentity`).
     public let name: String
@@ -23,6 +23,8 @@ public final class LuaPolicy: HoursPolicy, Sendable {
     public let definesHours: Bool
     /// `zone = "..."`: the IANA zone its hours are in (checked at load); nil: the stack's.
     public let zoneName: String?
+    /// That zone, resolved at load.
+    public let zone: ZoneWallTime?
     let lines: [LuaFunctionSlot: Int]
     /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
     let preludeForm: LuaChunkForm
@@ -79,11 +81,16 @@ public final class LuaPolicy: HoursPolicy, Sendable {
                     info.functions.contains(.decorationFor))
         self.lines = info.lines
         self.definesHours = info.functions.contains(.hoursFor)
-        if let zone = info.zone, case .failure(let problem) = ZoneNames.resolve(zone) {
-            throw PolicyError(kind: .type, file: path, line: LuaPolicy.line(of: "zone", in: source),
-                              message: "policy field 'zone': " + problem.message)
+        var zone: ZoneWallTime?
+        if let name = info.zone {
+            switch ZoneNames.resolve(name) {
+            case .success(let resolved): zone = resolved
+            case .failure(let problem):
+                throw PolicyError(kind: .type, file: path, line: LuaPolicy.line(of: "zone", in: source),
+                                  message: "policy field 'zone': " + problem.message)
+            }
         }
-        self.zoneName = info.zone
+        (self.zoneName, self.zone) = (info.zone, zone)
         self.engine = PolicyEngineState(state: state, bridge: bridge)
     }
 

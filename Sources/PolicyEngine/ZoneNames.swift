@@ -6,11 +6,7 @@ import Foundation
 public enum ZoneNames {
     /// The zone, or a one-line problem naming a close known name.
     public static func resolve(_ name: String) -> Result<ZoneWallTime, ZoneNameProblem> {
-        if name == "UTC" { return .success(.utc) }
-        if !name.isEmpty, !name.hasPrefix("/"), !name.split(separator: "/").contains(".."),
-           let zone = ZoneWallTime(identifier: name), zone.zone.identifier == name {
-            return .success(zone)
-        }
+        if let zone = ZoneDatabase.zone(named: name) { return .success(zone) }
         let known = TimeZone.knownTimeZoneIdentifiers + ["UTC"]
         if let near = known.first(where: { $0.lowercased() == name.lowercased() })
             ?? Suggestion.nearest(to: name, among: known) {

@@ -19,14 +19,3 @@ public struct ClosedHours: Hashable, Sendable {
         return (hours < 10 ? "0" : "") + String(hours) + ":" + (minutes < 10 ? "0" : "") + String(minutes)
     }
 }
-
-/// A policy that can close parts of a day (`hoursFor`), in a zone of its own. A policy that is
-/// not one is closed all day where `canSelect` denies and open otherwise.
-public protocol HoursPolicy: DayPolicy {
-    /// The IANA zone its wall times are in; nil: the stack's zone.
-    var zoneName: String? { get }
-    /// Whether it answers hours at all (a policy without `hoursFor` is whole days only).
-    var definesHours: Bool { get }
-    /// The day's closed intervals in wall time (empty: open all day, unless `canSelect` denies).
-    func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours]
-}

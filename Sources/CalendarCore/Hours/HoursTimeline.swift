@@ -25,17 +25,16 @@ public final class HoursTimeline {
 
     public init(layers: [Layer]) { self.layers = layers }
 
-    /// The stack's layers: a policy's zone is its own (`HoursPolicy.zoneName`) or `zone`; a
-    /// day its `canSelect` denies is closed all day; else its `hoursFor` intervals.
+    /// The stack's layers: a policy's zone is its own (`DayPolicy.zone`) or `zone`; a day its
+    /// `canSelect` denies is closed all day; else its `hoursFor` intervals.
     public convenience init(stack: PolicyStack, zone: ZoneWallTime, context: PolicyContext) {
         let layers = stack.policies.map { policy -> Layer in
-            let hours = policy as? any HoursPolicy
-            let wall = hours?.zoneName.flatMap { ZoneWallTime(identifier: $0) } ?? zone
-            return Layer(wall: wall) { day in
+            let definesHours = policy.definesHours
+            return Layer(wall: policy.zone ?? zone) { day in
                 let verdict = try policy.canSelect(day, context: context)
                 if !verdict.isAllowed { return [.allDay(reason: verdict.reason)] }
-                guard let hours, hours.definesHours else { return [] }
-                return try hours.closedHours(for: day, context: context)
+                guard definesHours else { return [] }
+                return try policy.closedHours(for: day, context: context)
             }
         }
         self.init(layers: layers)

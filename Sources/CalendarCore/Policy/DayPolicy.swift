@@ -20,14 +20,21 @@ public protocol DayPolicy: Sendable {
     /// default asks day by day; a Lua policy answers a run of days in one crossing.
     func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch
 
-    /// Whether the policy answers hours within days (`HoursPolicy`); false for whole days only.
-    /// A requirement here, not only a cast to `HoursPolicy`: the first cast to a protocol scans
-    /// every conformance record of the binary, 400,000 instructions of a month's cold start.
+    /// Whether the policy answers hours within days (`hoursFor`); false for whole days only.
+    /// Hours are requirements of every policy, not a protocol of their own to cast to: the
+    /// first cast to a protocol scans every conformance record of the binary, 400,000
+    /// instructions of a cold start.
     var definesHours: Bool { get }
+    /// The zone its wall times are in (`zone = "Europe/Berlin"`); nil: the stack's.
+    var zone: ZoneWallTime? { get }
+    /// The day's closed intervals in wall time (empty: open all day, unless `canSelect` denies).
+    func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours]
 }
 
 extension DayPolicy {
     public var definesHours: Bool { false }
+    public var zone: ZoneWallTime? { nil }
+    public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] { [] }
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? { nil }

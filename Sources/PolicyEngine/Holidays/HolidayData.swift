@@ -92,7 +92,7 @@ public final class HolidayData: @unchecked Sendable {
     static func locate() -> Result<String, HolidayDataError> {
         let files = FileManager.default
         func holds(_ folder: String) -> Bool { files.fileExists(atPath: folder + "/index.tsv") }
-        if let root = ProcessInfo.processInfo.environment["CALPOLICY_DATA"], !root.isEmpty {
+        if let root = getenv("CALPOLICY_DATA").map({ String(cString: $0) }), !root.isEmpty {
             let folder = root + "/holidays"
             return holds(folder) ? .success(folder)
                 : .failure(HolidayDataError("no holiday data in '\(folder)' (CALPOLICY_DATA names the folder holding holidays/)"))

@@ -10,7 +10,7 @@ import CalendarCore
 /// Hours: a market's half days with a documented close time ("13:00") are closed from that time
 /// to midnight in the exchange's zone (`MarketZones`), when the reference includes `half_day`;
 /// a half day without a time ("early") stays a decoration.
-public struct HolidayPolicy: HoursPolicy {
+public struct HolidayPolicy: DayPolicy {
     /// Categories whose days stay selectable: they are marked, not days off.
     public static let decorativeCategories: Set<String> = ["half_day", "optional", "optional_women", "workday",
                                                             "unofficial"]
@@ -28,6 +28,7 @@ public struct HolidayPolicy: HoursPolicy {
 
     /// The exchange's zone, for a market whose close times are known.
     public var zoneName: String? { country.isMarket ? MarketZones.zones[country.code] : nil }
+    public var zone: ZoneWallTime? { zoneName.flatMap(ZoneDatabase.zone(named:)) }
     /// Whether its half days close hours: a market with a known zone, asked for half days.
     public var definesHours: Bool { zoneName != nil && categorySet.contains("half_day") }
 

@@ -7,7 +7,7 @@ import Testing
         Int64(ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970)
     }
 
-    func zone(_ name: String) -> ZoneWallTime { ZoneWallTime(identifier: name)! }
+    func zone(_ name: String) -> ZoneWallTime { ZoneWallTime.system(name)! }
 
     @Test func weeklyWindowCrossingUTCMidnightAcrossTheDateLine() throws {
         // Monday 06:00–10:00 in Pacific/Auckland (NZDT, +13:00) is Sunday 17:00–21:00 UTC: the

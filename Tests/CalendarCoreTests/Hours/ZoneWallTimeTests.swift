@@ -5,7 +5,7 @@ import Testing
 /// Wall time to instants by the zone database. Expected instants are written as UTC text and
 /// checked against Foundation's own ISO 8601 parser, never by adding offsets by hand.
 @Suite struct ZoneWallTimeTests {
-    let berlin = ZoneWallTime(identifier: "Europe/Berlin")!
+    let berlin = ZoneWallTime.system("Europe/Berlin")!
 
     func utc(_ text: String) -> Int64 {
         Int64(ISO8601DateFormatter().date(from: text)!.timeIntervalSince1970)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func midnightAnd2400AreTheDayBounds() {
-        let sydney = ZoneWallTime(identifier: "Australia/Sydney")!
+        let sydney = ZoneWallTime.system("Australia/Sydney")!
         let d = day("2026-04-05") // clocks go back at 03:00 AEDT
         #expect(sydney.instant(of: d, minute: 1440) == sydney.instant(of: day("2026-04-06"), minute: 0))
         #expect(sydney.instant(of: d, minute: 1440) - sydney.instant(of: d, minute: 0) == 25 * 3600)
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func dayOfAnInstantFollowsTheZone() {
-        let kolkata = ZoneWallTime(identifier: "Asia/Kolkata")!
+        let kolkata = ZoneWallTime.system("Asia/Kolkata")!
         #expect(kolkata.day(of: utc("2026-06-30T18:29:00Z")) == day("2026-06-30"))
         #expect(kolkata.day(of: utc("2026-06-30T18:30:00Z")) == day("2026-07-01"))
         #expect(kolkata.iso(utc("2026-06-30T18:30:00Z")) == "2026-07-01T00:00:00+05:30")
