@@ -48,10 +48,10 @@ enum Documents {
         let zone = try requestStep { () throws(RequestError) in
             try StackZone.resolve(context.values, fallback: context.defaultZone)
         }
-        let report = try EvalUseCase.report(paths: context.paths, evaluation: context.evaluation, span: span,
-                                            grids: grids, format: .json, policies: policies, zone: zone)
+        // Into a buffer that is dropped on a policy error (the route answers 500 instead).
         let buffer = DocumentBuffer()
-        EvalJSONRenderer.render(report, to: buffer)
+        try EvalUseCase.write(.json, paths: context.paths, evaluation: context.evaluation, span: span, grids: grids,
+                              policies: policies, zone: zone, to: buffer)
         return buffer.bytes
     }
 

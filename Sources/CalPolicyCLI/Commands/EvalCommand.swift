@@ -39,13 +39,19 @@ enum EvalCommand {
             EvalICSRenderer.render(feed, filter: filter, name: name, timed: timed, to: console)
             return ExitCode.ok
         }
+        if format == .json || format == .csv {
+            try CLIError.wrap { () throws(RequestFailure) in
+                try EvalUseCase.write(format, paths: parsed.positionals, evaluation: evaluation, span: span,
+                                      grids: grids, policies: files, zone: zone, to: console)
+            }
+            return ExitCode.ok
+        }
         let report = try CLIError.wrap { () throws(RequestFailure) in
             try EvalUseCase.report(paths: parsed.positionals, evaluation: evaluation, span: span, grids: grids,
                                    format: format, policies: files, zone: zone)
         }
         switch format {
-        case .json: EvalJSONRenderer.render(report, to: console)
-        case .csv: EvalCSVRenderer.render(report, to: console)
+        case .json, .csv: break  // written above
         case .html: EvalHTMLRenderer.render(report, to: console)
         case .ics: break  // written above
         case .text:

@@ -37,6 +37,58 @@ public enum EvalUseCase {
                           grids: grids, days: days, hours: try hours(stack, span: span, zone: zone, settings: settings))
     }
 
+    /// `eval` as CSV or JSON written to `sink` while it is evaluated: a run of days
+    /// (`Evaluator.chunk`) is evaluated, given its deciding lines (JSON), rendered and let go,
+    /// so memory is bounded by the run, not the span (400 years held every day's record:
+    /// 64 MB). The first run is evaluated before anything is written, so a policy error there
+    /// (and a span of one run) writes nothing, as before; one in a later run ends the document
+    /// where it stands, the rows before it written, and is thrown as ever (exit 3, 500).
+    /// A stack with hours is evaluated whole first (its closed time crosses days).
+    public static func write(_ format: EvalFormat, paths: [String], evaluation: EvaluationOptions,
+                             span: ResolvedSpan, grids: [(month: CalendarMonth, grid: MonthGrid)],
+                             policies: [any DayPolicy], zone: ZoneWallTime?,
+                             to sink: some DocumentSink) throws(RequestFailure) {
+        precondition(format == .csv || format == .json, "only CSV and JSON are written while evaluated")
+        let settings = evaluation.settings
+        let stack = PolicyStack(policies + evaluation.builtIns)
+        if stack.policies.contains(where: \.definesHours) {
+            let report = try report(paths: paths, evaluation: evaluation, span: span, grids: grids, format: format,
+                                    policies: policies, zone: zone)
+            if format == .json { EvalJSONRenderer.render(report, to: sink) } else { EvalCSVRenderer.render(report, to: sink) }
+            return
+        }
+        let frame = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span, grids: grids,
+                               days: [])
+        let parts = Evaluator.parts(of: span.days)
+        var days: [DayEvaluation] = []
+        days.reserveCapacity(min(span.days.count, Evaluator.chunk))
+        var kept = 0
+        func next(_ part: DaySpan) throws(RequestFailure) -> [DayEvaluation] {
+            days.removeAll(keepingCapacity: true)
+            try Evaluator.evaluate(stack, part: part, settings: settings, into: &days, kept: &kept)
+            if format == .json { try Provenance.attach(&days, stack: stack, settings: settings) }
+            return days
+        }
+        func run(_ stream: inout some EvalDayStream, first: [DayEvaluation]) throws(RequestFailure) {
+            stream.append(first)
+            do {
+                for part in parts.dropFirst() { stream.append(try next(part)) }
+            } catch {
+                stream.flush()
+                throw error
+            }
+            stream.finish()
+        }
+        let first = try next(parts[0])
+        if format == .json {
+            var stream = EvalJSONRenderer.Stream(frame, to: sink)
+            try run(&stream, first: first)
+        } else {
+            var stream = EvalCSVRenderer.Stream(frame, to: sink)
+            try run(&stream, first: first)
+        }
+    }
+
     /// The evaluated span an iCalendar export needs besides the feed's windows when a policy of
     /// the stack defines hours (its closed time becomes timed events); nil, and nothing evaluated,
     /// when none does.

@@ -14,37 +14,49 @@ public enum Evaluator {
     public static func evaluate(_ stack: PolicyStack, over span: DaySpan, settings: DisplaySettings)
         throws(RequestFailure) -> [DayEvaluation]
     {
-        let context = settings.context
         let limit = PolicyRun.current?.limits.retainedText ?? RunLimits().retainedText
         var kept = 0
         var results: [DayEvaluation] = []
         results.reserveCapacity(span.count)
-        var first = span.first
-        while first <= span.last {
-            let last = first.adding(days: min(chunk - 1, first.distance(to: span.last)))
-            let part = DaySpan(first, last)
-            do {
-                // Runs of days, one crossing into Lua each.
-                let outcomes = try stack.evaluate(part, context: context)
-                for (day, outcome) in zip(part, outcomes) {
-                    kept += outcome.textBytes
-                    results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
-                                                 deselect: outcome.deselect, decoration: outcome.decoration,
-                                                 decorationPolicy: outcome.decorationPolicy,
-                                                 decorationPolicyIndex: outcome.decorationPolicyIndex))
-                }
-            } catch {
-                throw RequestFailure(policyFailure: error)
-            }
+        for part in parts(of: span) {
+            try evaluate(stack, part: part, settings: settings, into: &results, kept: &kept)
             if kept > limit {
                 throw .policyFile(path: stack.policies.lazy.compactMap { ($0 as? LuaPolicy)?.path }.first ?? "policy",
                                   problem: "the policies' texts for this span pass \(limit >> 20) MiB, the most a run "
                                       + "keeps for its output; ask for a shorter span")
             }
-            if last == span.last { break }
-            first = last.adding(days: 1)
         }
         return results
+    }
+
+    /// `span` in runs of at most `chunk` days, in order.
+    public static func parts(of span: DaySpan) -> [DaySpan] {
+        var parts: [DaySpan] = []
+        var first = span.first
+        while true {
+            let last = first.adding(days: min(chunk - 1, first.distance(to: span.last)))
+            parts.append(DaySpan(first, last))
+            if last == span.last { return parts }
+            first = last.adding(days: 1)
+        }
+    }
+
+    /// One run of days (one crossing into Lua per policy), appended to `results`; `kept`
+    /// grows by the bytes of policy text the answers hold.
+    public static func evaluate(_ stack: PolicyStack, part: DaySpan, settings: DisplaySettings,
+                                into results: inout [DayEvaluation], kept: inout Int) throws(RequestFailure) {
+        do {
+            let outcomes = try stack.evaluate(part, context: settings.context)
+            for (day, outcome) in zip(part, outcomes) {
+                kept += outcome.textBytes
+                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
+                                             deselect: outcome.deselect, decoration: outcome.decoration,
+                                             decorationPolicy: outcome.decorationPolicy,
+                                             decorationPolicyIndex: outcome.decorationPolicyIndex))
+            }
+        } catch {
+            throw RequestFailure(policyFailure: error)
+        }
     }
 }
 

@@ -13,73 +13,110 @@ public enum EvalCSVRenderer {
 
     /// Rows go to the sink a chunk at a time, so a long span is never held twice.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
+        var stream = Stream(report, to: sink)
+        stream.append(report.days)
+        stream.finish()
+    }
+
+    /// The document written while its days are still being evaluated: the header, then each
+    /// run of days as it comes (`append`, in order), then `finish`. `report` gives the
+    /// settings, the policies and the hours (indexed from the span's first day); its `days`
+    /// are not read. Bytes go to the sink in `DocumentChunk`-sized pieces.
+    public struct Stream<Sink: DocumentSink>: EvalDayStream {
+        let report: EvalReport
+        let sink: Sink
         var out: [UInt8] = []
-        out.reserveCapacity(min(report.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
-        CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &out)
-        for (index, result) in report.days.enumerated() {
-            if out.count >= DocumentChunk.size {
-                sink.write(bytes: out)
-                out.removeAll(keepingCapacity: true)
-            }
-            // Fields are written straight into the buffer: a per-row array of 13 Strings
-            // and `String(Int)` for each number cost thousands of instructions per row.
-            let decoration = result.decoration
-            CSVWriter.appendISO(result.day, to: &out)
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendInteger(result.date.year, to: &out)
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendInteger(result.date.month.month, to: &out)
-            if result.date.isLeapMonth { out.append(UInt8(ascii: "L")) }
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendInteger(result.date.day, to: &out)
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendInteger(result.day.weekday, to: &out)
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendBool(result.select.isAllowed, to: &out)
-            out.append(UInt8(ascii: ","))
-            CSVWriter.appendBool(result.deselect.isAllowed, to: &out)
-            out.append(UInt8(ascii: ","))
-            if let reason = result.select.verdict.reason ?? result.deselect.verdict.reason {
-                CSVWriter.appendText(reason, to: &out)
-            }
-            out.append(UInt8(ascii: ","))
-            if let decoration {
-                CSVWriter.appendField(decoration.kind.rawValue, to: &out)
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendText(decoration.label ?? "", to: &out)
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendText(decoration.color ?? "", to: &out)
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendText(decoration.image ?? "", to: &out)
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
-            } else {
-                for _ in 0..<4 { out.append(UInt8(ascii: ",")) }
-            }
-            out.append(UInt8(ascii: ","))
-            if let reason = result.select.verdict.reason { CSVWriter.appendText(reason, to: &out) }
-            out.append(UInt8(ascii: ","))
-            if let reason = result.deselect.verdict.reason { CSVWriter.appendText(reason, to: &out) }
-            out.append(UInt8(ascii: ","))
-            // The deciding policy: the one that refused selecting, else deselecting (as `reason`).
-            let decider = result.select.isAllowed ? result.deselect : result.select
-            if let policy = report.identity(decider.policyIndex, name: decider.policy) {
-                CSVWriter.appendText(policy, to: &out)
-            }
-            out.append(UInt8(ascii: ","))
-            if let policy = report.identity(result.decorationPolicyIndex, name: result.decorationPolicy) {
-                CSVWriter.appendText(policy, to: &out)
-            }
-            if let hours = report.hours, hours.days.indices.contains(index) {
-                let pieces = hours.days[index]
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendText(pieces.map { hours.zone.iso($0.start) + "/" + hours.zone.iso($0.end) }
-                    .joined(separator: ";"), to: &out)
-                out.append(UInt8(ascii: ","))
-                CSVWriter.appendText(pieces.map { $0.reason ?? "" }.joined(separator: ";"), to: &out)
-            }
-            out.append(UInt8(ascii: "\n"))
+        /// Days written so far: the next day's index in the span (and in `report.hours`).
+        var index = 0
+
+        public init(_ report: EvalReport, to sink: Sink) {
+            (self.report, self.sink) = (report, sink)
+            out.reserveCapacity(min(report.span.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
+            CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &out)
         }
-        sink.write(bytes: out)
+
+        public mutating func append(_ days: [DayEvaluation]) {
+            for result in days {
+                if out.count >= DocumentChunk.size {
+                    sink.write(bytes: out)
+                    out.removeAll(keepingCapacity: true)
+                }
+                EvalCSVRenderer.row(result, index: index, report: report, to: &out)
+                index += 1
+            }
+        }
+
+        /// Passes on what is written so far, the document left open: what stands when a later
+        /// run fails.
+        public mutating func flush() {
+            sink.write(bytes: out)
+            out.removeAll(keepingCapacity: true)
+        }
+
+        public mutating func finish() {
+            sink.write(bytes: out)
+            out.removeAll()
+        }
+    }
+
+    static func row(_ result: DayEvaluation, index: Int, report: EvalReport, to out: inout [UInt8]) {
+        // Fields are written straight into the buffer: a per-row array of 13 Strings
+        // and `String(Int)` for each number cost thousands of instructions per row.
+        let decoration = result.decoration
+        CSVWriter.appendISO(result.day, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendInteger(result.date.year, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendInteger(result.date.month.month, to: &out)
+        if result.date.isLeapMonth { out.append(UInt8(ascii: "L")) }
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendInteger(result.date.day, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendInteger(result.day.weekday, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendBool(result.select.isAllowed, to: &out)
+        out.append(UInt8(ascii: ","))
+        CSVWriter.appendBool(result.deselect.isAllowed, to: &out)
+        out.append(UInt8(ascii: ","))
+        if let reason = result.select.verdict.reason ?? result.deselect.verdict.reason {
+            CSVWriter.appendText(reason, to: &out)
+        }
+        out.append(UInt8(ascii: ","))
+        if let decoration {
+            CSVWriter.appendField(decoration.kind.rawValue, to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendText(decoration.label ?? "", to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendText(decoration.color ?? "", to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendText(decoration.image ?? "", to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendField(decoration.size?.rawValue ?? "", to: &out)
+        } else {
+            for _ in 0..<4 { out.append(UInt8(ascii: ",")) }
+        }
+        out.append(UInt8(ascii: ","))
+        if let reason = result.select.verdict.reason { CSVWriter.appendText(reason, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if let reason = result.deselect.verdict.reason { CSVWriter.appendText(reason, to: &out) }
+        out.append(UInt8(ascii: ","))
+        // The deciding policy: the one that refused selecting, else deselecting (as `reason`).
+        let decider = result.select.isAllowed ? result.deselect : result.select
+        if let policy = report.identity(decider.policyIndex, name: decider.policy) {
+            CSVWriter.appendText(policy, to: &out)
+        }
+        out.append(UInt8(ascii: ","))
+        if let policy = report.identity(result.decorationPolicyIndex, name: result.decorationPolicy) {
+            CSVWriter.appendText(policy, to: &out)
+        }
+        if let hours = report.hours, hours.days.indices.contains(index) {
+            let pieces = hours.days[index]
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendText(pieces.map { hours.zone.iso($0.start) + "/" + hours.zone.iso($0.end) }
+                .joined(separator: ";"), to: &out)
+            out.append(UInt8(ascii: ","))
+            CSVWriter.appendText(pieces.map { $0.reason ?? "" }.joined(separator: ";"), to: &out)
+        }
+        out.append(UInt8(ascii: "\n"))
     }
 }

@@ -8,6 +8,73 @@ public enum EvalJSONRenderer {
     /// The document as `JSONWriter.write` lays it out, written month by month and day by
     /// day to the sink: a century of days is never one value tree plus its text.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
+        var stream = Stream(report, to: sink)
+        stream.append(report.days)
+        stream.finish()
+    }
+
+    /// The document written while its days are still being evaluated: everything before
+    /// `days` at once, then each run of days as it comes (`append`, in order), then `finish`.
+    /// `report` gives the settings, grids, policies and hours (indexed from the span's first
+    /// day); its `days` are not read. Bytes go to the sink in `DocumentChunk`-sized pieces.
+    public struct Stream<Sink: DocumentSink>: EvalDayStream {
+        let report: EvalReport
+        let sink: Sink
+        let labeler: DayLabeler
+        var bytes: [UInt8] = []
+        /// Days written so far: the next day's index in the span (and in `report.hours`).
+        var index = 0
+
+        public init(_ report: EvalReport, to sink: Sink) {
+            (self.report, self.sink) = (report, sink)
+            labeler = DayLabeler(names: report.settings.names)
+            var out = EvalJSONRenderer.head(report, to: sink)
+            field("days", &out)
+            sink.write(out)
+            bytes.reserveCapacity(min(DocumentChunk.size, 450 * report.span.days.count) + 8192)
+        }
+
+        /// Each element as `rows` writes it at indent 2: "[\n    a,\n    b\n  ]", the separator
+        /// written before each element but the first.
+        public mutating func append(_ days: [DayEvaluation]) {
+            for result in days {
+                bytes.append(contentsOf: index == 0 ? "[\n    ".utf8 : ",\n    ".utf8)
+                if let hours = report.hours {
+                    // A day with `intervals` nests three deep, which the value tree lays out over lines.
+                    guard case .object(var fields) = day(result, in: report, labeler: labeler) else { continue }
+                    fields.append(("intervals", hours.json(index, report: report)))
+                    var text = ""
+                    JSONWriter.append(.object(fields), indent: 4, to: &text)
+                    bytes.append(contentsOf: text.utf8)
+                } else {
+                    EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
+                }
+                index += 1
+                if bytes.count >= DocumentChunk.size {
+                    sink.write(bytes: bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+
+        /// Passes on what is written so far, the document left open: what stands when a later
+        /// run fails.
+        public mutating func flush() {
+            sink.write(bytes: bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
+
+        public mutating func finish() {
+            bytes.append(contentsOf: index == 0 ? "[]".utf8 : "\n  ]".utf8)
+            bytes.append(contentsOf: "\n}\n".utf8)
+            sink.write(bytes: bytes)
+            bytes.removeAll()
+        }
+    }
+
+    /// Everything before `days`: the settings, the span, the policies, the zone and `months`
+    /// (written to the sink as it goes); what is left unwritten is returned.
+    static func head(_ report: EvalReport, to sink: some DocumentSink) -> String {
         let settings = report.settings
         var head: [(String, JSONValue)] = [
             ("calendar", .string(settings.calendar.rawValue)),
@@ -30,9 +97,7 @@ public enum EvalJSONRenderer {
         // document is byte for byte what it was before hours existed.
         if let hours = report.hours { head.append(("timeZone", .string(hours.zone.identifier))) }
         var out = "{\n"
-        // A day line is about 400 bytes and a month about 2,500: one allocation up front
-        // instead of a dozen doublings (capped: a long span is written to the sink in pieces).
-        out.reserveCapacity(min(1 << 20, 4096 + 450 * report.days.count + 2600 * report.grids.count))
+        out.reserveCapacity(4096 + 2600 * min(report.grids.count, 400))
         for (key, value) in head {
             field(key, &out)
             JSONWriter.append(value, indent: 2, to: &out)
@@ -41,20 +106,7 @@ public enum EvalJSONRenderer {
         field("months", &out)
         monthRows(report, to: sink, &out)
         out += ",\n"
-        field("days", &out)
-        let labeler = DayLabeler(names: settings.names)
-        if let hours = report.hours {
-            // A day with `intervals` nests three deep, which the value tree lays out over lines.
-            rows(Array(report.days.enumerated()), to: sink, &out) { index, result in
-                guard case .object(var fields) = day(result, in: report, labeler: labeler) else { return .null }
-                fields.append(("intervals", hours.json(index, report: report)))
-                return .object(fields)
-            }
-        } else {
-            dayRows(report, labeler: labeler, to: sink, &out)
-        }
-        out += "\n}\n"
-        sink.write(out)
+        return out
     }
 
     /// `months` as `rows` writes it, each month by `EvalJSONMonthLines`.
@@ -62,14 +114,6 @@ public enum EvalJSONRenderer {
         byteRows(report.grids, to: sink, &out) { entry, bytes in
             EvalJSONMonthLines.append(entry.month, grid: entry.grid, name: report.settings.names.monthName(entry.month),
                                       span: report.span.days, to: &bytes)
-        }
-    }
-
-    /// `days` as `rows` writes it, each day by `EvalJSONDayLine`.
-    private static func dayRows(_ report: EvalReport, labeler: DayLabeler, to sink: some DocumentSink,
-                                _ out: inout String) {
-        byteRows(report.days, to: sink, &out) { result, bytes in
-            EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
         }
     }
 
@@ -104,26 +148,6 @@ public enum EvalJSONRenderer {
         out += "  "
         JSONWriter.escape(key, into: &out)
         out += ": "
-    }
-
-    /// A `.rows` array at indent 2, one element per line, passed on in chunks.
-    private static func rows<Element>(_ elements: [Element], to sink: some DocumentSink, _ out: inout String,
-                                      _ value: (Element) -> JSONValue) {
-        guard !elements.isEmpty else {
-            out += "[]"
-            return
-        }
-        out += "[\n"
-        for (index, element) in elements.enumerated() {
-            out += "    "
-            JSONWriter.append(value(element), indent: 4, to: &out)
-            out += index < elements.count - 1 ? ",\n" : "\n"
-            if out.utf8.count >= DocumentChunk.size {
-                sink.write(out)
-                out.removeAll(keepingCapacity: true)
-            }
-        }
-        out += "  ]"
     }
 
     /// A month of the grid; a cell's `inSpan` says whether its day was evaluated (is in `days`).
