@@ -106,6 +106,7 @@ const char *cls_guard_reason(const cls_guard *g);
 /* The budget hook (cls_budget.c), and the tracing hook that wraps it (cls_trace.c). */
 void cls_budget_hook(lua_State *L, lua_Debug *ar);
 void cls_trace_hook(lua_State *L, lua_Debug *ar);
+int cls_trace_mask(const cls_host *h);
 void cls_trace_free(cls_host *h);
 void cls_trace_begin(cls_host *h);
 void cls_trace_end(cls_host *h);

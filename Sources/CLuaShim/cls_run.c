@@ -17,7 +17,7 @@ static inline __attribute__((always_inline)) void cls_arm(lua_State *L, cls_host
     if (h->trace != NULL) {
         cls_trace_begin(h);
         /* Tracing wraps the budget hook, so coverage and explain stay budgeted. */
-        lua_sethook(L, cls_trace_hook, LUA_MASKLINE | LUA_MASKRET | (counting ? LUA_MASKCOUNT : 0),
+        lua_sethook(L, cls_trace_hook, cls_trace_mask(h) | (counting ? LUA_MASKCOUNT : 0),
                     counting ? h->hook_count : 0);
         return;
     }

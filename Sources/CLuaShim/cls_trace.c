@@ -15,6 +15,7 @@ struct cls_trace_record {
     cls_line_counts lines;   /* how often each line ran */
     cls_line_counts decided; /* how often each line's return ended a call */
     int last_return;
+    int returns_only;    /* only the deciding return wanted: no line events (a replay) */
     const char *matched; /* the policy chunk's source string, once seen */
 };
 
@@ -38,7 +39,13 @@ int cls_trace_enable(lua_State *L, int on) {
     }
     if (h->trace != NULL) return 0;
     h->trace = calloc(1, sizeof *h->trace);
-    return h->trace == NULL ? LUA_ERRMEM : 0;
+    if (h->trace == NULL) return LUA_ERRMEM;
+    h->trace->returns_only = on == CLS_TRACE_RETURNS;
+    return 0;
+}
+
+int cls_trace_mask(const cls_host *h) {
+    return h->trace->returns_only ? LUA_MASKRET : LUA_MASKLINE | LUA_MASKRET;
 }
 
 /* Whether the function the hook reports belongs to the policy chunk. */

@@ -14,8 +14,10 @@ extension LuaState {
         cls_print_mute(raw.state, on ? 1 : 0)
     }
 
-    public func setTracing(_ on: Bool) throws(LuaError) {
-        guard cls_trace_enable(raw.state, on ? 1 : 0) == 0 else {
+    /// `returnsOnly`: only `lastReturnLine` is wanted (no line counts), so the hook fires at
+    /// returns alone, not at every line.
+    public func setTracing(_ on: Bool, returnsOnly: Bool = false) throws(LuaError) {
+        guard cls_trace_enable(raw.state, on ? (returnsOnly ? CLS_TRACE_RETURNS : CLS_TRACE_LINES) : 0) == 0 else {
             throw LuaError(kind: .memory, message: "cannot allocate the line trace")
         }
     }

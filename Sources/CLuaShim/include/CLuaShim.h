@@ -188,8 +188,12 @@ int cls_call_global(lua_State *L, const char *name, const char *argument, size_t
                     const char **out, size_t *out_len);
 /*
  * Tracing of the policy chunk (off by default, costs a hook per line): counts the
- * lines run and remembers the line of the last `return` of each call.
+ * lines run and remembers the line of the last `return` of each call. `on`: 0 off,
+ * CLS_TRACE_LINES lines and returns (coverage, explain), CLS_TRACE_RETURNS the deciding
+ * return alone (a replay for provenance: a hook per return, not per line).
  */
+#define CLS_TRACE_LINES 1
+#define CLS_TRACE_RETURNS 2
 int cls_trace_enable(lua_State *L, int on);
 /* Mutes (1) or unmutes (0) print: a call replayed for its deciding line prints nothing,
  * since the call that decided already printed. Raises nothing. */

@@ -281,7 +281,9 @@ final class PolicyLuaState {
         try lua.callGlobal(name, argument: argument)
     }
 
-    func setTracing(_ on: Bool) throws(LuaError) { try lua.setTracing(on) }
+    func setTracing(_ on: Bool, returnsOnly: Bool = false) throws(LuaError) {
+        try lua.setTracing(on, returnsOnly: returnsOnly)
+    }
     func setPrintMuted(_ on: Bool) { lua.setPrintMuted(on) }
     var tracedLines: [Int: Int] { lua.tracedLines }
     var decidingLines: [Int: Int] { lua.decidingLines }

@@ -30,7 +30,7 @@ extension LuaPolicy {
         let transient = !options.tracing
         let slot = function.slot
         return try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) -> Int? in
-            if transient { try engine.state.setTracing(true) }
+            if transient { try engine.state.setTracing(true, returnsOnly: true) }
             engine.state.setPrintMuted(true)
             defer {
                 engine.state.setPrintMuted(false)
@@ -47,4 +47,45 @@ extension LuaPolicy {
     /// How many times the policy's functions have been called since it loaded, provenance
     /// replays included: what a benchmark counts to show the Lua calls a document costs.
     public var callCount: Int { locked { (engine: PolicyEngineState) -> Int in engine.state.callCount } }
+}
+
+extension LuaPolicy {
+    /// `decidingLine` for each of `days` (ascending), in one entry: the lock taken, tracing
+    /// turned on and the context prepared once for all of them, not once per day (for 300
+    /// years of JSON that per-call set-up was half of what provenance cost).
+    public func decidingLines(_ function: PolicyFunction, for days: [Day],
+                              context: PolicyContext) throws(PolicyError) -> [Int?] {
+        let present = switch function {
+        case .canSelect: has.canSelect
+        case .canDeselect: has.canDeselect
+        case .decorationFor: has.decoration
+        }
+        guard present, let first = days.first, let last = days.last else { return days.map { _ in nil } }
+        let today = (context.today ?? options.today)?.dayNumber
+        let transient = !options.tracing
+        let slot = function.slot
+        var asked = first
+        do throws(LuaError) {
+            return try enter(functions: RunNote.bit(slot), first: first, last: last) {
+                (engine: PolicyEngineState) throws(LuaError) -> [Int?] in
+                if transient { try engine.state.setTracing(true, returnsOnly: true) }
+                engine.state.setPrintMuted(true)
+                defer {
+                    engine.state.setPrintMuted(false)
+                    if transient { try? engine.state.setTracing(false) }
+                }
+                let tag = try engine.prepare(context, selection: slot != .decorationFor)
+                var lines: [Int?] = []
+                lines.reserveCapacity(days.count)
+                for day in days {
+                    asked = day
+                    _ = try engine.state.call(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
+                    lines.append(engine.state.lastReturnLine)
+                }
+                return lines
+            }
+        } catch {
+            throw policyError(error, slot: slot, day: asked)
+        }
+    }
 }

@@ -31,7 +31,7 @@ extension LuaPolicy {
             let today = (context.today ?? options.today)?.dayNumber
             let transient = !options.tracing
             let traced = try call(.decorationFor, day) { (engine: PolicyEngineState) throws(LuaError) in
-                if transient { try engine.state.setTracing(true) }
+                if transient { try engine.state.setTracing(true, returnsOnly: true) }
                 defer { if transient { try? engine.state.setTracing(false) } }
                 let tag = try engine.prepare(context, selection: false)
                 let value = try engine.state.call(.decorationFor, dayNumber: day.dayNumber, calendarTag: tag,
@@ -48,7 +48,7 @@ extension LuaPolicy {
             let transient = !options.tracing
             let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [])
             let traced = try call(.hoursFor, day) { (engine: PolicyEngineState) throws(LuaError) in
-                if transient { try engine.state.setTracing(true) }
+                if transient { try engine.state.setTracing(true, returnsOnly: true) }
                 defer { if transient { try? engine.state.setTracing(false) } }
                 let tag = try engine.prepare(asked, selection: true)
                 let value = try engine.state.callHours(dayNumber: day.dayNumber, calendarTag: tag, today: today)
@@ -74,7 +74,7 @@ extension LuaPolicy {
         let today = (context.today ?? options.today)?.dayNumber
         let transient = !options.tracing
         let traced = try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) in
-            if transient { try engine.state.setTracing(true) }
+            if transient { try engine.state.setTracing(true, returnsOnly: true) }
             defer { if transient { try? engine.state.setTracing(false) } }
             let tag = try engine.prepare(context, selection: true)
             let answers = try engine.state.call(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)

@@ -8,7 +8,7 @@ import CalendarCore
 /// and its generic walk were half of the whole run's instructions; the bytes are the same,
 /// which `EvalJSONDayLineTests` holds over every shape a day can take.
 enum EvalJSONDayLine {
-    static func append(_ result: DayEvaluation, in report: EvalReport, label: String, to out: inout [UInt8]) {
+    static func append(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler, to out: inout [UInt8]) {
         put("{\"date\": \"", &out)
         result.day.appendISO(to: &out)
         put("\", \"year\": ", &out)
@@ -55,12 +55,12 @@ enum EvalJSONDayLine {
         put(", \"decorationLine\": ", &out)
         optional(result.lines.decoration, &out)
         put(", \"label\": ", &out)
-        JSONWriter.escape(label, into: &out)
+        labeler.appendJSON(for: result, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
     /// A decision's reason, deciding policy (by its index in the report) and deciding line.
-    private static func decision(_ decision: PolicyStack.Decision, line: Int?, keys: (String, String, String),
+    private static func decision(_ decision: PolicyStack.Decision, line: Int?, keys: (StaticString, StaticString, StaticString),
                                  _ report: EvalReport, _ out: inout [UInt8]) {
         put(keys.0, &out)
         optional(decision.verdict.reason, &out)
@@ -70,8 +70,8 @@ enum EvalJSONDayLine {
         optional(line, &out)
     }
 
-    @inline(__always) private static func put(_ text: String, _ out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
+        JSONWriter.put(text, &out)
     }
 
     @inline(__always) private static func bool(_ flag: Bool, _ out: inout [UInt8]) {

@@ -64,7 +64,7 @@ enum EvalJSONMonthLines {
         out.append(UInt8(ascii: "]"))
     }
 
-    @inline(__always) private static func put(_ text: String, _ out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
+        JSONWriter.put(text, &out)
     }
 }

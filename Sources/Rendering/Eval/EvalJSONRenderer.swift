@@ -38,7 +38,7 @@ public enum EvalJSONRenderer {
         /// written before each element but the first.
         public mutating func append(_ days: [DayEvaluation]) {
             for result in days {
-                bytes.append(contentsOf: index == 0 ? "[\n    ".utf8 : ",\n    ".utf8)
+                JSONWriter.put(index == 0 ? "[\n    " : ",\n    ", &bytes)
                 if let hours = report.hours {
                     // A day with `intervals` nests three deep, which the value tree lays out over lines.
                     guard case .object(var fields) = day(result, in: report, labeler: labeler) else { continue }
@@ -47,7 +47,7 @@ public enum EvalJSONRenderer {
                     JSONWriter.append(.object(fields), indent: 4, to: &text)
                     bytes.append(contentsOf: text.utf8)
                 } else {
-                    EvalJSONDayLine.append(result, in: report, label: labeler.label(for: result), to: &bytes)
+                    EvalJSONDayLine.append(result, in: report, labeler: labeler, to: &bytes)
                 }
                 index += 1
                 if bytes.count >= DocumentChunk.size {

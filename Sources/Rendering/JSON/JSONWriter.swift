@@ -36,7 +36,8 @@ public enum JSONWriter {
     // bytes to an array costs a fraction of appending them to a String; each public entry
     // point makes one String at the end.
 
-    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
+    /// A literal's UTF-8 (no escaping: literals written are known to need none).
+    @inline(__always) static func put(_ text: StaticString, _ out: inout [UInt8]) {
         out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
@@ -97,14 +98,46 @@ public enum JSONWriter {
 
     /// `escape(_:into:)` onto bytes: the common string (nothing to escape) is one copy.
     static func escape(_ text: String, into out: inout [UInt8]) {
-        if needsEscaping(text) {
-            var escaped = ""
-            escape(text, into: &escaped)
-            out.append(contentsOf: escaped.utf8)
-        } else {
-            out.append(0x22)
-            out.append(contentsOf: text.utf8)
-            out.append(0x22)
+        out.append(0x22)
+        escapeContents(text, into: &out)
+        out.append(0x22)
+    }
+
+    /// `text` as the inside of a JSON string (no quotes), escaped as `escape(_:into:)` escapes
+    /// it, straight into bytes: a label written in pieces (`DayLabeler.appendJSON`) makes no
+    /// String of its own.
+    static func escapeContents(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard bytes.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) else {
+                out.append(contentsOf: bytes)
+                return
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case 0x22: put("\\\"", &out)
+                case 0x5C: put("\\\\", &out)
+                case 0x0A: put("\\n", &out)
+                case 0x0D: put("\\r", &out)
+                case 0x09: put("\\t", &out)
+                case 0x08: put("\\b", &out)
+                case 0x0C: put("\\f", &out)
+                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80
+                    && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    put(bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029", &out)
+                    index += 2
+                case 0..<0x20, 0x7F:
+                    @inline(__always) func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
+                    put("\\u00", &out)
+                    out.append(hex(byte >> 4))
+                    out.append(hex(byte & 0x0F))
+                default:
+                    out.append(byte)
+                }
+            }
         }
     }
 

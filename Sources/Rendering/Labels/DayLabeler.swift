@@ -44,6 +44,45 @@ public struct DayLabeler: Sendable {
         return text
     }
 
+    /// `label(for:)` as a JSON string, quotes included, written in pieces straight into bytes
+    /// (for `eval --format json`: building the String per day cost ~4,000 instructions).
+    /// `LabelJSONTests` hold it equal to `label(for:)` escaped.
+    public func appendJSON(for result: DayEvaluation, to out: inout [UInt8]) {
+        let reason = result.select.verdict.reason
+        out.append(0x22)
+        names.appendFullDate(result.day, jsonEscapedTo: &out)
+        JSONWriter.escapeContents(phrases.separator, into: &out)
+        if result.select.isAllowed {
+            JSONWriter.escapeContents(phrases.selectable, into: &out)
+        } else {
+            JSONWriter.escapeContents(phrases.notSelectable, into: &out)
+            if let reason, !reason.isEmpty {
+                JSONWriter.escapeContents(phrases.colon, into: &out)
+                JSONWriter.escapeContents(reason, into: &out)
+            }
+        }
+        if !result.deselect.isAllowed {
+            JSONWriter.escapeContents(phrases.separator, into: &out)
+            JSONWriter.escapeContents(phrases.notDeselectable, into: &out)
+            if let deselectReason = result.deselect.verdict.reason, !deselectReason.isEmpty, deselectReason != reason {
+                JSONWriter.escapeContents(phrases.colon, into: &out)
+                JSONWriter.escapeContents(deselectReason, into: &out)
+            }
+        }
+        if let decoration = result.decoration {
+            if let label = decoration.label {
+                if label != reason, !label.isEmpty {
+                    JSONWriter.escapeContents(phrases.separator, into: &out)
+                    JSONWriter.escapeContents(label, into: &out)
+                }
+            } else {
+                JSONWriter.escapeContents(phrases.separator, into: &out)
+                JSONWriter.escapeContents(phrases.decorated, into: &out)
+            }
+        }
+        out.append(0x22)
+    }
+
     /// `selectable`, or `not selectable: <reason>` (without a reason, `not selectable`).
     public func verdict(selectable: Bool, reason: String?) -> String {
         if selectable { return phrases.selectable }

@@ -91,6 +91,24 @@ public struct DisplayNames: Sendable {
         }
     }
 
+    /// `fullDate(day)` escaped as inside a JSON string, into bytes; the built-in English names
+    /// (plain ASCII) are written without making the String.
+    func appendFullDate(_ day: Day, jsonEscapedTo out: inout [UInt8]) {
+        switch source {
+        case .builtInEnglish:
+            let (year, month, dayOfMonth) = day.components
+            JSONWriter.escapeContents(DisplayNames.englishWeekdays[day.weekday - 1], into: &out)
+            JSONWriter.put(", ", &out)
+            JSONWriter.escapeContents(DisplayNames.englishMonths[month - 1], into: &out)
+            out.append(0x20)
+            CSVWriter.appendInteger(dayOfMonth, to: &out)
+            JSONWriter.put(", ", &out)
+            CSVWriter.appendInteger(year, to: &out)
+        case .locale:
+            JSONWriter.escapeContents(fullDate(day), into: &out)
+        }
+    }
+
     /// The language part of the locale identifier, lowercased: `de` for `de_DE`, `he` for `he-IL`.
     public var language: String {
         var language = ""
