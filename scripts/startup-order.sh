@@ -31,6 +31,7 @@ runs=(
     "eval $policy --year 2026 --format csv"
     "check $policy"
     "test policies/us-federal-holidays_test.lua"
+    "gate benchmarks/policies/deploy-freeze.lua --at 2026-12-24T13:05:00+01:00 --time-zone Europe/Berlin"
 )
 n=0
 for run in "${runs[@]}"; do

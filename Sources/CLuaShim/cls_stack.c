@@ -5,16 +5,44 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 static __thread uintptr_t cls_stack_low;
 static __thread uintptr_t cls_stack_high;
 static __thread int cls_stack_known;
 
+/* The main thread's stack: from the top of its mapping down by the stack limit, as the
+ * kernel lets it grow. The top: the kernel copies the executable's name (AT_EXECFN) to the
+ * very top of the new stack, so the page end after it is the mapping's end.
+ * pthread_getattr_np answers the same by reading /proc/self/maps line by line (~120,000
+ * instructions, 3 % of a cold start). Only for a finite limit of at most 256 MiB;
+ * otherwise 0 and the general path. */
+static int cls_main_stack(uintptr_t *low, uintptr_t *high) {
+    struct rlimit limit;
+    const char *name = (const char *)getauxval(AT_EXECFN);
+    if (name == NULL || syscall(SYS_gettid) != getpid()) return 0;
+    if (getrlimit(RLIMIT_STACK, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur > (256u << 20))
+        return 0;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t end = ((uintptr_t)name + strlen(name) + 1 + page - 1) & ~(page - 1);
+    if (end < limit.rlim_cur) return 0;
+    /* One page short of the limit, as glibc reports it (the guard gap the kernel keeps). */
+    *high = end;
+    *low = end - (uintptr_t)limit.rlim_cur + page;
+    return 1;
+}
+
 static size_t cls_headroom(void) {
     if (!cls_stack_known) {
         pthread_attr_t attr;
         cls_stack_known = 1;
-        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        if (cls_main_stack(&cls_stack_low, &cls_stack_high)) {
+            /* known */
+        } else if (pthread_getattr_np(pthread_self(), &attr) == 0) {
             void *addr = NULL;
             size_t size = 0;
             if (pthread_attr_getstack(&attr, &addr, &size) == 0) {

@@ -7,7 +7,7 @@ import Rendering
 /// scanner agree.
 enum CommandCatalog {
     static let version = "0.1.0"
-    static var names: [String] { all.map(\.name) }
+    static var names: [String] { CommandTable.entries.map(\.name) }
     /// In help's order, as the command table lists them.
     static var all: [CommandSpec] { CommandTable.all.map(\.spec) }
 

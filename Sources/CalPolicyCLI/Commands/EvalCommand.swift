@@ -24,6 +24,7 @@ enum EvalCommand {
             throw .request(RequestError(option, value: parsed.value(option) ?? "", reason: "only --format ics takes it"))
         }
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
+        console.keepUntilExit(files)
         if format == .ics {
             let filter = try CLIError.wrap { () throws(RequestError) in
                 try FeedFilter.resolve(parsed, policies: EvalUseCase.layerNames(evaluation: evaluation, policies: files))

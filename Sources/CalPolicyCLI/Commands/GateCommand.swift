@@ -58,6 +58,7 @@ enum GateCommand {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? WallClock.today(),
                                           verbose: parsed.has("verbose"))
+        console.keepUntilExit(files)
         let policies = parsed.positionals.map(PolicyIdentity.tidy)
         // One timeline per "today" the policies see, so a batch over one day's instants asks
         // each policy about each day once.
