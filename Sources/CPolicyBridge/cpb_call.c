@@ -285,6 +285,36 @@ static int cpb_read_interval(lua_State *L, cpb_state *h, int interval, cpb_hours
     return LUA_OK;
 }
 
+/* A table the engine reads raw must hold nothing it would skip: no metatable (its __index
+ * and __len are never consulted) and, for a list, no keys but 1...#t. Otherwise an
+ * interval kept under a name (`{ eve = cal.closed(...) }`) or behind __index would be
+ * silently dropped, and the gate silently open. 0 when plain, else the error is recorded. */
+static int cpb_plain_table(lua_State *L, cpb_state *h, int idx, int list, const char *what) {
+    idx = lua_absindex(L, idx);
+    if (lua_getmetatable(L, idx)) {
+        lua_pop(L, 1);
+        cpb_type_error(L, h, "hoursFor returned %s with a metatable (return plain tables: "
+                       "{ cal.closed(...), ... })", what);
+        return -1;
+    }
+    if (!list) return 0;
+    lua_Unsigned length = lua_rawlen(L, idx);
+    lua_pushnil(L);
+    while (lua_next(L, idx) != 0) {
+        lua_pop(L, 1);
+        int fine = lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && (lua_Unsigned)lua_tointeger(L, -1) <= length;
+        if (!fine) {
+            char key[96];
+            cpb_describe(L, -1, key, sizeof key);
+            lua_pop(L, 1);
+            cpb_type_error(L, h, "hoursFor returned %s with the key %s (a list holds intervals at 1, 2, 3 ... "
+                           "only)", what, key);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Whether the table at `idx` is one interval (it has a 'from' key) rather than a list. */
 static int cpb_is_interval(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
@@ -301,7 +331,16 @@ static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hour
         cpb_describe(L, first, got, sizeof got);
         return cpb_type_error(L, h, "hoursFor must return a list of intervals or nil, got %s", got);
     }
-    if (cpb_is_interval(L, first)) return cpb_read_interval(L, h, first, out, capacity, count);
+    if (n > 1) {
+        cpb_describe(L, first + 1, got, sizeof got);
+        return cpb_type_error(L, h, "hoursFor must return one list of intervals, got %d values (the second %s); "
+                              "return { cal.closed(...), cal.closed(...) }", n, got);
+    }
+    if (cpb_is_interval(L, first)) {
+        if (cpb_plain_table(L, h, first, 0, "an interval") != 0) return LUA_ERRRUN;
+        return cpb_read_interval(L, h, first, out, capacity, count);
+    }
+    if (cpb_plain_table(L, h, first, 1, "a list") != 0) return LUA_ERRRUN;
     lua_Unsigned length = lua_rawlen(L, first);
     for (lua_Unsigned i = 1; i <= length; i++) {
         if (lua_rawgeti(L, first, (lua_Integer)i) != LUA_TTABLE) {
@@ -312,8 +351,10 @@ static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hour
         int item = lua_gettop(L);
         int status;
         if (cpb_is_interval(L, item)) {
+            if (cpb_plain_table(L, h, item, 0, "an interval") != 0) return LUA_ERRRUN;
             status = cpb_read_interval(L, h, item, out, capacity, count);
         } else {
+            if (cpb_plain_table(L, h, item, 1, "a list inside the list") != 0) return LUA_ERRRUN;
             lua_Unsigned inner = lua_rawlen(L, item);
             status = LUA_OK;
             for (lua_Unsigned j = 1; j <= inner && status == LUA_OK; j++) {
@@ -322,7 +363,8 @@ static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hour
                     return cpb_type_error(L, h, "hoursFor returned %s inside interval list %llu (expected "
                                           "cal.closed(...) or cal.openOnly(...))", got, (unsigned long long)i);
                 }
-                status = cpb_read_interval(L, h, lua_gettop(L), out, capacity, count);
+                status = cpb_plain_table(L, h, -1, 0, "an interval") != 0
+                    ? LUA_ERRRUN : cpb_read_interval(L, h, lua_gettop(L), out, capacity, count);
                 lua_pop(L, 1);
             }
         }
