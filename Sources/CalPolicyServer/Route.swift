@@ -16,11 +16,13 @@ extension Router {
         /// (the week route's `date` is the week option).
         var parameters: [OptionSpec] {
             switch self {
-            case .month: [OptionCatalogue.month]
-            case .days: [OptionCatalogue.from, OptionCatalogue.to]
-            case .calendar: [OptionCatalogue.from, OptionCatalogue.to] + OptionCatalogue.feedFilter
-            case .year: [OptionCatalogue.year]
-            case .week: [OptionCatalogue.week]
+            // `timeZone`: the zone a stack with hours states its closed intervals in (default
+            // the server's --time-zone), as `/v1/gate` takes it.
+            case .month: [OptionCatalogue.month, OptionCatalogue.timeZone]
+            case .days: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.timeZone]
+            case .calendar: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.timeZone] + OptionCatalogue.feedFilter
+            case .year: [OptionCatalogue.year, OptionCatalogue.timeZone]
+            case .week: [OptionCatalogue.week, OptionCatalogue.timeZone]
             case .period: [OptionCatalogue.kind, OptionCatalogue.date, OptionCatalogue.step]
             case .explain: [OptionCatalogue.date, OptionCatalogue.selection]
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]

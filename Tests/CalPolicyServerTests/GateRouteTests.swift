@@ -49,4 +49,23 @@ import Testing
         #expect(response.status == 500)
         #expect(routes.error(response).message?.contains("malformed.lua:3") == true)
     }
+
+    @Test func evalRoutesStateIntervalsInTheRequestsZone() throws {
+        // Friday 2026-12-11: examples/deploy-hours.lua closes from 15:00 Berlin time.
+        let berlin = get("/v1/days?from=2026-12-11&to=2026-12-11")
+        #expect(berlin.status == 200)
+        #expect(routes.json(berlin)["timeZone"] as? String == "Europe/Berlin")
+        let text = String(decoding: berlin.body, as: UTF8.self)
+        #expect(text.contains("2026-12-11T15:00:00+01:00"))
+        let utc = get("/v1/days?from=2026-12-11&to=2026-12-11&timeZone=UTC")
+        #expect(utc.status == 200)
+        #expect(routes.json(utc)["timeZone"] as? String == "UTC")
+        #expect(String(decoding: utc.body, as: UTF8.self).contains("2026-12-11T14:00:00+00:00"))
+        let month = get("/v1/month?month=2026-12&timeZone=America/New_York")
+        #expect(month.status == 200)
+        #expect(String(decoding: month.body, as: UTF8.self).contains("2026-12-11T09:00:00-05:00"))
+        let typo = get("/v1/month?month=2026-12&timeZone=Europe/Berln")
+        #expect(typo.status == 400)
+        #expect(routes.error(typo).parameter == "timeZone")
+    }
 }
