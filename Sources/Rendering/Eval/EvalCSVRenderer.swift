@@ -14,49 +14,31 @@ public enum EvalCSVRenderer {
     /// Rows go to the sink a chunk at a time, so a long span is never held twice.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         var stream = Stream(report, to: sink)
-        stream.append(report.days)
-        stream.finish()
+        stream.write(all: report.days)
     }
 
     /// The document written while its days are still being evaluated: the header, then each
-    /// run of days as it comes (`append`, in order), then `finish`. `report` gives the
-    /// settings, the policies and the hours (indexed from the span's first day); its `days`
-    /// are not read. Bytes go to the sink in `DocumentChunk`-sized pieces.
+    /// run of days as it comes (`EvalDayStream`).
     public struct Stream<Sink: DocumentSink>: EvalDayStream {
-        let report: EvalReport
-        let sink: Sink
-        var out: [UInt8] = []
-        /// Days written so far: the next day's index in the span (and in `report.hours`).
-        var index = 0
+        var buffer: EvalStreamBuffer<Sink>
 
         public init(_ report: EvalReport, to sink: Sink) {
-            (self.report, self.sink) = (report, sink)
-            out.reserveCapacity(min(report.span.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
-            CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &out)
+            buffer = EvalStreamBuffer(report, to: sink)
+            buffer.bytes.reserveCapacity(min(report.span.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
+            CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &buffer.bytes)
         }
 
         public mutating func append(_ days: [DayEvaluation]) {
             for result in days {
-                if out.count >= DocumentChunk.size {
-                    sink.write(bytes: out)
-                    out.removeAll(keepingCapacity: true)
-                }
-                EvalCSVRenderer.row(result, index: index, report: report, to: &out)
-                index += 1
+                buffer.passOnIfFull()
+                EvalCSVRenderer.row(result, index: buffer.index, report: buffer.report, to: &buffer.bytes)
+                buffer.index += 1
             }
         }
 
-        /// Passes on what is written so far, the document left open: what stands when a later
-        /// run fails.
-        public mutating func flush() {
-            sink.write(bytes: out)
-            out.removeAll(keepingCapacity: true)
-        }
+        public mutating func flush() { buffer.flush() }
 
-        public mutating func finish() {
-            sink.write(bytes: out)
-            out.removeAll()
-        }
+        public mutating func finish() { buffer.flush() }
     }
 
     static func row(_ result: DayEvaluation, index: Int, report: EvalReport, to out: inout [UInt8]) {

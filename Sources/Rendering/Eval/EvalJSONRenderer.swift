@@ -9,66 +9,51 @@ public enum EvalJSONRenderer {
     /// day to the sink: a century of days is never one value tree plus its text.
     public static func render(_ report: EvalReport, to sink: some DocumentSink) {
         var stream = Stream(report, to: sink)
-        stream.append(report.days)
-        stream.finish()
+        stream.write(all: report.days)
     }
 
     /// The document written while its days are still being evaluated: everything before
-    /// `days` at once, then each run of days as it comes (`append`, in order), then `finish`.
-    /// `report` gives the settings, grids, policies and hours (indexed from the span's first
-    /// day); its `days` are not read. Bytes go to the sink in `DocumentChunk`-sized pieces.
+    /// `days` at once, then each run of days as it comes (`EvalDayStream`).
     public struct Stream<Sink: DocumentSink>: EvalDayStream {
-        let report: EvalReport
-        let sink: Sink
+        var buffer: EvalStreamBuffer<Sink>
         let labeler: DayLabeler
-        var bytes: [UInt8] = []
-        /// Days written so far: the next day's index in the span (and in `report.hours`).
-        var index = 0
 
         public init(_ report: EvalReport, to sink: Sink) {
-            (self.report, self.sink) = (report, sink)
+            buffer = EvalStreamBuffer(report, to: sink)
             labeler = DayLabeler(names: report.settings.names)
             var out = EvalJSONRenderer.head(report, to: sink)
             field("days", &out)
             sink.write(out)
-            bytes.reserveCapacity(min(DocumentChunk.size, 450 * report.span.days.count) + 8192)
+            buffer.bytes.reserveCapacity(min(DocumentChunk.size, 450 * report.span.days.count) + 8192)
         }
 
         /// Each element as `rows` writes it at indent 2: "[\n    a,\n    b\n  ]", the separator
         /// written before each element but the first.
         public mutating func append(_ days: [DayEvaluation]) {
+            let report = buffer.report
             for result in days {
-                JSONWriter.put(index == 0 ? "[\n    " : ",\n    ", &bytes)
+                JSONWriter.put(buffer.index == 0 ? "[\n    " : ",\n    ", &buffer.bytes)
                 if let hours = report.hours {
                     // A day with `intervals` nests three deep, which the value tree lays out over lines.
                     guard case .object(var fields) = day(result, in: report, labeler: labeler) else { continue }
-                    fields.append(("intervals", hours.json(index, report: report)))
+                    fields.append(("intervals", hours.json(buffer.index, report: report)))
                     var text = ""
                     JSONWriter.append(.object(fields), indent: 4, to: &text)
-                    bytes.append(contentsOf: text.utf8)
+                    buffer.bytes.append(contentsOf: text.utf8)
                 } else {
-                    EvalJSONDayLine.append(result, in: report, labeler: labeler, to: &bytes)
+                    EvalJSONDayLine.append(result, in: report, labeler: labeler, to: &buffer.bytes)
                 }
-                index += 1
-                if bytes.count >= DocumentChunk.size {
-                    sink.write(bytes: bytes)
-                    bytes.removeAll(keepingCapacity: true)
-                }
+                buffer.index += 1
+                buffer.passOnIfFull()
             }
         }
 
-        /// Passes on what is written so far, the document left open: what stands when a later
-        /// run fails.
-        public mutating func flush() {
-            sink.write(bytes: bytes)
-            bytes.removeAll(keepingCapacity: true)
-        }
+        public mutating func flush() { buffer.flush() }
 
         public mutating func finish() {
-            bytes.append(contentsOf: index == 0 ? "[]".utf8 : "\n  ]".utf8)
-            bytes.append(contentsOf: "\n}\n".utf8)
-            sink.write(bytes: bytes)
-            bytes.removeAll()
+            JSONWriter.put(buffer.index == 0 ? "[]" : "\n  ]", &buffer.bytes)
+            JSONWriter.put("\n}\n", &buffer.bytes)
+            buffer.flush()
         }
     }
 
