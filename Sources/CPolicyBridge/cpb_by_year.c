@@ -50,8 +50,34 @@ static long long cpb_day_field_integer(lua_State *L, const char *field) {
     return v;
 }
 
+/* The year's table itself, built once (shared with the day lookups): `f(2026)`, what a
+ * policy's answersForYear reads. */
+static int cpb_by_year_table(lua_State *L) {
+    int ok = 0;
+    lua_Integer y = lua_tointegerx(L, 1, &ok);
+    if (!ok || y < 1 || y > 9999) {
+        char got[64];
+        cpb_show(L, 1, got, sizeof got);
+        return luaL_error(L, "cal.byYear: a year must be an integer 1...9999, got %s", got);
+    }
+    if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(UP_BUILD));
+    lua_pushinteger(L, y);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        char got[64];
+        cpb_show(L, -1, got, sizeof got);
+        return luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", y, got);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
+    return 1;
+}
+
 static int cpb_by_year_lookup(lua_State *L) {
     cpb_year_range *st = lua_touserdata(L, lua_upvalueindex(UP_STATE));
+    if (lua_type(L, 1) == LUA_TNUMBER) return cpb_by_year_table(L);
     int light = lua_type(L, 1) == LUA_TLIGHTUSERDATA;
     void *key = light ? lua_touserdata(L, 1) : NULL;
     /* The same day again: light userdata compare by value, anything else as `==` does. */

@@ -11,11 +11,10 @@
 #define CPB_MAX_TEXT 4096
 
 static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
-                                                             "hoursFor"};
+                                                             "hoursFor", "answersForYear"};
 
 /* Records a type error (no Lua involved) and drops the results. */
-static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) {
+int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) {
     cls_error *error = cls_error_record(L);
     va_list ap;
     va_start(ap, fmt);
@@ -29,7 +28,7 @@ static int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) {
 }
 
 /* What came back, e.g. "string 'yes'", "number 1", "table"; never allocates. */
-static void cpb_describe(lua_State *L, int idx, char *out, size_t cap) {
+void cpb_describe(lua_State *L, int idx, char *out, size_t cap) {
     int t = lua_type(L, idx);
     if (t == LUA_TSTRING) {
         size_t len;
@@ -48,7 +47,7 @@ static void cpb_describe(lua_State *L, int idx, char *out, size_t cap) {
 }
 
 /* A string field (nil allowed): 0 when fine, else the error was recorded. */
-static int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len) {
+int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len) {
     int t = lua_type(L, idx);
     if (t == LUA_TNIL) {
         *out = NULL;
@@ -100,7 +99,7 @@ static void cpb_keep(lua_State *L, cpb_state *h, int first, int count) {
     lua_settop(L, h->call_base + count);
 }
 
-static int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
+int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     static const char *const kinds[] = {"default", "image", "custom"};
     static const char *const sizes[] = {"small", "medium", "large"};
     const char *expected = "(expected kind, label, color, image, size)";
@@ -174,7 +173,7 @@ static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c)
     h->calls++;
     int status = cls_call_at(L, host, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
-    if (c->function == CPB_FN_HOURS) return LUA_OK; /* cpb_call_hours reads its own results */
+    if (c->function >= CPB_FN_HOURS) return LUA_OK; /* cpb_call_hours reads its own results */
     /* results sit above the message handler */
     return cpb_read_results(L, h, c, handler + 1, lua_gettop(L) - handler);
 }

@@ -57,7 +57,16 @@ static inline int cpb_field_is(const char *key, size_t len, const char *name) {
  *   cpb_ics.c        cal.ics (.ics files beside the policy, via CICalFeed)
  *   cpb_holidays.c   cal.holidays, cal.weekend (the host's holiday data)
  *   cpb_views.c      `selection`, the native helpers, the extension that opens them all
- *   cpb_call.c, cpb_policy.c   policy calls and loading */
+ *   cpb_call.c, cpb_policy.c   policy calls and loading
+ *   cpb_year.c       answersForYear: a year's answers in one call */
+
+/* Reading what a policy function returned (cpb_call.c), shared with cpb_year.c: a type error
+ * recorded without Lua (the stack dropped to the call's base), how a value reads in a message,
+ * a string field (nil: NULL), a decoration table. */
+int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void cpb_describe(lua_State *L, int idx, char *out, size_t cap);
+int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len);
+int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result);
 
 /* Date arithmetic (cpb_dates.c). */
 void cpb_civil(long long day_number, long long *y, int *m, int *d);

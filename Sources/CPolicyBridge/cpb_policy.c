@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
-                                                             "hoursFor"};
+                                                             "hoursFor", "answersForYear"};
 
 typedef struct cpb_load_args {
     const char *source;
@@ -117,9 +117,9 @@ static void cpb_metadata(lua_State *L, int table, const char *field, const char 
 static int cpb_contract_key(lua_State *L, int key) {
     if (lua_type(L, key) != LUA_TSTRING) return 0;
     const char *k = lua_tostring(L, key);
-    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "hoursFor", "name", "description",
-                                       "version", "coverage", "zone"};
-    for (int i = 0; i < 9; i++) if (strcmp(k, keys[i]) == 0) return 1;
+    static const char *const keys[] = {"canSelect", "canDeselect", "decorationFor", "hoursFor", "answersForYear",
+                                       "name", "description", "version", "coverage", "zone"};
+    for (int i = 0; i < 10; i++) if (strcmp(k, keys[i]) == 0) return 1;
     return 0;
 }
 

@@ -31,6 +31,14 @@ extension LuaPolicy {
     /// A run of days in one locked crossing into Lua (see `DayPolicy.answers`); the
     /// answers before a failure are kept.
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        if answersByYear && context.selection.isEmpty && !days.isEmpty {
+            return yearAnswers(questions, for: days, context: context)
+        }
+        return dayAnswers(questions, for: days, context: context)
+    }
+
+    /// `answers` day by day: each asked function of each day, in one crossing.
+    func dayAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
         var requests: [DayQuestions] = []
         requests.reserveCapacity(count)

@@ -19,6 +19,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// The exact bytes that were loaded (reload compares against them).
     let source: [UInt8]
     let has: (canSelect: Bool, canDeselect: Bool, decoration: Bool)
+    /// `answersForYear` is defined: a run of days with an empty selection asks it once per year
+    /// instead of canSelect and decorationFor once per day (`LuaPolicy+YearAnswers.swift`).
+    let answersByYear: Bool
     /// `hoursFor` is defined: the policy closes parts of days.
     public let definesHours: Bool
     /// `zone = "..."`: the IANA zone its hours are in (checked at load); nil: the stack's.
@@ -77,6 +80,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.options = options
         self.metadata = PolicyMetadata(name: info.name ?? fileName, description: info.description,
                                        version: info.version, coverage: info.coverage)
+        self.answersByYear = info.functions.contains(.answersForYear)
         self.has = (info.functions.contains(.canSelect), info.functions.contains(.canDeselect),
                     info.functions.contains(.decorationFor))
         self.lines = info.lines

@@ -12,6 +12,9 @@ final class PolicyEngineState: @unchecked Sendable {
     private var selection: [Day]?
     private var calendar: CalendarIdentifier?
     private var calendarTag: Int32 = 0
+    /// The last year `answersForYear` answered, for the "today" it was asked with: runs of
+    /// days come 32 at a time, so each year would otherwise be asked a dozen times.
+    var lastYear: (year: Int, today: Int?, answers: [Int: DayAnswers])?
 
     init(state: PolicyLuaState, bridge: PolicyDateBridge) {
         self.state = state

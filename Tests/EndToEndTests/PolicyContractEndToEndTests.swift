@@ -67,7 +67,7 @@ import Testing
                              ["--month", "2026-01"])
         #expect(result.status == 3)
         #expect(result.stderr.contains("unknown field 'holidays' — a policy table holds only canSelect, "
-                                       + "canDeselect, decorationFor, hoursFor, name, description, version, coverage, zone"))
+                                       + "canDeselect, decorationFor, hoursFor, answersForYear, name, description, version, coverage, zone"))
     }
 
     @Test func aGlobalFunctionNamedCloseToTheContractIsALoadError() throws {

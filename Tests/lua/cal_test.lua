@@ -463,6 +463,21 @@ test("byYearBuildsEachYearOnceAndLooksDaysUpByNumber", function()
     expect.eq(table.concat(built, ","), "2026,2027")
 end)
 
+test("byYearGivesAYearsTableForTheYearItselfBuiltOnce", function()
+    local built = {}
+    local lookup = cal.byYear(function(year)
+        built[#built + 1] = year
+        return { [cal.dayNumber(year, 12, 25)] = "christmas" }
+    end)
+    local t = lookup(2026)
+    expect.eq(t[cal.dayNumber(2026, 12, 25)], "christmas")
+    expect.eq(lookup(countingDay("2026-12-25", {})), "christmas")
+    expect.eq(lookup(2026), t)
+    expect.eq(table.concat(built, ","), "2026")
+    expect.fails("cal.byYear: a year must be an integer 1...9999, got '2026.5'", lookup, 2026.5)
+    expect.fails("cal.byYear: a year must be an integer 1...9999, got '0'", lookup, 0)
+end)
+
 test("byYearReadsTheYearOnlyWhenTheDayLeavesTheLastYear", function()
     local lookup = cal.byYear(function() return {} end)
     local reads = {}

@@ -61,9 +61,10 @@ int cpb_register_calendar(lua_State *L, const char *name);
 
 /* ---- Loading ---------------------------------------------------------------- */
 
-/* hoursFor is optional and never part of a day run (cpb_call_days calls the first three);
- * cpb_call_hours asks it alone. */
-enum { CPB_FN_CANSELECT = 0, CPB_FN_CANDESELECT = 1, CPB_FN_DECORATION = 2, CPB_FN_HOURS = 3, CPB_FN_COUNT = 4 };
+/* hoursFor and answersForYear are optional and never part of a day run (cpb_call_days calls
+ * the first three); cpb_call_hours and cpb_call_year ask them alone. */
+enum { CPB_FN_CANSELECT = 0, CPB_FN_CANDESELECT = 1, CPB_FN_DECORATION = 2, CPB_FN_HOURS = 3, CPB_FN_YEAR = 4,
+       CPB_FN_COUNT = 5 };
 
 /* What a loaded policy offers; strings stay valid until the next call on the state. */
 typedef struct cpb_policy_info {
@@ -156,6 +157,19 @@ static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int functi
  * failing day's `failed` names the function, and nothing after it ran.
  */
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
+/*
+ * Calls answersForYear(year) once, under its budget and protected call, and reads the table
+ * it returned: for each day number it lists (within first_day...last_day, the year's days)
+ * one record in `out` with `select` (allowed unless `selectable = false`, the `reason`) and
+ * `decoration` filled, as canSelect and decorationFor would answer for an empty selection.
+ * Days it does not list are selectable and undecorated. At most `capacity` (366) records,
+ * in table order; `count` says how many. A malformed answer is a type error (no key but day
+ * numbers of the year, no field but selectable, reason and decoration, no metatables).
+ * Strings stay valid until cpb_call_finish.
+ */
+int cpb_call_year(lua_State *L, long long year, long long first_day, long long last_day, int has_today,
+                  long long today, cpb_day_call *out, int capacity, int *count);
+
 /* One closed interval hoursFor returned: wall minutes [from, to) of the day, 0...1440. */
 typedef struct cpb_hours {
     int from, to;

@@ -2,7 +2,7 @@ import LuaHost
 
 /// The policy functions a state may hold, in the bridge's order (CPB_FN_*).
 public enum LuaFunctionSlot: Int, CaseIterable, Sendable {
-    case canSelect = 0, canDeselect = 1, decorationFor = 2, hoursFor = 3
+    case canSelect = 0, canDeselect = 1, decorationFor = 2, hoursFor = 3, answersForYear = 4
 
     public var name: String {
         switch self {
@@ -10,6 +10,7 @@ public enum LuaFunctionSlot: Int, CaseIterable, Sendable {
         case .canDeselect: "canDeselect"
         case .decorationFor: "decorationFor"
         case .hoursFor: "hoursFor"
+        case .answersForYear: "answersForYear"
         }
     }
 }

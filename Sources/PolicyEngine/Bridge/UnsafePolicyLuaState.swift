@@ -277,6 +277,30 @@ final class PolicyLuaState {
         }
     }
 
+    /// answersForYear(year) (`cpb_call_year`): the days of the year it lists, with their
+    /// canSelect and decorationFor answers for an empty selection, by day number; a day it
+    /// does not list is selectable and undecorated.
+    func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> [Int: DayAnswers] {
+        var records = [cpb_day_call](repeating: cpb_day_call(), count: 366)
+        var count: Int32 = 0
+        let status = records.withUnsafeMutableBufferPointer { buffer in
+            cpb_call_year(handle, Int64(year), Int64(first), Int64(last), today == nil ? 0 : 1, Int64(today ?? 0),
+                          buffer.baseAddress, Int32(buffer.count), &count)
+        }
+        defer { cpb_call_finish(handle) }
+        try lua.check(status: status)
+        let asked = DayQuestions(canSelect: true, canDeselect: false, decoration: true)
+        var answers: [Int: DayAnswers] = [:]
+        answers.reserveCapacity(Int(count))
+        records.withUnsafeBufferPointer { buffer in
+            for index in 0..<Int(count) {
+                let record = buffer.baseAddress! + index
+                answers[Int(record.pointee.day_number)] = PolicyLuaState.answers(record, asked: asked)
+            }
+        }
+        return answers
+    }
+
     func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {
         try lua.callGlobal(name, argument: argument)
     }

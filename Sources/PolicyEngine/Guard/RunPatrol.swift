@@ -104,8 +104,8 @@ final class RunPatrol: Sendable {
 
 /// What the engine notes before entering Lua (see `LuaRunGuard.note`).
 enum RunNote {
-    /// Detail values: 0 loading, 16 running tests, else bits of the asked functions (1 canSelect,
-    /// 2 canDeselect, 4 decorationFor, 8 hoursFor).
+    /// Detail values: 0 loading, 64 running tests, else bits of the asked functions (1 canSelect,
+    /// 2 canDeselect, 4 decorationFor, 8 hoursFor, 16 answersForYear).
     static func note(subject: Int, functions bits: Int, first: Day?, last: Day?) {
         LuaRunGuard.note(subject, bits, first?.dayNumber ?? Int.min, last?.dayNumber ?? Int.min)
     }
@@ -118,14 +118,15 @@ enum RunNote {
     }
 
     static func noteTest(subject: Int) {
-        LuaRunGuard.note(subject, 16, Int.min, Int.min)
+        LuaRunGuard.note(subject, 64, Int.min, Int.min)
     }
 
     static func describe(detail: Int, first: Int, last: Int) -> String? {
         guard detail != 0 else { return "loading" }
-        guard detail != 16 else { return "running tests" }
+        guard detail != 64 else { return "running tests" }
         let names = [detail & 1 != 0 ? "canSelect" : nil, detail & 2 != 0 ? "canDeselect" : nil,
-                     detail & 4 != 0 ? "decorationFor" : nil, detail & 8 != 0 ? "hoursFor" : nil].compactMap { $0 }.joined(separator: "/")
+                     detail & 4 != 0 ? "decorationFor" : nil, detail & 8 != 0 ? "hoursFor" : nil,
+                     detail & 16 != 0 ? "answersForYear" : nil].compactMap { $0 }.joined(separator: "/")
         guard first != Int.min else { return names }
         let from = Day(dayNumber: first)
         let days = last == Int.min || last == first ? from.iso : "\(from.iso)…\(Day(dayNumber: last).iso)"

@@ -848,7 +848,9 @@ end
 ---------------------------------------------------------------------------------------------
 
 --- A lookup `f(day)` answering `build(year)[day.dayNumber]` for the day's Gregorian year.
---- `build(year)` runs once per year and returns a table keyed by day number (holidays, say).
+--- `build(year)` runs once per year and returns a table keyed by day number (holidays, say);
+--- `f(year)`, given the year as an integer, returns that table itself (built once, shared with
+--- the day lookups): what a policy's `answersForYear` reads.
 --- The lookup reads one field of a day only when the day is outside the last year asked,
 --- and answers a repeated question about the same day (canSelect, then decorationFor) at
 --- once: it is what policies run for every displayed day. The engine answers it in C
@@ -870,6 +872,21 @@ function cal.byYear(build)
     end
     return function(day)
         if day == lastDay then return lastAnswer end
+        if type(day) == "number" then
+            local y = mtointeger(day)
+            if y == nil or y < MIN_YEAR or y > MAX_YEAR then
+                fail("byYear", "a year must be an integer 1...9999, got " .. show(day))
+            end
+            local t = years[y]
+            if t == nil then
+                t = build(y)
+                if type(t) ~= "table" then
+                    fail("byYear", sformat("build(%d) must return a table, got %s", y, show(t)))
+                end
+                years[y] = t
+            end
+            return t
+        end
         local n = day.dayNumber
         if mtype(n) ~= "integer" then n = field(day, "dayNumber") end
         if n < first or n > last then

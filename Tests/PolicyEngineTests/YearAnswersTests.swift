@@ -1,0 +1,99 @@
+import CalendarCore
+import Foundation
+import Testing
+@testable import PolicyEngine
+
+/// `answersForYear`: a run of days answered from one call per year must be exactly what
+/// canSelect and decorationFor answer day by day. Every shipped policy that defines it is held
+/// to that over 400 years (1800-2199, runs of 32 days as the stack asks), and the engine asks
+/// the year once, not once per run.
+@Suite struct YearAnswersTests {
+    static let shipped: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "policies")) ?? []
+        return names.filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_test.lua") }.sorted().compactMap { name in
+            let path = "policies/" + name
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            return text.contains("answersForYear") ? path : nil
+        }
+    }()
+
+    @Test func theShippedPoliciesThatAnswerByYearAreTheWeekendAndFederalOnes() {
+        #expect(Self.shipped == ["policies/us-federal-holidays.lua", "policies/weekends.lua"])
+    }
+
+    @Test(arguments: shipped)
+    func yearAnswersEqualTheDayByDayAnswersOver400Years(_ path: String) throws {
+        let policy = try LuaPolicy(path: path, options: LuaPolicyOptions(today: Day(dayNumber: 20_425)))
+        #expect(policy.answersByYear)
+        let context = PolicyContext(today: Day(dayNumber: 20_425))
+        let first = Day(dayNumber: GregorianMath.dayNumber(year: 1800, month: 1, day: 1))
+        let last = Day(dayNumber: GregorianMath.dayNumber(year: 2199, month: 12, day: 31))
+        var day = first, compared = 0, denied = 0, decorated = 0, mismatches: [String] = []
+        while day <= last {
+            let days = (0..<32).map { day.adding(days: $0) }.filter { $0 <= last }
+            let questions = [DayQuestions](repeating: .all, count: days.count)
+            let yearly = policy.answers(questions, for: days, context: context)
+            let daily = policy.dayAnswers(questions, for: days, context: context)
+            #expect(yearly.failure == nil && daily.failure == nil)
+            for (index, answer) in yearly.answers.enumerated() where answer != daily.answers[index] {
+                if mismatches.count < 3 { mismatches.append("\(days[index].iso): \(answer) vs \(daily.answers[index])") }
+            }
+            compared += yearly.answers.count
+            denied += yearly.answers.filter { !$0.select.isAllowed }.count
+            decorated += yearly.answers.filter { $0.decoration != nil }.count
+            day = day.adding(days: 32)
+        }
+        #expect(compared == 146_097)
+        #expect(mismatches.isEmpty, "\(path): \(mismatches)")
+        // Not a vacuous comparison: the policy denies days in every year.
+        #expect(denied > 3_000)
+        if path.contains("federal") { #expect(decorated > 3_000) }
+    }
+
+    @Test func aSelectionGoesDayByDay() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day, selection) return #selection == 0, "picked" end,
+              answersForYear = function(year) return {} end,
+            }
+            """)
+        let day = Day(dayNumber: 20_425)
+        let selected = policy.answers([.all], for: [day], context: PolicyContext(selection: [day]))
+        #expect(selected.answers.first?.select.isAllowed == false)
+        let empty = policy.answers([.all], for: [day], context: PolicyContext())
+        #expect(empty.answers.first?.select.isAllowed == true)
+    }
+
+    @Test func canDeselectIsStillAskedDayByDay() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              canDeselect = function(day) return day.day ~= 13, "the 13th stays" end,
+              answersForYear = function(year) return { [cal.dayNumber(year, 3, 1)] = { selectable = false, reason = "March 1" } } end,
+            }
+            """)
+        let days = (0..<40).map { Day(dayNumber: GregorianMath.dayNumber(year: 2026, month: 2, day: 1) + $0) }
+        let batch = policy.answers([DayQuestions](repeating: .all, count: days.count), for: days, context: PolicyContext())
+        #expect(batch.failure == nil)
+        for (day, answer) in zip(days, batch.answers) {
+            #expect(answer.deselect.isAllowed == (day.day != 13), "\(day.iso)")
+            #expect(answer.select.isAllowed == !(day.month == 3 && day.day == 1), "\(day.iso)")
+        }
+    }
+
+    @Test func aFailingYearFailsTheRunAtItsFirstDay() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              answersForYear = function(year) if year == 2027 then error("no 2027") end return {} end,
+            }
+            """)
+        let days = (0..<10).map { Day(dayNumber: GregorianMath.dayNumber(year: 2026, month: 12, day: 27) + $0) }
+        let batch = policy.answers([DayQuestions](repeating: .all, count: days.count), for: days, context: PolicyContext())
+        #expect(batch.answers.count == 5)
+        #expect((batch.failure as? PolicyError)?.message.contains("no 2027") == true)
+    }
+}
