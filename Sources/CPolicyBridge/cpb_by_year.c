@@ -50,6 +50,23 @@ static long long cpb_day_field_integer(lua_State *L, const char *field) {
     return v;
 }
 
+/* Pushes year y's table, building it on first use (build(y) must return a table). */
+static void cpb_by_year_push(lua_State *L, lua_Integer y) {
+    if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) != LUA_TNIL) return;
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(UP_BUILD));
+    lua_pushinteger(L, y);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+        char got[64];
+        cpb_show(L, -1, got, sizeof got);
+        luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", y, got);
+        return;
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
+}
+
 /* The year's table itself, built once (shared with the day lookups): `f(2026)`, what a
  * policy's answersForYear reads. */
 static int cpb_by_year_table(lua_State *L) {
@@ -60,18 +77,7 @@ static int cpb_by_year_table(lua_State *L) {
         cpb_show(L, 1, got, sizeof got);
         return luaL_error(L, "cal.byYear: a year must be an integer 1...9999, got %s", got);
     }
-    if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(UP_BUILD));
-    lua_pushinteger(L, y);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) != LUA_TTABLE) {
-        char got[64];
-        cpb_show(L, -1, got, sizeof got);
-        return luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", y, got);
-    }
-    lua_pushvalue(L, -1);
-    lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
+    cpb_by_year_push(L, y);
     return 1;
 }
 
@@ -102,19 +108,7 @@ static int cpb_by_year_lookup(lua_State *L) {
             if (y < 1 || y > 9999)
                 return luaL_error(L, "cal.byYear: day.year must be 1...9999, got '%I'", (lua_Integer)y);
         }
-        if (lua_rawgeti(L, lua_upvalueindex(UP_YEARS), y) == LUA_TNIL) {
-            lua_pop(L, 1);
-            lua_pushvalue(L, lua_upvalueindex(UP_BUILD));
-            lua_pushinteger(L, y);
-            lua_call(L, 1, 1);
-            if (lua_type(L, -1) != LUA_TTABLE) {
-                char got[64];
-                cpb_show(L, -1, got, sizeof got);
-                return luaL_error(L, "cal.byYear: build(%I) must return a table, got %s", (lua_Integer)y, got);
-            }
-            lua_pushvalue(L, -1);
-            lua_rawseti(L, lua_upvalueindex(UP_YEARS), y);
-        }
+        cpb_by_year_push(L, (lua_Integer)y);
         lua_replace(L, lua_upvalueindex(UP_CURRENT));
         st->first = cpb_day_number(y, 1, 1);
         st->last = cpb_day_number(y, 12, 31);

@@ -870,6 +870,17 @@ function cal.byYear(build)
         if i == nil then fail("byYear", sformat("day.%s must be an integer, got %s", name, show(v)), 4) end
         return i
     end
+    local function yearTable(y, level)
+        local t = years[y]
+        if t == nil then
+            t = build(y)
+            if type(t) ~= "table" then
+                fail("byYear", sformat("build(%d) must return a table, got %s", y, show(t)), level)
+            end
+            years[y] = t
+        end
+        return t
+    end
     return function(day)
         if day == lastDay then return lastAnswer end
         if type(day) == "number" then
@@ -877,15 +888,7 @@ function cal.byYear(build)
             if y == nil or y < MIN_YEAR or y > MAX_YEAR then
                 fail("byYear", "a year must be an integer 1...9999, got " .. show(day))
             end
-            local t = years[y]
-            if t == nil then
-                t = build(y)
-                if type(t) ~= "table" then
-                    fail("byYear", sformat("build(%d) must return a table, got %s", y, show(t)))
-                end
-                years[y] = t
-            end
-            return t
+            return yearTable(y, 4)
         end
         local n = day.dayNumber
         if mtype(n) ~= "integer" then n = field(day, "dayNumber") end
@@ -895,14 +898,7 @@ function cal.byYear(build)
             if y < MIN_YEAR or y > MAX_YEAR then
                 fail("byYear", sformat("day.year must be %d...%d, got '%d'", MIN_YEAR, MAX_YEAR, y))
             end
-            current = years[y]
-            if current == nil then
-                current = build(y)
-                if type(current) ~= "table" then
-                    fail("byYear", sformat("build(%d) must return a table, got %s", y, show(current)))
-                end
-                years[y] = current
-            end
+            current = yearTable(y, 4)
             first, last = toDay(y, 1, 1), toDay(y, 12, 31)
         end
         lastDay, lastAnswer = day, current[n]
