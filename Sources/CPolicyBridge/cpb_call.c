@@ -142,23 +142,31 @@ int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     return LUA_OK;
 }
 
-/* One policy function, called above what earlier calls of the same span kept on the
- * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
-static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c) {
-    if (c->function < 0 || c->function >= CPB_FN_COUNT || h->function_ref[c->function] == LUA_NOREF) {
+/* Whether `function` can be called now: defined, and `slots` more stack slots to be had.
+ * LUA_OK, else the error is recorded and its status returned. */
+int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
+    if (function < 0 || function >= CPB_FN_COUNT || h->function_ref[function] == LUA_NOREF) {
         cls_error_clear(L);
         cls_error *error = cls_error_record(L);
         error->kind = CLS_KIND_RUNTIME;
         strcpy(error->message, "no such policy function");
         return LUA_ERRRUN;
     }
-    if (!lua_checkstack(L, 8)) {
+    if (!lua_checkstack(L, slots)) {
         cls_error_clear(L);
         cls_error *error = cls_error_record(L);
         error->kind = CLS_KIND_MEMORY;
         snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
         return LUA_ERRMEM;
     }
+    return LUA_OK;
+}
+
+/* One policy function, called above what earlier calls of the same span kept on the
+ * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
+static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c) {
+    int refused = cpb_call_refused(L, h, c->function, 8);
+    if (refused != LUA_OK) return refused;
     h->call_base = lua_gettop(L);
     int handler = h->call_base + 1;
     lua_pushcfunction(L, cls_msgh);

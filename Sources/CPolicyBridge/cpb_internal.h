@@ -67,6 +67,7 @@ int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) __attribute
 void cpb_describe(lua_State *L, int idx, char *out, size_t cap);
 int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len);
 int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result);
+int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots);
 
 /* Date arithmetic (cpb_dates.c). */
 void cpb_civil(long long day_number, long long *y, int *m, int *d);

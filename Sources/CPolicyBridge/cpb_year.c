@@ -73,20 +73,8 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
     char got[96];
     *count = 0;
     if (lua_gettop(L) != 0) lua_settop(L, 0);
-    if (h->function_ref[CPB_FN_YEAR] == LUA_NOREF) {
-        cls_error_clear(L);
-        cls_error *error = cls_error_record(L);
-        error->kind = CLS_KIND_RUNTIME;
-        strcpy(error->message, "no such policy function");
-        return LUA_ERRRUN;
-    }
-    if (!lua_checkstack(L, 16)) {
-        cls_error_clear(L);
-        cls_error *error = cls_error_record(L);
-        error->kind = CLS_KIND_MEMORY;
-        snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
-        return LUA_ERRMEM;
-    }
+    int refused = cpb_call_refused(L, h, CPB_FN_YEAR, 16);
+    if (refused != LUA_OK) return refused;
     h->has_today = has_today;
     h->today = today;
     h->call_base = 0;

@@ -20,26 +20,7 @@ extension LuaPolicy {
     /// run of days). The replay is silent: the policy's `print` already spoke in the call that
     /// decided, so a printed line appears once per decision in every format.
     public func decidingLine(_ function: PolicyFunction, for day: Day, context: PolicyContext) throws(PolicyError) -> Int? {
-        let present = switch function {
-        case .canSelect: has.canSelect
-        case .canDeselect: has.canDeselect
-        case .decorationFor: has.decoration
-        }
-        guard present else { return nil }
-        let today = (context.today ?? options.today)?.dayNumber
-        let transient = !options.tracing
-        let slot = function.slot
-        return try call(slot, day) { (engine: PolicyEngineState) throws(LuaError) -> Int? in
-            if transient { try engine.state.setTracing(true, returnsOnly: true) }
-            engine.state.setPrintMuted(true)
-            defer {
-                engine.state.setPrintMuted(false)
-                if transient { try? engine.state.setTracing(false) }
-            }
-            let tag = try engine.prepare(context, selection: slot != .decorationFor)
-            _ = try engine.state.call(slot, dayNumber: day.dayNumber, calendarTag: tag, today: today)
-            return engine.state.lastReturnLine
-        }
+        try decidingLines(function, for: [day], context: context).first ?? nil
     }
 }
 
