@@ -44,17 +44,6 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
         return value
     }
 
-    /// `iso`'s bytes appended to `out`, without building a string (a CSV row per day).
-    public func appendISO(to out: inout [UInt8]) {
-        let (y, m, d) = components
-        guard y >= 0, y <= 9999 else { return out.append(contentsOf: iso.utf8) }
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: 10))
-        out.withUnsafeMutableBufferPointer { buffer in
-            Day.writeISO(y, m, d, into: UnsafeMutableBufferPointer(rebasing: buffer[start..<start + 10]))
-        }
-    }
-
     /// `iso` followed by `tail`, built in one allocation: per-day denial reasons start with
     /// the date, and appending the tail to the date string cost twice as much as the date.
     func iso(followedBy tail: StaticString) -> String {

@@ -53,9 +53,7 @@ public enum CSVWriter {
     public static func appendText(_ text: String, to out: inout [UInt8]) {
         var text = text
         let clean = text.withUTF8 { bytes -> Bool in
-            guard TerminalText.isClean(bytes) else { return false }
-            if let first = bytes.first, isFormulaStart(first) { return false }
-            if bytes.contains(where: { $0 == 0x2C || $0 == 0x22 }) { return false }
+            guard isPlain(bytes) else { return false }
             out.append(contentsOf: bytes)
             return true
         }
@@ -63,6 +61,15 @@ public enum CSVWriter {
         var safe = TerminalText.escape(text)
         if let first = text.utf8.first, isFormulaStart(first) { safe = "'" + safe }
         appendField(safe, to: &out)
+    }
+
+    /// True when `appendText` writes these UTF-8 bytes unchanged: nothing to escape
+    /// (`TerminalText`, which also rules out CR and LF), no formula start, no comma or quote.
+    @inline(__always)
+    static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard TerminalText.isClean(bytes) else { return false }
+        if let first = bytes.first, isFormulaStart(first) { return false }
+        return !bytes.contains(where: { $0 == 0x2C || $0 == 0x22 })
     }
 
     /// `=`, `+`, `-`, `@`, tab, carriage return: what makes a spreadsheet read a cell as a formula.

@@ -9,22 +9,49 @@ import CalendarCore
 /// which `EvalJSONDayLineTests` holds over every shape a day can take.
 enum EvalJSONDayLine {
     static func append(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler, to out: inout [UInt8]) {
-        put("{\"date\": \"", &out)
-        result.day.appendISO(to: &out)
-        put("\", \"year\": ", &out)
-        integer(result.date.year, &out)
-        put(", \"month\": ", &out)
-        integer(result.date.month.month, &out)
-        put(", \"day\": ", &out)
-        integer(result.date.day, &out)
-        put(", \"isLeapMonth\": ", &out)
-        bool(result.date.isLeapMonth, &out)
-        put(", \"weekday\": ", &out)
-        integer(result.day.weekday, &out)
-        put(", \"selectable\": ", &out)
-        bool(result.select.isAllowed, &out)
-        put(", \"deselectable\": ", &out)
-        bool(result.deselect.isAllowed, &out)
+        let day = result.day, date = result.date
+        let selectAllowed = result.select.isAllowed, deselectAllowed = result.deselect.isAllowed
+        // Nothing refused, decorated or traced to a line (most days): every key up to `label` is
+        // null. Patterns, not `== nil`: comparing an Equatable optional copied it.
+        var bare = false
+        if case .allowed = result.select.verdict, case .allowed = result.deselect.verdict,
+           case .none = result.select.policyIndex, case .none = result.select.policy,
+           case .none = result.deselect.policyIndex, case .none = result.deselect.policy,
+           case .none = result.decoration, case .none = result.decorationPolicyIndex,
+           case .none = result.decorationPolicy, case .none = result.lines.select,
+           case .none = result.lines.deselect, case .none = result.lines.decoration {
+            bare = true
+        }
+        // The fixed keys in one piece (`UnsafeRowWriter`): one append instead of one per key,
+        // number and date.
+        _ = UnsafeRowWriter.append(to: &out, capacity: headCapacity + bareTail.utf8CodeUnitCount + 11) { line in
+            line.put("{\"date\": \"")
+            line.iso(day)
+            line.put("\", \"year\": ")
+            line.integer(date.year)
+            line.put(", \"month\": ")
+            line.integer(date.month.month)
+            line.put(", \"day\": ")
+            line.integer(date.day)
+            line.put(", \"isLeapMonth\": ")
+            line.bool(date.isLeapMonth)
+            line.put(", \"weekday\": ")
+            line.integer(day.weekday)
+            line.put(", \"selectable\": ")
+            line.bool(selectAllowed)
+            line.put(", \"deselectable\": ")
+            line.bool(deselectAllowed)
+            if bare {
+                line.put(bareTail)
+                line.put(", \"label\": ")
+            }
+            return true
+        }
+        if bare {
+            labeler.appendJSON(for: result, to: &out)
+            out.append(UInt8(ascii: "}"))
+            return
+        }
         decision(result.select, line: result.lines.select, keys: (", \"reason\": ", ", \"policy\": ", ", \"line\": "),
                  report, &out)
         decision(result.deselect, line: result.lines.deselect,
@@ -58,6 +85,17 @@ enum EvalJSONDayLine {
         labeler.appendJSON(for: result, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// What `append` writes from `reason` to `decorationLine` for a day nothing refused,
+    /// decorated or traced to a line.
+    static let bareTail: StaticString = """
+        , "reason": null, "policy": null, "line": null, "deselectReason": null, "deselectPolicy": null, \
+        "deselectLine": null, "decoration": null, "decorationPolicy": null, "decorationLine": null
+        """
+
+    /// The longest the keys from `date` to `deselectable` are: their text (105 bytes), the
+    /// date, four integers and three booleans.
+    static let headCapacity = 105 + Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 3 * 5
 
     /// A decision's reason, deciding policy (by its index in the report) and deciding line.
     private static func decision(_ decision: PolicyStack.Decision, line: Int?, keys: (StaticString, StaticString, StaticString),

@@ -31,6 +31,17 @@ public enum EvalJSONRenderer {
         /// written before each element but the first.
         public mutating func append(_ days: [DayEvaluation]) {
             let report = buffer.report
+            if report.hours == nil {
+                // Written by `dayLines`, which is not generic: here, each access to the buffer of
+                // a generic stream looked up its type's metadata (~330 instructions a day).
+                var next = days.startIndex
+                while next < days.endIndex {
+                    next = EvalJSONRenderer.dayLines(days, from: next, index: &buffer.index, report: report,
+                                                     labeler: labeler, to: &buffer.bytes)
+                    buffer.passOnIfFull()
+                }
+                return
+            }
             for result in days {
                 JSONWriter.put(buffer.index == 0 ? "[\n    " : ",\n    ", &buffer.bytes)
                 if let hours = report.hours {
@@ -55,6 +66,22 @@ public enum EvalJSONRenderer {
             JSONWriter.put("\n}\n", &buffer.bytes)
             buffer.flush()
         }
+    }
+
+    /// Days of a report without hours from `start` on, each as `Stream.append` writes it, until
+    /// the end or until `out` holds a `DocumentChunk` (the stream passes it on); returns where
+    /// it stopped. `index` counts the days written.
+    static func dayLines(_ days: [DayEvaluation], from start: Int, index: inout Int, report: EvalReport,
+                         labeler: DayLabeler, to out: inout [UInt8]) -> Int {
+        var position = start
+        while position < days.endIndex {
+            JSONWriter.put(index == 0 ? "[\n    " : ",\n    ", &out)
+            EvalJSONDayLine.append(days[position], in: report, labeler: labeler, to: &out)
+            index += 1
+            position += 1
+            if out.count >= DocumentChunk.size { break }
+        }
+        return position
     }
 
     /// Everything before `days`: the settings, the span, the policies, the zone and `months`

@@ -77,3 +77,50 @@ import Testing
         #expect(String(decoding: out, as: UTF8.self) == "-42,2026-12-25")
     }
 }
+
+/// `UnsafeRowWriter` writes numbers and booleans as `String` describes them.
+@Suite struct UnsafeRowWriterTests {
+    private func written(_ write: (inout UnsafeRowWriter) -> Void) -> String {
+        var out: [UInt8] = [0x41]
+        let appended = UnsafeRowWriter.append(to: &out, capacity: 64) { row in
+            write(&row)
+            return true
+        }
+        #expect(appended)
+        #expect(out.first == 0x41)
+        return String(decoding: out.dropFirst(), as: UTF8.self)
+    }
+
+    @Test func integersAreWrittenAsStringDescribesThem() {
+        var values = [0, 1, 7, 9, 10, 11, 99, 100, 999, 1000, 5786, 9999, 10_000, 100_000, 1_234_567, -1, -9, -10, -42,
+                      -10_000, Int.max, Int.max - 1, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
+        for value in values {
+            #expect(written { $0.integer(value) } == String(value), "\(value)")
+        }
+    }
+
+    @Test func booleansAndTextAreWrittenAsTheyAre() {
+        #expect(written { $0.bool(true); $0.byte(0x2C); $0.bool(false) } == "true,false")
+        var plain = false
+        let text = written { plain = $0.plainText("Christmas Day"); $0.put(",") }
+        #expect(plain)
+        #expect(text == "Christmas Day,")
+    }
+
+    @Test func textThatIsNotPlainIsRefusedAndNothingIsAppended() {
+        for text in ["a,b", "say \"hi\"", "=1", "-1", "two\nlines", "\u{202E}x"] {
+            var out: [UInt8] = [0x41]
+            let appended = UnsafeRowWriter.append(to: &out, capacity: 64) { row in
+                row.put("x,")
+                return row.plainText(text)
+            }
+            #expect(!appended)
+            #expect(out == [0x41])
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import CalendarCore
+
+extension EvalCSVRenderer {
+    /// Rows of `days` from `start` on, until the end or until `out` holds a `DocumentChunk`
+    /// (the stream passes it on); returns where it stopped. `index` counts the rows written.
+    ///
+    /// Why a pointer: each day is lent to `plainRow` where it lies in the array's storage.
+    static func rows(_ days: [DayEvaluation], from start: Int, index: inout Int, report: EvalReport,
+                     to out: inout [UInt8]) -> Int {
+        var position = start
+        guard report.hours == nil else {
+            // Hours add columns only some days have; their rows are all written field by field.
+            while position < days.endIndex {
+                if position > start, out.count >= DocumentChunk.size { break }
+                fieldwiseRow(days[position], index: index, report: report, to: &out)
+                index += 1
+                position += 1
+            }
+            return position
+        }
+        days.withUnsafeBufferPointer { days in
+            while position < days.endIndex {
+                if position > start, out.count >= DocumentChunk.size { break }
+                if !plainRow(days.baseAddress! + position, report: report, to: &out) {
+                    fieldwiseRow(days[position], index: index, report: report, to: &out)
+                }
+                index += 1
+                position += 1
+            }
+        }
+        return position
+    }
+
+    /// `plainRow` of a day held anywhere (tests).
+    static func plainRow(_ result: DayEvaluation, report: EvalReport, to out: inout [UInt8]) -> Bool {
+        withUnsafePointer(to: result) { plainRow($0, report: report, to: &out) }
+    }
+
+    /// A row without hours whose texts all need no escaping, neutralising or quoting (nearly
+    /// every row), written in one piece (`UnsafeRowWriter`): the same bytes `fieldwiseRow`
+    /// writes. False, with nothing written, when a text is not plain.
+    ///
+    /// Why a pointer: the day is read a field at a time where it lies (the array's storage);
+    /// passed by value, it was copied and destroyed for every row (a retain and a release of
+    /// each of its strings, ~230 instructions a day).
+    static func plainRow(_ result: UnsafePointer<DayEvaluation>, report: EvalReport, to out: inout [UInt8]) -> Bool {
+        let day = result.pointee.day, date = result.pointee.date
+        // Patterns, not `== nil`: comparing an Equatable optional copied it (a whole Decoration).
+        if case .allowed = result.pointee.select.verdict, case .allowed = result.pointee.deselect.verdict,
+           case .none = result.pointee.decoration, case .none = result.pointee.decorationPolicyIndex,
+           case .none = result.pointee.decorationPolicy, case .none = result.pointee.deselect.policyIndex,
+           case .none = result.pointee.deselect.policy {
+            // Nothing refused or decorated (most days): the ten text columns are empty (nine commas), and no
+            // string is read (reading each retained and released it).
+            return UnsafeRowWriter.append(to: &out, capacity: fixedCapacity) { row in
+                fixedFields(day, date, selectAllowed: true, deselectAllowed: true, to: &row)
+                row.put(",,,,,,,,,\n")
+                return true
+            }
+        }
+        // Each field is read into a local first: the row's closure then captures no
+        // `DayEvaluation`, `Decision` or `Decoration` (copying one retained all its strings).
+        var selectReason: String?, deselectReason: String?
+        var selectAllowed = true, deselectAllowed = true
+        if case .denied(let reason) = result.pointee.select.verdict { (selectReason, selectAllowed) = (reason, false) }
+        if case .denied(let reason) = result.pointee.deselect.verdict {
+            (deselectReason, deselectAllowed) = (reason, false)
+        }
+        // The deciding policy: the one that refused selecting, else deselecting (as `reason`).
+        let policy = selectAllowed
+            ? report.identity(result.pointee.deselect.policyIndex, name: result.pointee.deselect.policy)
+            : report.identity(result.pointee.select.policyIndex, name: result.pointee.select.policy)
+        let decorationPolicy = report.identity(result.pointee.decorationPolicyIndex,
+                                               name: result.pointee.decorationPolicy)
+        let kind = result.pointee.decoration?.kind, size = result.pointee.decoration?.size
+        let label = result.pointee.decoration?.label, color = result.pointee.decoration?.color
+        let image = result.pointee.decoration?.image
+        // Then each text at its length (the reason is written twice), and the decoration's
+        // kind and size.
+        var capacity = fixedCapacity + 16
+        capacity += 2 * length(selectReason ?? deselectReason) + length(selectReason) + length(deselectReason)
+        capacity += length(policy) + length(decorationPolicy) + length(label) + length(color) + length(image)
+        return UnsafeRowWriter.append(to: &out, capacity: capacity) { row in
+            fixedFields(day, date, selectAllowed: selectAllowed, deselectAllowed: deselectAllowed, to: &row)
+            if let reason = selectReason ?? deselectReason { guard row.plainText(reason) else { return false } }
+            row.byte(UInt8(ascii: ","))
+            if let kind {
+                switch kind {
+                case .default: row.put("default")
+                case .image: row.put("image")
+                case .custom: row.put("custom")
+                }
+                row.byte(UInt8(ascii: ","))
+                if let label { guard row.plainText(label) else { return false } }
+                row.byte(UInt8(ascii: ","))
+                if let color { guard row.plainText(color) else { return false } }
+                row.byte(UInt8(ascii: ","))
+                if let image { guard row.plainText(image) else { return false } }
+                row.byte(UInt8(ascii: ","))
+                switch size {
+                case nil: break
+                case .small: row.put("small")
+                case .medium: row.put("medium")
+                case .large: row.put("large")
+                }
+            } else {
+                row.put(",,,,")
+            }
+            row.byte(UInt8(ascii: ","))
+            if let selectReason { guard row.plainText(selectReason) else { return false } }
+            row.byte(UInt8(ascii: ","))
+            if let deselectReason { guard row.plainText(deselectReason) else { return false } }
+            row.byte(UInt8(ascii: ","))
+            if let policy { guard row.plainText(policy) else { return false } }
+            row.byte(UInt8(ascii: ","))
+            if let decorationPolicy { guard row.plainText(decorationPolicy) else { return false } }
+            row.byte(UInt8(ascii: "\n"))
+            return true
+        }
+    }
+
+    private static func length(_ text: String?) -> Int { text?.utf8.count ?? 0 }
+
+    /// The worst case of the fixed fields and the separators: the date, four integers, `L`, two
+    /// booleans, 16 commas and the newline.
+    private static let fixedCapacity = Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 1 + 10 + 16 + 1
+
+    /// `date,year,month,day,weekday,selectable,deselectable,` (the comma after each).
+    @inline(__always)
+    private static func fixedFields(_ day: Day, _ date: CalendarDate, selectAllowed: Bool, deselectAllowed: Bool,
+                                    to row: inout UnsafeRowWriter) {
+        row.iso(day)
+        row.byte(UInt8(ascii: ","))
+        row.integer(date.year)
+        row.byte(UInt8(ascii: ","))
+        row.integer(date.month.month)
+        if date.isLeapMonth { row.byte(UInt8(ascii: "L")) }
+        row.byte(UInt8(ascii: ","))
+        row.integer(date.day)
+        row.byte(UInt8(ascii: ","))
+        row.integer(day.weekday)
+        row.byte(UInt8(ascii: ","))
+        row.bool(selectAllowed)
+        row.byte(UInt8(ascii: ","))
+        row.bool(deselectAllowed)
+        row.byte(UInt8(ascii: ","))
+    }
+}

@@ -1,0 +1,119 @@
+import CalendarCore
+import Testing
+@testable import Rendering
+
+/// `EvalCSVRenderer.plainRow` writes a row in one piece when its texts need nothing done; it must
+/// write exactly what `fieldwiseRow` writes, and write nothing when a text needs escaping,
+/// neutralising or quoting (the row is then written field by field).
+@Suite struct EvalCSVRowTests {
+    static let system = GregorianCalendarSystem()
+    static let texts: [String?] = [nil, "", "Christmas Day", "a \"quoted\", comma", "line\nbreak\ttab",
+                                   "\u{2028}sep\u{2029}", "control \u{01}\u{7F}", "ünïcødé – 日本", "back\\slash",
+                                   "=SUM(A1)", "-1", "+x", "@me", "\rcr", "#c62828", "semi;colon", "'quote",
+                                   String(repeating: "long ", count: 400)]
+
+    private func report(policies: [String]) -> EvalReport {
+        let first = try! Day(iso: "2026-12-01")
+        let settings = DisplaySettings(calendar: .gregorian, system: Self.system, localeIdentifier: "en_US",
+                                       names: DisplayNames(locale: "en_US", calendar: .gregorian), firstWeekday: 1,
+                                       weekRule: .iso8601, weekRuleName: "iso", today: first)
+        return EvalReport(settings: settings, policies: policies, span: ResolvedSpan(months: [], days: DaySpan(first, first)),
+                          grids: [], days: [])
+    }
+
+    private func fieldwise(_ result: DayEvaluation, _ report: EvalReport) -> [UInt8] {
+        var out: [UInt8] = [0x41]
+        EvalCSVRenderer.fieldwiseRow(result, index: 0, report: report, to: &out)
+        return out
+    }
+
+    /// The row as the stream writes it (`rows`), after a byte already in the buffer.
+    private func streamed(_ result: DayEvaluation, _ report: EvalReport) -> [UInt8] {
+        var out: [UInt8] = [0x41]
+        var index = 0
+        #expect(EvalCSVRenderer.rows([result], from: 0, index: &index, report: report, to: &out) == 1)
+        #expect(index == 1)
+        return out
+    }
+
+    private func isPlain(_ text: String?) -> Bool {
+        guard var text else { return true }
+        return text.withUTF8 { CSVWriter.isPlain($0) }
+    }
+
+    @Test func everyShapeOfADayIsWrittenAsFieldByField() throws {
+        let report = report(policies: ["policies/a.lua", "b \"odd\".lua", "-c.lua"])
+        var compared = 0, plain = 0
+        let days = [try Day(iso: "2026-12-25"), try Day(iso: "0001-01-01"), try Day(iso: "9999-12-31"),
+                    try Day(iso: "2024-02-29"), Day(dayNumber: Day.supportedRange.lowerBound.dayNumber - 400),
+                    Day(dayNumber: Day.supportedRange.upperBound.dayNumber + 1_000_000)]
+        for (dayIndex, day) in days.enumerated() {
+            for (textIndex, text) in Self.texts.enumerated() {
+                let denied = PolicyStack.Decision(verdict: .denied(reason: text), policy: text ?? "named.lua",
+                                                  policyIndex: textIndex % 4 == 0 ? nil : textIndex % 4 - 1)
+                var decorations: [Decoration?] = [nil, Decoration(), Decoration(label: text, size: .small)]
+                for kind in Decoration.Kind.allCases {
+                    for size in [nil] + Decoration.Size.allCases.map(Optional.some) {
+                        decorations.append(Decoration(kind: kind, label: text, color: text, image: text, size: size))
+                    }
+                }
+                let other = PolicyStack.Decision(verdict: .denied(reason: "other"), policy: "o.lua", policyIndex: 0)
+                for (decorationIndex, decoration) in decorations.enumerated() {
+                    let allowedFirst = (dayIndex + decorationIndex) % 2 == 0
+                    let both = (textIndex + decorationIndex) % 3 == 0
+                    let result = DayEvaluation(
+                        day: day, date: Self.system.date(of: day),
+                        select: allowedFirst && !both ? .allowed : denied,
+                        deselect: allowedFirst ? denied : (both ? (textIndex % 2 == 0 ? denied : other) : .allowed),
+                        decoration: decoration, decorationPolicy: decoration == nil ? nil : text,
+                        decorationPolicyIndex: decoration == nil ? nil : (textIndex % 3 == 0 ? nil : textIndex % 3 - 1))
+                    let expected = fieldwise(result, report)
+                    #expect(streamed(result, report) == expected)
+                    var out: [UInt8] = [0x41]
+                    let written = EvalCSVRenderer.plainRow(result, report: report, to: &out)
+                    if written {
+                        #expect(out == expected)
+                        plain += 1
+                    } else {
+                        #expect(out == [0x41])
+                    }
+                    // Written in one piece exactly when every text of the row is plain.
+                    let texts: [String?] = [result.select.verdict.reason, result.deselect.verdict.reason,
+                                            decoration?.label, decoration?.color, decoration?.image,
+                                            report.identity(result.decorationPolicyIndex, name: result.decorationPolicy),
+                                            result.select.isAllowed
+                                                ? report.identity(result.deselect.policyIndex, name: result.deselect.policy)
+                                                : report.identity(result.select.policyIndex, name: result.select.policy)]
+                    #expect(written == texts.allSatisfy(isPlain))
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 6 * Self.texts.count * 15)
+        #expect(plain > 200)
+    }
+
+    @Test func aLeapMonthOfAnotherCalendarIsWrittenAsFieldByField() throws {
+        let report = report(policies: [])
+        let day = try Day(iso: "2025-07-25")
+        let date = CalendarDate(month: CalendarMonth(era: 78, year: 42, month: 6, isLeapMonth: true), day: 1)
+        let result = DayEvaluation(day: day, date: date, select: .allowed, deselect: .allowed,
+                                   decoration: nil, decorationPolicy: nil)
+        let expected = fieldwise(result, report)
+        #expect(streamed(result, report) == expected)
+        #expect(String(decoding: expected.dropFirst(), as: UTF8.self) == "2025-07-25,42,6L,1,6,true,true,,,,,,,,,,\n")
+    }
+
+    @Test func theStreamStopsOnceAChunkIsFull() throws {
+        let report = report(policies: [])
+        let day = try Day(iso: "2026-12-25")
+        let result = DayEvaluation(day: day, date: Self.system.date(of: day), select: .allowed, deselect: .allowed,
+                                   decoration: nil, decorationPolicy: nil)
+        var out = [UInt8](repeating: 0x41, count: DocumentChunk.size)
+        var index = 5
+        // The first row is always written (the stream passed the buffer on before), then it stops.
+        #expect(EvalCSVRenderer.rows([result, result, result], from: 1, index: &index, report: report, to: &out) == 2)
+        #expect(index == 6)
+        #expect(out.count == DocumentChunk.size + fieldwise(result, report).count - 1)
+    }
+}
