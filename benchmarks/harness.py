@@ -164,11 +164,19 @@ class Runner:
             result["name"] = "baseline:" + result["name"]
             self.record(result, rep)
         cli = os.path.join(base, ".build", "release", "calpolicy")
+
+        def own(argv):
+            # The baseline reads its own checkout's policy files: a policy may use a field
+            # (answersForYear) that an older binary refuses.
+            return [arg.replace(ROOT, base, 1) if arg.startswith(ROOT + os.sep) else arg for arg in argv]
         csv = self.calpolicy_csv()
-        self.alternate(rep, "current.csv-process", csv, "baseline:current.csv-process", [cli] + csv[1:], pairs=3)
+        self.alternate(rep, "current.csv-process", csv, "baseline:current.csv-process", [cli] + own(csv[1:]), pairs=3)
+        json_ = self.calpolicy_json()
+        self.alternate(rep, "current.json-process", json_, "baseline:current.json-process", [cli] + own(json_[1:]),
+                       pairs=3)
         month = ["eval", HOLIDAYS, "--month", "2026-12"]
-        self.alternate(rep, "current.coldstart", [CALPOLICY] + month, "baseline:current.coldstart", [cli] + month,
-                       pairs=a.cold_pairs)
+        self.alternate(rep, "current.coldstart", [CALPOLICY] + month, "baseline:current.coldstart",
+                       [cli] + own(month), pairs=a.cold_pairs)
 
     def calpolicy_csv(self):
         # --timeout: a loaded machine must not turn a slow run into a failed one.
