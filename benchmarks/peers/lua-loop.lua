@@ -52,12 +52,13 @@ if mode == "table" then
     end
     stop = clock()
 else
+    -- The policy's cal.byYear lookup, given a year, hands back that year's table (built once).
     local holidayOn = upvalue(canSelect, "holidayOn")
-    local years, build = upvalue(holidayOn, "years"), upvalue(holidayOn, "build")
+    local years = {}
     local function canSelectInt(year, n)
         local map = years[year]
         if map == nil then
-            map = build(year)
+            map = holidayOn(year)
             years[year] = map
         end
         local h = map[n]
