@@ -159,14 +159,4 @@ return {
         local h = holidayOn(day)
         return h
     end,
-
-    -- The same answers for a whole year at once (what canSelect and decorationFor give each
-    -- day), so a long span asks Lua once a year instead of twice a day.
-    answersForYear = function(year)
-        local answers = {}
-        for n, h in pairs(holidayOn(year)) do
-            answers[n] = { selectable = false, reason = h.label, decoration = h }
-        end
-        return answers
-    end,
 }

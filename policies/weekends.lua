@@ -20,18 +20,4 @@ return {
         end
         return true
     end,
-
-    -- The same answers for a whole year at once, so a long span asks Lua once a year: every
-    -- Saturday and Sunday of the year, a week apart from the first of each.
-    answersForYear = function(year)
-        local answers, weekend = {}, { selectable = false, reason = "weekend" }
-        local first, last = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31)
-        local weekday = cal.weekdayOfDayNumber(first)
-        for _, wd in ipairs({ SATURDAY, SUNDAY }) do
-            for n = first + (wd - weekday) % 7, last, 7 do
-                answers[n] = weekend
-            end
-        end
-        return answers
-    end,
 }

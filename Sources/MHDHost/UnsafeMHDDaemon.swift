@@ -125,7 +125,11 @@ public final class HTTPDaemon: @unchecked Sendable {
         context.markStopped()
         MHD_stop_daemon(daemon)
         self.daemon = nil
-        if listenSocket >= 0 { close(listenSocket); listenSocket = -1 }
+        // Not closed here: MHD_stop_daemon closes the listen socket it was given (one that
+        // `stopAccepting` quiesced was closed there). Closing it again closed whatever the
+        // process had opened under the same number meanwhile (another daemon's socket, a
+        // client's connection), which showed as a refused connect in a parallel test.
+        listenSocket = -1
         self.context.release()
     }
 
