@@ -46,13 +46,24 @@ public enum Evaluator {
     public static func evaluate(_ stack: PolicyStack, part: DaySpan, settings: DisplaySettings,
                                 into results: inout [DayEvaluation], kept: inout Int) throws(RequestFailure) {
         do {
-            let outcomes = try stack.evaluate(part, context: settings.context)
-            for (day, outcome) in zip(part, outcomes) {
-                kept += outcome.textBytes
-                results.append(DayEvaluation(day: day, date: settings.system.date(of: day), select: outcome.select,
-                                             deselect: outcome.deselect, decoration: outcome.decoration,
-                                             decorationPolicy: outcome.decorationPolicy,
-                                             decorationPolicyIndex: outcome.decorationPolicyIndex))
+            // The whole run in one batch: one crossing into Lua per policy (32-day batches
+            // paid the crossing's fixed cost 32 times a run).
+            let outcomes = try stack.evaluate(part, context: settings.context, batchSize: chunk)
+            // Fields read where each outcome lies: `zip` copied every outcome (and destroyed the copy).
+            let system = settings.system
+            var day = part.first
+            results.reserveCapacity(results.count + outcomes.count)
+            outcomes.withUnsafeBufferPointer { outcomes in
+                for index in outcomes.indices {
+                    let outcome = outcomes.baseAddress! + index
+                    kept += outcome.pointee.textBytes
+                    results.append(DayEvaluation(day: day, date: system.date(of: day), select: outcome.pointee.select,
+                                                 deselect: outcome.pointee.deselect,
+                                                 decoration: outcome.pointee.decoration,
+                                                 decorationPolicy: outcome.pointee.decorationPolicy,
+                                                 decorationPolicyIndex: outcome.pointee.decorationPolicyIndex))
+                    day = day.adding(days: 1)
+                }
             }
         } catch {
             throw RequestFailure(policyFailure: error)

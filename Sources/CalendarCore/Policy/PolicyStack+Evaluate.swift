@@ -51,15 +51,24 @@ extension PolicyStack {
     /// written once, not built per batch and copied (each copy retains every text it holds).
     public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
         let base = outcomes.count
-        outcomes.append(contentsOf: repeatElement(Outcome(), count: days.count))
+        // Appended one by one: `append(contentsOf: repeatElement(...))` copied each empty
+        // outcome through its value witness (~450 instructions a day of a long `eval`).
+        outcomes.reserveCapacity(base + days.count)
+        for _ in 0..<days.count { outcomes.append(Outcome()) }
         var open = [DayQuestions](repeating: .all, count: days.count)
         var limit = days.count
         var failure: (any Error)?
         for (policyIndex, policy) in policies.enumerated() where limit > 0 {
             let batch = limit == days.count ? policy.answers(open, for: days, context: context)
                 : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
-            for (index, answers) in batch.answers.enumerated() where index < limit {
-                merge(answers, from: policy, at: policyIndex, into: &outcomes[base + index], open: &open[index])
+            // Each answer read where it lies: iterating the array copied every answer (its texts
+            // retained and released) only to look at whether it denied or decorated.
+            batch.answers.withUnsafeBufferPointer { answers in
+                guard let first = answers.baseAddress else { return }
+                for index in 0..<Swift.min(answers.count, limit) {
+                    merge(first + index, from: policy, at: policyIndex, into: &outcomes[base + index],
+                          open: &open[index])
+                }
             }
             if let error = batch.failure, batch.answers.count < limit {
                 limit = batch.answers.count
@@ -93,15 +102,21 @@ extension PolicyStack {
 
     private func merge(_ answers: DayAnswers, from policy: any DayPolicy, at index: Int, into outcome: inout Outcome,
                        open: inout DayQuestions) {
-        if open.canSelect, !answers.select.isAllowed {
-            outcome.select = Decision(verdict: answers.select, policy: policy.name, policyIndex: index)
+        withUnsafePointer(to: answers) { merge($0, from: policy, at: index, into: &outcome, open: &open) }
+    }
+
+    /// Only a denial or a decoration is copied out of `answers` (most days have neither).
+    private func merge(_ answers: UnsafePointer<DayAnswers>, from policy: any DayPolicy, at index: Int,
+                       into outcome: inout Outcome, open: inout DayQuestions) {
+        if open.canSelect, case .denied = answers.pointee.select {
+            outcome.select = Decision(verdict: answers.pointee.select, policy: policy.name, policyIndex: index)
             open.canSelect = false
         }
-        if open.canDeselect, !answers.deselect.isAllowed {
-            outcome.deselect = Decision(verdict: answers.deselect, policy: policy.name, policyIndex: index)
+        if open.canDeselect, case .denied = answers.pointee.deselect {
+            outcome.deselect = Decision(verdict: answers.pointee.deselect, policy: policy.name, policyIndex: index)
             open.canDeselect = false
         }
-        if open.decoration, let decoration = answers.decoration {
+        if open.decoration, case .some(let decoration) = answers.pointee.decoration {
             outcome.decoration = decoration
             outcome.decorationPolicy = policy.name
             outcome.decorationPolicyIndex = index

@@ -123,4 +123,36 @@ import Testing
             #expect(out == [0x41])
         }
     }
+
+    /// `isPlain` decides most text eight bytes at a time: it must agree with the byte-by-byte
+    /// definition for every byte at every position of a word and of the tail, and for
+    /// multi-byte UTF-8 (clean and not).
+    @Test func plainTextScanAgreesWithTheByteByByteDefinition() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            bytes.withUnsafeBufferPointer { buffer in
+                TerminalText.isClean(buffer) && !(bytes.first.map(CSVWriter.isFormulaStart) ?? false)
+                    && !bytes.contains(where: { $0 == 0x2C || $0 == 0x22 })
+            }
+        }
+        func check(_ bytes: [UInt8]) {
+            let fast = bytes.withUnsafeBufferPointer { CSVWriter.isPlain($0) }
+            #expect(fast == reference(bytes), "\(bytes)")
+        }
+        let base = Array("2026-12-26 is a weekend day; only weekdays".utf8).dropFirst(5).map { $0 }
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, base.count] {
+            let text = Array(base.prefix(length))
+            check(text)
+            for position in text.indices {
+                for byte in UInt8.min...UInt8.max {
+                    var changed = text
+                    changed[position] = byte
+                    check(changed)
+                }
+            }
+        }
+        for text in ["Día de la Constitución", "naïve\u{200B}space", "bell\u{7}", "c1\u{85}", "bom\u{FEFF}x", "emoji 🎉 ok",
+                     "=SUM(A1)", "@x", "tail,", "quote\"d"] {
+            check(Array(text.utf8))
+        }
+    }
 }

@@ -28,12 +28,30 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
         case .all:
             return .allowed
         case .weekdays:
-            guard isWeekend(day) else { return .allowed }
-            return .denied(reason: day.iso(followedBy: " is a weekend day; only weekdays may be selected"))
+            return isWeekend(day) ? refusal(day) : .allowed
         case .weekends:
-            guard !isWeekend(day) else { return .allowed }
-            return .denied(reason: day.iso(followedBy: " is a weekday; only weekend days may be selected"))
+            return isWeekend(day) ? .allowed : refusal(day)
         }
+    }
+
+    /// A run of days in one loop (`eval --include weekdays` asks every day): only `canSelect`
+    /// can be refused, and only a refusal builds anything. The protocol's default asked each
+    /// day through the generic `answer`, ~870 instructions a day.
+    public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        let count = min(questions.count, days.count)
+        var batch = DayAnswerBatch()
+        batch.answers = Array(repeating: DayAnswers(), count: count)
+        guard self.days != .all else { return batch }
+        let refuseWeekends = self.days == .weekdays
+        for index in 0..<count where questions[index].canSelect && isWeekend(days[index]) == refuseWeekends {
+            batch.answers[index].select = refusal(days[index])
+        }
+        return batch
+    }
+
+    private func refusal(_ day: Day) -> Verdict {
+        days == .weekdays ? .denied(reason: day.iso(followedBy: " is a weekend day; only weekdays may be selected"))
+            : .denied(reason: day.iso(followedBy: " is a weekday; only weekend days may be selected"))
     }
 
     private func isWeekend(_ day: Day) -> Bool {
