@@ -50,14 +50,14 @@ public enum Evaluator {
             // paid the crossing's fixed cost 32 times a run).
             let outcomes = try stack.evaluate(part, context: settings.context, batchSize: chunk)
             // Fields read where each outcome lies: `zip` copied every outcome (and destroyed the copy).
-            let system = settings.system
+            var dates = ConsecutiveDates(settings.system)
             var day = part.first
             results.reserveCapacity(results.count + outcomes.count)
             outcomes.withUnsafeBufferPointer { outcomes in
                 for index in outcomes.indices {
                     let outcome = outcomes.baseAddress! + index
                     kept += outcome.pointee.textBytes
-                    results.append(DayEvaluation(day: day, date: system.date(of: day), select: outcome.pointee.select,
+                    results.append(DayEvaluation(day: day, date: dates.date(of: day), select: outcome.pointee.select,
                                                  deselect: outcome.pointee.deselect,
                                                  decoration: outcome.pointee.decoration,
                                                  decorationPolicy: outcome.pointee.decorationPolicy,

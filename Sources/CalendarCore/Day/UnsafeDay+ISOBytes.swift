@@ -27,6 +27,18 @@ extension Day {
         return 10
     }
 
+    /// `writeISO(to:)` for a day whose Gregorian date the caller already has, as
+    /// `GregorianCalendarSystem` gives it: a report in the Gregorian calendar converts each day
+    /// once, not once for its date and again for its ISO text. Checking that the date is this
+    /// day's (the date to day number direction is a few multiplications) is far cheaper than
+    /// the conversion; a date that is not falls back to `writeISO(to:)`.
+    public func writeISO(year y: Int, month m: Int, day d: Int, to start: UnsafeMutablePointer<UInt8>) -> Int {
+        guard y >= 0, y <= 9999, (1...12).contains(m), d >= 1, d <= GregorianMath.daysInMonth(year: y, month: m),
+              GregorianMath.dayNumber(year: y, month: m, day: d) == dayNumber else { return writeISO(to: start) }
+        Day.writeISO(y, m, d, into: UnsafeMutableBufferPointer(start: start, count: 10))
+        return 10
+    }
+
     /// `iso`'s bytes appended to `out`, without building a string (a JSON day line, a month
     /// grid's cells): written into a scratch region on the stack, then appended in one copy.
     public func appendISO(to out: inout [UInt8]) {

@@ -20,7 +20,9 @@ public struct PolicyStack: Sendable {
             (self.verdict, self.policy, self.policyIndex) = (verdict, policy, policyIndex)
         }
 
-        public static let allowed = Decision(verdict: .allowed, policy: nil)
+        /// Computed, not stored: a stored static was read through its lazy initialiser and
+        /// copied through the type's value witness for every empty outcome of a long report.
+        public static var allowed: Decision { Decision(verdict: .allowed, policy: nil) }
 
         public var isAllowed: Bool { verdict.isAllowed }
     }

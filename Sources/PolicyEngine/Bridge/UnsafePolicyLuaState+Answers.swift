@@ -6,10 +6,12 @@ internal import CPolicyBridge
 extension PolicyLuaState {
     /// What C wrote for one day, as CalendarCore's values (strings copied before Lua runs again).
     /// (By pointer: the record is a few hundred bytes.)
+    /// Built in one piece: assigning each field of an empty answer destroyed the field's old
+    /// value through an outlined call first (three per day of a long run).
     static func answers(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions) -> DayAnswers {
-        var answer = DayAnswers()
-        write(day, asked: asked, into: &answer)
-        return answer
+        DayAnswers(select: asked.canSelect ? verdict(cpb_day_answer(day, 0)) : .allowed,
+                   deselect: asked.canDeselect ? verdict(cpb_day_answer(day, 1)) : .allowed,
+                   decoration: asked.decoration ? decoration(cpb_day_answer(day, 2)) : nil)
     }
 
     static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
@@ -25,8 +27,8 @@ extension PolicyLuaState {
     }
 
     static func decoration(_ pointer: UnsafePointer<cpb_call>) -> Decoration? {
+        guard pointer.pointee.has_decoration != 0 else { return nil }
         let call = pointer.pointee
-        guard call.has_decoration != 0 else { return nil }
         let kind: Decoration.Kind = switch call.decoration_kind {
         case 1: .image
         case 2: .custom

@@ -90,6 +90,13 @@ struct UnsafeRowWriter {
         cursor += day.writeISO(to: cursor)
     }
 
+    /// `day.iso` from its Gregorian `date` (see `Day.writeISO(year:month:day:to:)`).
+    @inline(__always)
+    mutating func iso(_ day: Day, gregorian date: CalendarDate) {
+        assert(remaining >= Day.isoMaxByteCount)
+        cursor += day.writeISO(year: date.year, month: date.month.month, day: date.day, to: cursor)
+    }
+
     /// `text`'s UTF-8 as `CSVWriter.appendText` writes a clean text (`CSVWriter.isPlain`):
     /// unchanged. False, with nothing written, when the text needs escaping, neutralising or
     /// quoting; the caller then writes the row the slow way.

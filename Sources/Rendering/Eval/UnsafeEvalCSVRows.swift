@@ -18,10 +18,12 @@ extension EvalCSVRenderer {
             }
             return position
         }
+        // Asked once a run, not per row: the ISO column then comes from each day's date.
+        let gregorian = report.settings.system is GregorianCalendarSystem
         days.withUnsafeBufferPointer { days in
             while position < days.endIndex {
                 if position > start, out.count >= DocumentChunk.size { break }
-                if !plainRow(days.baseAddress! + position, report: report, to: &out) {
+                if !plainRow(days.baseAddress! + position, report: report, gregorian: gregorian, to: &out) {
                     fieldwiseRow(days[position], index: index, report: report, to: &out)
                 }
                 index += 1
@@ -33,7 +35,8 @@ extension EvalCSVRenderer {
 
     /// `plainRow` of a day held anywhere (tests).
     static func plainRow(_ result: DayEvaluation, report: EvalReport, to out: inout [UInt8]) -> Bool {
-        withUnsafePointer(to: result) { plainRow($0, report: report, to: &out) }
+        let gregorian = report.settings.system is GregorianCalendarSystem
+        return withUnsafePointer(to: result) { plainRow($0, report: report, gregorian: gregorian, to: &out) }
     }
 
     /// A row without hours whose texts all need no escaping, neutralising or quoting (nearly
@@ -43,7 +46,9 @@ extension EvalCSVRenderer {
     /// Why a pointer: the day is read a field at a time where it lies (the array's storage);
     /// passed by value, it was copied and destroyed for every row (a retain and a release of
     /// each of its strings, ~230 instructions a day).
-    static func plainRow(_ result: UnsafePointer<DayEvaluation>, report: EvalReport, to out: inout [UInt8]) -> Bool {
+    /// `gregorian`: the report's dates are Gregorian, so the ISO column is written from each date.
+    static func plainRow(_ result: UnsafePointer<DayEvaluation>, report: EvalReport, gregorian: Bool,
+                         to out: inout [UInt8]) -> Bool {
         let day = result.pointee.day, date = result.pointee.date
         // Patterns, not `== nil`: comparing an Equatable optional copied it (a whole Decoration).
         if case .allowed = result.pointee.select.verdict, case .allowed = result.pointee.deselect.verdict,
@@ -53,7 +58,7 @@ extension EvalCSVRenderer {
             // Nothing refused or decorated (most days): the ten text columns are empty (nine commas), and no
             // string is read (reading each retained and released it).
             return UnsafeRowWriter.append(to: &out, capacity: fixedCapacity) { row in
-                fixedFields(day, date, selectAllowed: true, deselectAllowed: true, to: &row)
+                fixedFields(day, date, gregorian: gregorian, selectAllowed: true, deselectAllowed: true, to: &row)
                 row.put(",,,,,,,,,\n")
                 return true
             }
@@ -81,7 +86,8 @@ extension EvalCSVRenderer {
         capacity += 2 * length(selectReason ?? deselectReason) + length(selectReason) + length(deselectReason)
         capacity += length(policy) + length(decorationPolicy) + length(label) + length(color) + length(image)
         return UnsafeRowWriter.append(to: &out, capacity: capacity) { row in
-            fixedFields(day, date, selectAllowed: selectAllowed, deselectAllowed: deselectAllowed, to: &row)
+            fixedFields(day, date, gregorian: gregorian, selectAllowed: selectAllowed,
+                        deselectAllowed: deselectAllowed, to: &row)
             if let reason = selectReason ?? deselectReason { guard row.plainText(reason) else { return false } }
             row.byte(UInt8(ascii: ","))
             if let kind {
@@ -127,9 +133,9 @@ extension EvalCSVRenderer {
 
     /// `date,year,month,day,weekday,selectable,deselectable,` (the comma after each).
     @inline(__always)
-    private static func fixedFields(_ day: Day, _ date: CalendarDate, selectAllowed: Bool, deselectAllowed: Bool,
-                                    to row: inout UnsafeRowWriter) {
-        row.iso(day)
+    private static func fixedFields(_ day: Day, _ date: CalendarDate, gregorian: Bool, selectAllowed: Bool,
+                                    deselectAllowed: Bool, to row: inout UnsafeRowWriter) {
+        if gregorian { row.iso(day, gregorian: date) } else { row.iso(day) }
         row.byte(UInt8(ascii: ","))
         row.integer(date.year)
         row.byte(UInt8(ascii: ","))
