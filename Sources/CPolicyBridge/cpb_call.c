@@ -165,8 +165,11 @@ int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
 /* One policy function, called above what earlier calls of the same span kept on the
  * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
 static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c) {
-    int refused = cpb_call_refused(L, h, c->function, 8);
-    if (refused != LUA_OK) return refused;
+    /* The common case checked here; cpb_call_refused (a call per function per day) records why not. */
+    if ((unsigned)c->function >= CPB_FN_COUNT || h->function_ref[c->function] == LUA_NOREF || !lua_checkstack(L, 8)) {
+        int refused = cpb_call_refused(L, h, c->function, 8);
+        if (refused != LUA_OK) return refused;
+    }
     h->call_base = lua_gettop(L);
     int handler = h->call_base + 1;
     lua_pushcfunction(L, cls_msgh);

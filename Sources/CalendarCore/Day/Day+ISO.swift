@@ -53,7 +53,8 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
         return String(unsafeUninitializedCapacity: count) { buffer in
             Day.writeISO(y, m, d, into: buffer)
             tail.withUTF8Buffer { bytes in
-                for index in bytes.indices { buffer[10 + index] = bytes[index] }
+                guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+                (target + 10).update(from: source, count: bytes.count) // one copy, not a checked store per byte
             }
             return count
         }
