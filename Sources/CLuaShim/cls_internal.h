@@ -44,6 +44,12 @@ typedef struct cls_host {
     char prelude_src[LUA_IDSIZE]; /* ... and of the helper chunk */
     /* tracing for coverage and explain (cls_trace.c); NULL when off */
     struct cls_trace_record *trace;
+    /* a run of calls (cls_run_calls): the call in flight's guard, left by cls_run_calls when
+     * the call raised past cls_call_inside; `in_run` tells the message handler the run's C
+     * function sits below the policy's frames */
+    struct cls_guard *inside_guard;
+    lua_State *inside_previous;
+    int inside_call, in_run;
 } cls_host;
 
 /* Whether `msg` is the message cls_raise raised last (so its kind is known). */

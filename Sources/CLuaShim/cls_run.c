@@ -152,6 +152,11 @@ int cls_msgh(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     size_t tlen;
     const char *tb = lua_tolstring(L, -1, &tlen);
+    /* In a run of calls (cls_run_calls) the run's C function is the bottom frame: the
+     * traceback ends at the policy's, as for a call of its own. */
+    static const char run_frame[] = "\n\t[C]: in ?";
+    size_t frame_len = sizeof run_frame - 1;
+    if (h->in_run && tlen >= frame_len && memcmp(tb + tlen - frame_len, run_frame, frame_len) == 0) tlen -= frame_len;
     cls_copy_traceback(h, tb, tlen);
     lua_pop(L, 1);
     lua_pushlstring(L, msg, len);
@@ -262,6 +267,64 @@ static inline __attribute__((always_inline)) int cls_run_host(lua_State *L, cls_
     status = cls_classify(h, status, exhausted);
     lua_settop(L, handler - 1); /* what earlier calls of a span left stays valid */
     return status;
+}
+
+int cls_tracing(cls_host *h) { return h->trace != NULL; }
+
+/* One call of a run (see cls_extension.h): cls_run_host without the protected call. */
+int cls_call_inside(lua_State *L, cls_host *h, int nargs, long long budget) {
+    cls_error_reset(h);
+    cls_arm(L, h, budget);
+    lua_State *previous = NULL;
+    cls_guard *g = cls_guard_enter(L, &previous);
+    if (g != NULL && cls_guard_interrupted(g)) {
+        cls_guard_leave(g, previous);
+        return cls_stopped(L, h, g);
+    }
+    h->pool_refused = 0;
+    /* Should the call raise, cls_run_calls leaves the guard and disarms in its place. */
+    h->inside_guard = g;
+    h->inside_previous = previous;
+    h->inside_call = 1;
+    lua_callk(L, nargs, LUA_MULTRET, 0, NULL);
+    h->inside_call = 0;
+    int exhausted = h->exhausted || h->remaining < 0;
+    h->spent = (cls_counting(h) ? budget : CLS_UNHOOKED_STEPS) - h->remaining;
+    if (g != NULL) cls_guard_leave(g, previous);
+    cls_disarm(L, h);
+    if (g != NULL && cls_guard_interrupted(g)) return cls_stopped(L, h, g);
+    if (!exhausted) return LUA_OK;
+    return cls_classify(h, LUA_OK, exhausted);
+}
+
+int cls_run_calls(lua_State *L, cls_host *h, lua_CFunction body, void *argument) {
+    int handler = lua_gettop(L) + 1;
+    lua_pushcfunction(L, cls_msgh);
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, argument);
+    h->inside_call = 0;
+    h->in_run = 1;
+    int status = lua_pcall(L, 1, LUA_MULTRET, handler);
+    h->in_run = 0;
+    lua_remove(L, handler); /* the results, if any, move down onto its slot */
+    if (status == LUA_OK) return LUA_OK;
+    lua_settop(L, handler - 1);
+    if (!h->inside_call) {
+        /* Raised by the run itself, outside any call (not expected: its steps do not raise). */
+        return cls_classify(h, status, 0);
+    }
+    /* A call raised: what cls_run_host does after a failed protected call. */
+    h->inside_call = 0;
+    int exhausted = h->exhausted || h->remaining < 0;
+    h->spent = (cls_counting(h) ? h->active_budget : CLS_UNHOOKED_STEPS) - h->remaining;
+    cls_guard *g = h->inside_guard;
+    if (g != NULL) cls_guard_leave(g, h->inside_previous);
+    cls_disarm(L, h);
+    if (g != NULL && cls_guard_interrupted(g)) {
+        if (h->error.kind != CLS_KIND_TIMEOUT) cls_stopped(L, h, g);
+        return LUA_ERRRUN;
+    }
+    return cls_classify(h, status, exhausted);
 }
 
 /* lua_settop is not free (it checks for to-be-closed variables): a call that left

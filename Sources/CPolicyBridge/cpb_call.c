@@ -162,6 +162,17 @@ int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
     return LUA_OK;
 }
 
+/* The function `c` names and its arguments: the day, and the selection but for decorationFor.
+ * Returns how many arguments. Registry reads and a light userdata: nothing allocates or raises. */
+static int cpb_push_call(lua_State *L, cpb_state *h, const cpb_call *c) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
+    cpb_push_day(L, c->day_number, c->calendar_tag);
+    if (c->function == CPB_FN_DECORATION) return 1;
+    if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
+    else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
+    return 2;
+}
+
 /* One policy function, called above what earlier calls of the same span kept on the
  * stack: only the strings the host reads (cpb_keep), alive until cpb_call_finish. */
 static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c) {
@@ -173,14 +184,7 @@ static int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c)
     h->call_base = lua_gettop(L);
     int handler = h->call_base + 1;
     lua_pushcfunction(L, cls_msgh);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
-    cpb_push_day(L, c->day_number, c->calendar_tag);
-    int nargs = 1;
-    if (c->function != CPB_FN_DECORATION) {
-        if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
-        else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
-        nargs = 2;
-    }
+    int nargs = cpb_push_call(L, h, c);
     h->calls++;
     int status = cls_call_at(L, host, nargs, h->call_budget, handler);
     if (status != LUA_OK) return status;
@@ -242,20 +246,90 @@ static int cpb_call_wanted(lua_State *L, cls_host *host, cpb_state *h, cpb_day_c
     return LUA_OK;
 }
 
+/* A run of days in one protected call (cls_run_calls), each function under its own budget. */
+typedef struct cpb_day_run {
+    cls_host *host;
+    cpb_state *h;
+    cpb_day_call *days;
+    int count;
+    int answered; /* days whose every wanted call succeeded */
+    int status;   /* why the run stopped without an error unwinding it */
+} cpb_day_run;
+
+/* The body of the run: each wanted function of each day, called with cls_call_inside. What the
+ * host reads stays on this function's stack (cpb_keep) and is returned, so it lands on the
+ * host's stack, alive until cpb_call_finish. */
+static int cpb_day_run_body(lua_State *L) {
+    cpb_day_run *run = (cpb_day_run *)lua_touserdata(L, 1);
+    cpb_state *h = run->h;
+    for (int i = 0; i < run->count; i++) {
+        cpb_day_call *day = &run->days[i];
+        cpb_call *calls[3] = {&day->select, &day->deselect, &day->decoration};
+        h->has_today = day->has_today;
+        h->today = day->today;
+        for (unsigned wants = (unsigned)day->wants & 7u; wants != 0; wants &= wants - 1) {
+            int f = __builtin_ctz(wants);
+            cpb_call *c = calls[f];
+            c->function = f;
+            c->day_number = day->day_number;
+            c->calendar_tag = day->calendar_tag;
+            day->failed = f; /* before the call: an error raised in it never comes back here */
+            int status = h->function_ref[f] == LUA_NOREF || !lua_checkstack(L, 8) ? cpb_call_refused(L, h, f, 8)
+                                                                                  : LUA_OK;
+            if (status == LUA_OK) {
+                h->call_base = lua_gettop(L);
+                int nargs = cpb_push_call(L, h, c);
+                h->calls++;
+                status = cls_call_inside(L, run->host, nargs, h->call_budget);
+                if (status != LUA_OK) lua_settop(L, h->call_base);
+                else status = cpb_read_results(L, h, c, h->call_base + 1, lua_gettop(L) - h->call_base);
+            }
+            if (status != LUA_OK) {
+                run->status = status;
+                return lua_gettop(L) - 1;
+            }
+        }
+        run->answered = i + 1;
+    }
+    return lua_gettop(L) - 1;
+}
+
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
     /* One lookup of the state's records for the whole run. */
     cls_host *host = cls_host_find(L);
     cpb_state *h = (cpb_state *)cls_host_extension(host);
     if (lua_gettop(L) != 0) lua_settop(L, 0); /* settop is not free; after cpb_call_finish it is 0 */
-    for (int i = 0; i < count; i++) {
-        int status = cpb_call_wanted(L, host, h, &days[i]);
-        if (status != LUA_OK) {
-            *answered = i;
-            return status;
+    if (cls_tracing(host)) {
+        /* Tracing (explain, coverage) wraps each call with its own protected call. */
+        for (int i = 0; i < count; i++) {
+            int status = cpb_call_wanted(L, host, h, &days[i]);
+            if (status != LUA_OK) {
+                *answered = i;
+                return status;
+            }
+        }
+        *answered = count;
+        return LUA_OK;
+    }
+    cpb_day_run run = {host, h, days, count, 0, LUA_OK};
+    int status = cls_run_calls(L, host, cpb_day_run_body, &run);
+    *answered = run.answered;
+    if (status == LUA_OK) return run.status;
+    if (run.status == LUA_OK) {
+        /* An error unwound the run and took the strings the answers before it pointed to. The
+         * stack throws those answers away with the error; only their verdicts and whether they
+         * decorated may still be read, so their texts are withdrawn rather than left dangling. */
+        for (int i = 0; i <= run.answered && i < count; i++) {
+            cpb_call *calls[3] = {&days[i].select, &days[i].deselect, &days[i].decoration};
+            for (int f = 0; f < 3; f++) {
+                calls[f]->reason = NULL, calls[f]->reason_len = 0;
+                calls[f]->label = NULL, calls[f]->label_len = 0;
+                calls[f]->color = NULL, calls[f]->color_len = 0;
+                calls[f]->image = NULL, calls[f]->image_len = 0;
+            }
         }
     }
-    *answered = count;
-    return LUA_OK;
+    return status;
 }
 
 /* An integer field of an interval, 0...1440: 0 when fine, else the error was recorded. */

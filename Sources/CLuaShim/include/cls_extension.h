@@ -30,6 +30,20 @@ static inline void *cls_host_extension(cls_host *h) { return *(void **)h; }
  * what a loop of calls does per call. */
 int cls_call_at(lua_State *L, cls_host *h, int nargs, long long budget, int handler);
 
+/* A run of calls in one protected call: cls_run_calls runs `body` (a C function taking one
+ * light userdata, returning what it leaves on its stack) under lua_pcall with the message
+ * handler; `body` makes each call with cls_call_inside, which arms that call's own budget and
+ * reports it to the thread's guard exactly as cls_call_at does, but raises nothing of its own:
+ * an error the called function raises unwinds the whole run to cls_run_calls, which records it
+ * as cls_call_at would (what `body` kept on its stack is then gone). cls_call_inside returns
+ * LUA_OK, or LUA_ERRRUN (recorded) when the call overspent its budget or the guard stopped the
+ * run; its results are then still on the stack. cls_run_calls returns the Lua status, the
+ * values `body` returned above the stack's top at the call; cls_run_calls_raised tells whether
+ * an error unwound the run. Not for a traced state (cls_tracing): tracing wraps each
+ * call with cls_call_at. */
+int cls_run_calls(lua_State *L, cls_host *h, lua_CFunction body, void *argument);
+int cls_call_inside(lua_State *L, cls_host *h, int nargs, long long budget);
+int cls_tracing(cls_host *h);
 /* Raises an error of a given kind (CLS_KIND_*); the message handler recognises it by text. */
 int cls_raise(lua_State *L, int kind, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Runs `body` (a C function taking one light userdata) under lua_pcall with the
