@@ -29,7 +29,8 @@ extension LuaPolicy {
     }
 
     /// A run of days in one locked crossing into Lua (see `DayPolicy.answers`); the
-    /// answers before a failure are kept.
+    /// answers before a failure are kept (their texts withdrawn when a raised error unwound
+    /// the run: every caller throws them away with the error).
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         if answersByYear && context.selection.isEmpty && !days.isEmpty {
             return yearAnswers(questions, for: days, context: context)

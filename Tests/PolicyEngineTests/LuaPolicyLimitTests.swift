@@ -27,6 +27,31 @@ import Testing
         #expect(error?.line == 2)
     }
 
+    /// A run of days is one protected call, but each function call in it has a budget of its
+    /// own: days that each spend most of the budget pass, and the one that overruns it fails
+    /// alone, named with its day, the days before it answered.
+    @Test func eachCallOfARunOfDaysHasItsOwnBudget() throws {
+        let policy = try fixture.load("""
+            return { canSelect = function(day)
+              local n = 0
+              for i = 1, (day.day == 12 and 1e9 or 20000) do n = n + i end
+              return n > 0
+            end }
+            """, options: LuaPolicyOptions(instructionBudget: 100_000))
+        let days = (0..<20).map { Day.at("2026-03-01").adding(days: $0) }
+        let start = Date()
+        let batch = policy.answers(Array(repeating: DayQuestions(canSelect: true, canDeselect: false, decoration: false),
+                                         count: days.count), for: days, context: PolicyContext())
+        #expect(Date().timeIntervalSince(start) < hangGuard)
+        #expect(batch.answers.count == 11)
+        #expect(batch.answers.allSatisfy { $0.select == .allowed })
+        let error = batch.failure as? PolicyError
+        #expect(error?.kind == .budget)
+        #expect(error?.message == "instruction budget of 100000 exhausted")
+        #expect(error?.day == .at("2026-03-12"))
+        #expect(error?.line == 3)
+    }
+
     @Test func endlessLoopAtLoadEndsWithBudgetError() {
         let error = PolicyFixture.error { _ = try fixture.load("local n = 0\nwhile true do n = n + 1 end") }
         #expect(error?.kind == .budget)

@@ -151,10 +151,13 @@ static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int functi
 
 /*
  * The one way into a policy's functions: calls the wanted functions of `count` days in
- * order (a span; a single day is a run of one) in one crossing from the host, each
- * function under its own budget and protected call. Every successful call's strings stay
- * valid until cpb_call_finish, also after a failure: `answered` days succeeded, the
- * failing day's `failed` names the function, and nothing after it ran.
+ * order (a span; a single day is a run of one) in one crossing from the host and one
+ * protected call (cls_run_calls), each function under its own budget. Every successful
+ * call's strings stay valid until cpb_call_finish: `answered` days succeeded, the failing
+ * day's `failed` names the function, and nothing after it ran. An error the policy raised
+ * unwinds the whole run: the answers before it keep their verdicts and decoration flags,
+ * and their strings are withdrawn (NULL), since the stack holding them is gone. A traced
+ * state calls each function under a protected call of its own.
  */
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
 /*

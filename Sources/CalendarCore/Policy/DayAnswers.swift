@@ -14,7 +14,8 @@ public struct DayAnswers: Hashable, Sendable {
 
 /// A policy's answers for consecutive questions about many days: `answers[i]` for day
 /// `i`, as far as it got. When `failure` is set, day `answers.count` failed with it and
-/// the days after it were not asked.
+/// the days after it were not asked; the answers before it may then have lost their texts
+/// (a Lua run unwound by the error), so they serve to know what was settled, not to show.
 public struct DayAnswerBatch {
     public var answers: [DayAnswers]
     public var failure: (any Error)?

@@ -152,8 +152,8 @@ final class PolicyLuaState {
 
     /// The one way into a policy's functions: the asked functions of many days in one
     /// crossing (`questions[i]` for `dayNumbers[i]`; a single day is a run of one). Answers
-    /// for the days before a failure are kept and returned with it; a function not asked
-    /// answers `.allowed` (or no decoration).
+    /// for the days before a failure are kept and returned with it (without their texts when
+    /// the policy raised: `cpb_call_days`); a function not asked answers `.allowed` (or no decoration).
     func callDays(_ questions: [DayQuestions], dayNumbers: [Int], calendarTag: Int32,
                   today: Int?) -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
         let count = min(questions.count, dayNumbers.count)
