@@ -13,7 +13,10 @@ if [ -d "$base" ]; then
 else
     git worktree add -q --detach "$base" "$rev"
 fi
-flags=$(sed -n 's/^RELEASE_FLAGS := //p' "$base/Makefile")
+# The flags `make release` of that revision uses (its scripts/release-flags.sh), as run.sh builds
+# this checkout: reading them from the Makefile's text found none, and a baseline built without
+# them (dynamically linked) is not the same build.
+flags=$(cd "$base" && { [ -x scripts/release-flags.sh ] && scripts/release-flags.sh; } || true)
 echo "bench: building the baseline $(git -C "$base" rev-parse --short HEAD)" >&2
 # shellcheck disable=SC2086  # the flags are words
 (cd "$base" && swift build -c release --product calpolicy $flags >&2 &&

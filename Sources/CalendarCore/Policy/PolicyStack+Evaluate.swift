@@ -47,40 +47,6 @@ extension PolicyStack {
         return outcomes
     }
 
-    /// `evaluate(_:context:)` appending to `outcomes` in place: a long span's outcomes are
-    /// written once, not built per batch and copied (each copy retains every text it holds).
-    public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
-        let base = outcomes.count
-        // Appended one by one: `append(contentsOf: repeatElement(...))` copied each empty
-        // outcome through its value witness (~450 instructions a day of a long `eval`).
-        outcomes.reserveCapacity(base + days.count)
-        for _ in 0..<days.count { outcomes.append(Outcome()) }
-        var open = [DayQuestions](repeating: .all, count: days.count)
-        var limit = days.count
-        var failure: (any Error)?
-        for (policyIndex, policy) in policies.enumerated() where limit > 0 {
-            let batch = limit == days.count ? policy.answers(open, for: days, context: context)
-                : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
-            // Each answer read where it lies: iterating the array copied every answer (its texts
-            // retained and released) only to look at whether it denied or decorated.
-            batch.answers.withUnsafeBufferPointer { answers in
-                guard let first = answers.baseAddress else { return }
-                for index in 0..<Swift.min(answers.count, limit) {
-                    merge(first + index, from: policy, at: policyIndex, into: &outcomes[base + index],
-                          open: &open[index])
-                }
-            }
-            if let error = batch.failure, batch.answers.count < limit {
-                limit = batch.answers.count
-                failure = error
-            }
-        }
-        if let failure {
-            outcomes.removeSubrange(base...)
-            throw failure
-        }
-    }
-
     /// Every day of `span`, asked `batchSize` days at a time (see `evaluate(_:context:)` for
     /// a batch): what a calendar view or a report over a long span wants.
     public func evaluate(_ span: DaySpan, context: PolicyContext, batchSize: Int = 32) throws -> [Outcome] {
@@ -98,29 +64,5 @@ extension PolicyStack {
             try evaluate(batch, context: context, appendingTo: &outcomes)
         }
         return outcomes
-    }
-
-    private func merge(_ answers: DayAnswers, from policy: any DayPolicy, at index: Int, into outcome: inout Outcome,
-                       open: inout DayQuestions) {
-        withUnsafePointer(to: answers) { merge($0, from: policy, at: index, into: &outcome, open: &open) }
-    }
-
-    /// Only a denial or a decoration is copied out of `answers` (most days have neither).
-    private func merge(_ answers: UnsafePointer<DayAnswers>, from policy: any DayPolicy, at index: Int,
-                       into outcome: inout Outcome, open: inout DayQuestions) {
-        if open.canSelect, case .denied = answers.pointee.select {
-            outcome.select = Decision(verdict: answers.pointee.select, policy: policy.name, policyIndex: index)
-            open.canSelect = false
-        }
-        if open.canDeselect, case .denied = answers.pointee.deselect {
-            outcome.deselect = Decision(verdict: answers.pointee.deselect, policy: policy.name, policyIndex: index)
-            open.canDeselect = false
-        }
-        if open.decoration, case .some(let decoration) = answers.pointee.decoration {
-            outcome.decoration = decoration
-            outcome.decorationPolicy = policy.name
-            outcome.decorationPolicyIndex = index
-            open.decoration = false
-        }
     }
 }

@@ -173,10 +173,15 @@ final class PolicyLuaState {
         }
         defer { cpb_call_finish(handle) }
         let done = max(0, min(count, Int(answered)))
-        var answers: [DayAnswers] = []
-        answers.reserveCapacity(done)
-        days.withUnsafeBufferPointer { buffer in
-            for index in 0..<done { answers.append(PolicyLuaState.answers(buffer.baseAddress! + index, asked: questions[index])) }
+        // Each answer initialised in place: appending copied it through its value witness.
+        let answers = days.withUnsafeBufferPointer { buffer in
+            [DayAnswers](unsafeUninitializedCapacity: done) { slots, initialized in
+                for index in 0..<done {
+                    (slots.baseAddress! + index).initialize(to: PolicyLuaState.answers(buffer.baseAddress! + index,
+                                                                                        asked: questions[index]))
+                }
+                initialized = done
+            }
         }
         do throws(LuaError) {
             try lua.check(status: status)

@@ -36,7 +36,8 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
 
     /// A run of days in one loop (`eval --include weekdays` asks every day): only `canSelect`
     /// can be refused, and only a refusal builds anything. The protocol's default asked each
-    /// day through the generic `answer`, ~870 instructions a day.
+    /// day through the generic `answer`, ~870 instructions a day. (Initialising each answer in
+    /// place was dearer still: the empty answer was copied out of a temporary.)
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
         var batch = DayAnswerBatch()
@@ -49,11 +50,13 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
         return batch
     }
 
+    /// The refusal of a day the filter does not take; it names the day.
     private func refusal(_ day: Day) -> Verdict {
         days == .weekdays ? .denied(reason: day.iso(followedBy: " is a weekend day; only weekdays may be selected"))
             : .denied(reason: day.iso(followedBy: " is a weekday; only weekend days may be selected"))
     }
 
+    /// A weekend day by `weekendDays`.
     private func isWeekend(_ day: Day) -> Bool {
         weekendMask & UInt8(truncatingIfNeeded: 1 << day.weekday) != 0
     }

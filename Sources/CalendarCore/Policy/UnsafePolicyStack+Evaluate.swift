@@ -1,0 +1,68 @@
+/// The batch evaluation at the heart of every long report, written against raw storage.
+///
+/// Why pointers: `eval` over centuries runs this for every day. Filling the outcomes with empty
+/// ones and then merging into them, and iterating each policy's answers, copied each outcome and
+/// answer through its value witness (retaining and releasing every text it held) only to look at
+/// whether it denied or decorated: ~750 instructions a day. Here each outcome is initialised in
+/// its slot and each answer is read where it lies.
+extension PolicyStack {
+    /// `evaluate(_:context:)` appending to `outcomes` in place: a long span's outcomes are
+    /// written once, not built per batch and copied (each copy retains every text it holds).
+    public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
+        var run = [Outcome](unsafeUninitializedCapacity: days.count) { slots, initialized in
+            for index in 0..<days.count { (slots.baseAddress! + index).initialize(to: Outcome()) }
+            initialized = days.count
+        }
+        var open = [DayQuestions](repeating: .all, count: days.count)
+        var limit = days.count
+        var failure: (any Error)?
+        for (policyIndex, policy) in policies.enumerated() where limit > 0 {
+            let batch = limit == days.count ? policy.answers(open, for: days, context: context)
+                : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+            let count = Swift.min(batch.answers.count, limit)
+            batch.answers.withUnsafeBufferPointer { answers in
+                run.withUnsafeMutableBufferPointer { run in
+                    open.withUnsafeMutableBufferPointer { open in
+                        for index in 0..<count {
+                            merge(answers.baseAddress! + index, from: policy, at: policyIndex,
+                                  into: &run[index], open: &open[index])
+                        }
+                    }
+                }
+            }
+            if let error = batch.failure, batch.answers.count < limit {
+                limit = batch.answers.count
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        // A report asks one batch per run of days: the run becomes the result, not a copy of it.
+        if outcomes.isEmpty { outcomes = run } else { outcomes.append(contentsOf: run) }
+    }
+
+    /// `merge` of an answer held by value (one day asked alone).
+    func merge(_ answers: DayAnswers, from policy: any DayPolicy, at index: Int, into outcome: inout Outcome,
+               open: inout DayQuestions) {
+        withUnsafePointer(to: answers) { merge($0, from: policy, at: index, into: &outcome, open: &open) }
+    }
+
+    /// Only a denial or a decoration is copied out of `answers` (most days have neither).
+    @inline(__always)
+    private func merge(_ answers: UnsafePointer<DayAnswers>, from policy: any DayPolicy, at index: Int,
+                       into outcome: inout Outcome, open: inout DayQuestions) {
+        if open.canSelect, case .denied = answers.pointee.select {
+            outcome.select = Decision(verdict: answers.pointee.select, policy: policy.name, policyIndex: index)
+            open.canSelect = false
+        }
+        if open.canDeselect, case .denied = answers.pointee.deselect {
+            outcome.deselect = Decision(verdict: answers.pointee.deselect, policy: policy.name, policyIndex: index)
+            open.canDeselect = false
+        }
+        if open.decoration, case .some(let decoration) = answers.pointee.decoration {
+            outcome.decoration = decoration
+            outcome.decorationPolicy = policy.name
+            outcome.decorationPolicyIndex = index
+            open.decoration = false
+        }
+    }
+}
