@@ -61,7 +61,9 @@ let package = Package(
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
                 dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "PolicyEngine", "Rendering"]),
-        .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI"]),
+        // Each executable sets how the process heap serves long evaluations, once, at start.
+        .target(name: "CHeapTuning"),
+        .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI", "CHeapTuning"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -84,7 +86,7 @@ let package = Package(
         // order that resolves each after the libraries needing it.
         .executableTarget(
             name: "calpolicy-serve",
-            dependencies: ["CalPolicyServer"],
+            dependencies: ["CalPolicyServer", "CHeapTuning"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU",
                                            "-l_FoundationCShims", "-l_FoundationCollections"])]
         ),

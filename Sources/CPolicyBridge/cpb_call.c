@@ -105,6 +105,10 @@ int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     const char *expected = "(expected kind, label, color, image, size)";
     c->decoration_kind = 0;
     c->decoration_size = -1;
+    /* Records are reused (the single-day record, a run's buffer): a field the table leaves out
+     * must not keep the last day's text. */
+    c->label = c->color = c->image = NULL;
+    c->label_len = c->color_len = c->image_len = 0;
     if (!lua_checkstack(L, 8)) return cpb_type_error(L, h, "decorationFor returned too many values");
     /* Anchors for the label, colour and image strings: the table may be changed by the
      * next call of a span (the same table returned with a new label), so the strings the

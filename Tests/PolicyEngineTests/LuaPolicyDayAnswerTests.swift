@@ -131,6 +131,26 @@ import Testing
         }
     }
 
+    /// The single-day record is reused from question to question: a decoration that leaves a
+    /// text out has none, whatever the day before had.
+    @Test func aDecorationWithoutTextsKeepsNoneFromTheDayBefore() throws {
+        let policy = try fixture.load("""
+            return { decorationFor = function(day)
+              if day.day % 2 == 1 then return { label = "odd " .. day.iso, color = "#ff0000", image = "star" } end
+              return { kind = "default" }
+            end }
+            """)
+        for offset in 0..<6 {
+            let day = Day.at("2026-03-01").adding(days: offset)
+            let decoration = try policy.answer(.all, for: day, context: context).decoration
+            #expect(decoration?.label == (offset % 2 == 0 ? "odd \(day.iso)" : nil), "\(day.iso)")
+            #expect(decoration?.color == (offset % 2 == 0 ? "#ff0000" : nil))
+            #expect(decoration?.image == (offset % 2 == 0 ? "star" : nil))
+            let alone = try policy.decoration(for: day, context: context)
+            #expect(alone?.label == decoration?.label)
+        }
+    }
+
     /// A run of days is one protected call (`cls_run_calls`): an error unwinds it and takes the
     /// strings the answers before it pointed to, so those answers keep their verdicts and
     /// whether they decorated (which is all a stack reads before it throws) and their texts are

@@ -18,6 +18,11 @@ final class PolicyLuaState {
     private let single: UnsafeMutablePointer<cpb_day_call>
     /// Its three answers, addressed once (not through a lazily initialised offset per question).
     private let singleSelect, singleDeselect, singleDecoration: UnsafePointer<cpb_call>
+    /// The records of a run of days, kept for the next run (grown when a longer one comes): a
+    /// fresh array per run was ~360 KiB to allocate and zero for every 1,024 days of a report.
+    /// Each run writes every input field, and C every output field the host reads back.
+    private var runRecords: UnsafeMutablePointer<cpb_day_call>?
+    private var runCapacity = 0
 
     init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
         UnsafePolicyFileReader.installed
@@ -41,7 +46,20 @@ final class PolicyLuaState {
         singleDecoration = cpb_day_answer(single, 2)
     }
 
-    deinit { single.deallocate() }
+    deinit {
+        single.deallocate()
+        runRecords?.deallocate()
+    }
+
+    /// Room for `count` day records (see `runRecords`).
+    private func records(_ count: Int) -> UnsafeMutablePointer<cpb_day_call> {
+        if let runRecords, runCapacity >= count { return runRecords }
+        runRecords?.deallocate()
+        let records = UnsafeMutablePointer<cpb_day_call>.allocate(capacity: count)
+        records.initialize(repeating: cpb_day_call(), count: count)
+        (runRecords, runCapacity) = (records, count)
+        return records
+    }
 
     var memoryUsed: Int { lua.memoryUsed }
     var budgetSpent: Int { lua.budgetSpent }
@@ -158,7 +176,7 @@ final class PolicyLuaState {
                   today: Int?) -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
         let count = min(questions.count, dayNumbers.count)
         guard count > 0 else { return ([], nil) }
-        var days = [cpb_day_call](repeating: cpb_day_call(), count: count)
+        let days = records(count)
         for index in 0..<count {
             let asked = questions[index]
             days[index].day_number = Int64(dayNumbers[index])
@@ -168,20 +186,15 @@ final class PolicyLuaState {
             days[index].wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
         }
         var answered: Int32 = 0
-        let status = days.withUnsafeMutableBufferPointer { buffer in
-            cpb_call_days(handle, buffer.baseAddress, Int32(count), &answered)
-        }
+        let status = cpb_call_days(handle, days, Int32(count), &answered)
         defer { cpb_call_finish(handle) }
         let done = max(0, min(count, Int(answered)))
         // Each answer initialised in place: appending copied it through its value witness.
-        let answers = days.withUnsafeBufferPointer { buffer in
-            [DayAnswers](unsafeUninitializedCapacity: done) { slots, initialized in
-                for index in 0..<done {
-                    (slots.baseAddress! + index).initialize(to: PolicyLuaState.answers(buffer.baseAddress! + index,
-                                                                                        asked: questions[index]))
-                }
-                initialized = done
+        let answers = [DayAnswers](unsafeUninitializedCapacity: done) { slots, initialized in
+            for index in 0..<done {
+                (slots.baseAddress! + index).initialize(to: PolicyLuaState.answers(days + index, asked: questions[index]))
             }
+            initialized = done
         }
         do throws(LuaError) {
             try lua.check(status: status)
