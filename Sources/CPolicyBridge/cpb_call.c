@@ -303,8 +303,10 @@ int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
     cls_host *host = cls_host_find(L);
     cpb_state *h = (cpb_state *)cls_host_extension(host);
     if (lua_gettop(L) != 0) lua_settop(L, 0); /* settop is not free; after cpb_call_finish it is 0 */
-    if (cls_tracing(host)) {
-        /* Tracing (explain, coverage) wraps each call with its own protected call. */
+    if (count == 1 || cls_tracing(host)) {
+        /* One day (a question asked alone: select, explain, a picker's tap) gains nothing from a
+         * run and would pay for its C frame; tracing (explain, coverage) wraps each call with its
+         * own protected call. */
         for (int i = 0; i < count; i++) {
             int status = cpb_call_wanted(L, host, h, &days[i]);
             if (status != LUA_OK) {

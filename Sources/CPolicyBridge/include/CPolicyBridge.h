@@ -156,8 +156,8 @@ static inline const cpb_call *cpb_day_answer(const cpb_day_call *day, int functi
  * call's strings stay valid until cpb_call_finish: `answered` days succeeded, the failing
  * day's `failed` names the function, and nothing after it ran. An error the policy raised
  * unwinds the whole run: the answers before it keep their verdicts and decoration flags,
- * and their strings are withdrawn (NULL), since the stack holding them is gone. A traced
- * state calls each function under a protected call of its own.
+ * and their strings are withdrawn (NULL), since the stack holding them is gone. A single
+ * day, and any day of a traced state, has a protected call per function instead.
  */
 int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
 /*
