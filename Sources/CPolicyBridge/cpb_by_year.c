@@ -83,8 +83,9 @@ static int cpb_by_year_table(lua_State *L) {
 
 static int cpb_by_year_lookup(lua_State *L) {
     cpb_year_range *st = lua_touserdata(L, lua_upvalueindex(UP_STATE));
-    if (lua_type(L, 1) == LUA_TNUMBER) return cpb_by_year_table(L);
-    int light = lua_type(L, 1) == LUA_TLIGHTUSERDATA;
+    int type = lua_type(L, 1); /* once: this runs for every day a holiday policy is asked about */
+    if (type == LUA_TNUMBER) return cpb_by_year_table(L);
+    int light = type == LUA_TLIGHTUSERDATA;
     void *key = light ? lua_touserdata(L, 1) : NULL;
     /* The same day again: light userdata compare by value, anything else as `==` does. */
     if (light ? (st->has_last_key && key == st->last_key)
@@ -94,7 +95,7 @@ static int cpb_by_year_lookup(lua_State *L) {
         return 1;
     }
     long long n;
-    if (light) cpb_check_day(L, 1, &n);
+    if (light) n = cpb_day_of(key);
     else n = cpb_day_field_integer(L, "dayNumber");
     if (n < st->first || n > st->last) {
         long long y;
@@ -113,7 +114,7 @@ static int cpb_by_year_lookup(lua_State *L) {
         st->first = cpb_day_number(y, 1, 1);
         st->last = cpb_day_number(y, 12, 31);
     }
-    lua_geti(L, lua_upvalueindex(UP_CURRENT), n); /* the year's table may have an __index */
+    int answer = lua_geti(L, lua_upvalueindex(UP_CURRENT), n); /* the year's table may have an __index */
     if (light) {
         st->last_key = key;
         st->has_last_key = 1;
@@ -124,7 +125,7 @@ static int cpb_by_year_lookup(lua_State *L) {
         st->has_last_key = 0;
         st->last_day_in_upvalue = 1;
     }
-    st->last_answer_nil = lua_type(L, -1) == LUA_TNIL;
+    st->last_answer_nil = answer == LUA_TNIL;
     if (!st->last_answer_nil) {
         lua_pushvalue(L, -1);
         lua_replace(L, lua_upvalueindex(UP_LAST_ANSWER));

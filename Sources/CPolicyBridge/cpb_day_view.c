@@ -29,6 +29,8 @@ void cpb_push_day(lua_State *L, long long day_number, int calendar_tag) {
     lua_pushlightuserdata(L, cpb_encode_day(day_number, calendar_tag));
 }
 
+long long cpb_day_of(const void *light) { return cpb_decode_day(light, NULL); }
+
 int cpb_check_day(lua_State *L, int idx, long long *day_number) {
     if (lua_type(L, idx) != LUA_TLIGHTUSERDATA) return 0; /* the only light userdata a policy holds */
     *day_number = cpb_decode_day(lua_touserdata(L, idx), NULL);

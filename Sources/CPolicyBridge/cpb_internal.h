@@ -89,6 +89,9 @@ void cpb_push_day(lua_State *L, long long day_number, int calendar_tag);
 void cpb_open_day_view(lua_State *L);
 /* 1 and the day number when the value at idx is a day, else 0. */
 int cpb_check_day(lua_State *L, int idx, long long *day_number);
+/* The day number of a day view's light userdata, already known to be one (cpb_check_day's
+ * decoding without its type test). */
+long long cpb_day_of(const void *light);
 /* Adds native.byYear (cpb_by_year.c) to the native table at index `native`. */
 void cpb_register_by_year(lua_State *L, int native);
 /* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
