@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
+        .testTarget(name: "CHeapTuningTests", dependencies: ["CHeapTuning"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),
