@@ -15,4 +15,11 @@
  * is returned. Returns 0 when both were set (glibc's mallopt), -1 otherwise. */
 int cht_tune_heap(size_t mmap_threshold, size_t trim_threshold);
 
+/* Brings the next `bytes` of heap into memory in one system call (MADV_POPULATE_WRITE) instead of
+ * a page fault per page as the start-up first touches them: a cold start allocates a few hundred
+ * KiB (the Lua state, the prelude, the policy, Swift's metadata), and in a virtual machine each
+ * fault costs microseconds. Returns 0 when done, -1 when the system or the allocator would not
+ * (a sanitizer's allocator, an old kernel): harmless either way. */
+int cht_prefault_heap(size_t bytes);
+
 #endif
