@@ -97,3 +97,30 @@ import Testing
         """)
     }
 }
+
+/// `JSONWriter.isPlainContents` decides eight bytes at a time: it must agree with the byte-by-byte
+/// definition for every byte at every position of a word and of the tail.
+@Suite struct JSONPlainContentsTests {
+    @Test func wordScanAgreesWithTheByteByByteDefinition() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+        }
+        let base = Array("Thanksgiving Day (observed) on 2026-11-26".utf8)
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, base.count] {
+            let text = Array(base.prefix(length))
+            for position in text.indices {
+                for byte in UInt8.min...UInt8.max {
+                    var changed = text
+                    changed[position] = byte
+                    let fast = changed.withUnsafeBufferPointer { JSONWriter.isPlainContents($0) }
+                    #expect(fast == reference(changed), "\(changed)")
+                }
+            }
+            #expect(text.withUnsafeBufferPointer { JSONWriter.isPlainContents($0) } == reference(text))
+        }
+        for text in ["line\u{2028}sep", "Día de la Constitución", "tab\there", "quote\"", "back\\slash", "emoji 🎉"] {
+            let bytes = Array(text.utf8)
+            #expect(bytes.withUnsafeBufferPointer { JSONWriter.isPlainContents($0) } == reference(bytes), "\(text)")
+        }
+    }
+}
