@@ -21,9 +21,9 @@ public struct CoverageSpan: Hashable, Sendable {
         case let lua as LuaPolicy:
             return lua.metadata.coverage
         case let holidays as HolidayPolicy:
-            guard !holidays.covered.isEmpty else { return nil }
-            return CoverageSpan(from: try? Day(year: holidays.covered.lowerBound, month: 1, day: 1),
-                                  to: try? Day(year: holidays.covered.upperBound, month: 12, day: 31))
+            guard let covered = holidays.covered else { return nil }
+            return CoverageSpan(from: try? Day(year: covered.lowerBound, month: 1, day: 1),
+                                  to: try? Day(year: covered.upperBound, month: 12, day: 31))
         case let weekends as WeekendPolicy:
             return weekends.country.weekendSpan.map { CoverageSpan(from: $0.lowerBound, to: $0.upperBound) }
         default:

@@ -39,7 +39,7 @@ enum CheckHorizon {
         var day = today
         let end = today.adding(days: 365)
         while day < end {
-            if holidays.covered.contains(day.year), let entries = try? holidays.holidays(on: day) {
+            if holidays.covered?.contains(day.year) == true, let entries = try? holidays.holidays(on: day) {
                 for entry in entries where entry.isEstimated { found.append("\(day.iso) \(entry.englishName)") }
             }
             day = day.adding(days: 1)

@@ -34,9 +34,8 @@ enum HolidaysCommand {
                 throw .usage(.badPolicyPath(yearText, problem: "expected a year YYYY"))
             }
             let policy = HolidayPolicy(reference: reference, country: country)
-            guard policy.covered.contains(year) else {
-                throw .usage(.badPolicyPath(argument, problem: "no holiday data for \(year) (data covers "
-                    + "\(policy.covered.lowerBound)–\(policy.covered.upperBound))"))
+            guard policy.covered?.contains(year) == true else {
+                throw .usage(.badPolicyPath(argument, problem: "no holiday data for \(year) (\(policy.coverageText))"))
             }
             var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
             while day.year == year {
@@ -76,9 +75,16 @@ enum HolidaysCommand {
                     continue
                 }
                 let policy = HolidayPolicy(reference: reference, country: country)
-                console.print("coverage\t\(label)\t\(category)\t\(policy.covered.lowerBound)\t\(policy.covered.upperBound)")
-                var day = try! Day(year: policy.covered.lowerBound, month: 1, day: 1)
-                let end = try! Day(year: policy.covered.upperBound + 1, month: 1, day: 1)
+                guard let covered = policy.covered else {
+                    console.print("none\t\(label)\t\(category)")
+                    continue
+                }
+                console.print("coverage\t\(label)\t\(category)\t\(covered.lowerBound)\t\(covered.upperBound)")
+                // The covered years and the first day after them, kept to the days a `Day` holds.
+                var day = Day(dayNumber: max(GregorianMath.dayNumber(year: covered.lowerBound, month: 1, day: 1),
+                                             Day.supportedRange.lowerBound.dayNumber))
+                let end = Day(dayNumber: min(GregorianMath.dayNumber(year: covered.upperBound + 1, month: 1, day: 1),
+                                             Day.supportedRange.upperBound.dayNumber))
                 while day <= end {
                     let verdict = (try? policy.canSelect(day, context: context)) ?? .allowed
                     let decoration = (try? policy.decoration(for: day, context: context)) ?? nil

@@ -65,7 +65,8 @@ public struct HolidayCountry: Sendable {
     /// The first and last day of weekend data.
     public var weekendSpan: ClosedRange<Day>? {
         let runs = weekends["-"] ?? []
-        guard let first = runs.first?.first, let last = runs.last?.last else { return nil }
+        // Runs in any order: the earliest first day and the latest last day.
+        guard let first = runs.map(\.first).min(), let last = runs.map(\.last).max() else { return nil }
         return first...last
     }
 

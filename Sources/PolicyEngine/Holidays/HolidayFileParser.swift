@@ -53,15 +53,17 @@ enum HolidayFileParser {
                 guard values.count == 4 else { throw fail("expected 'coverage WHERE CATEGORY FIRST LAST'") }
                 var span: ClosedRange<Int>?
                 if values[2] != "-" {
-                    guard let first = Int(values[2]), let last = Int(values[3]), first <= last else {
-                        throw fail("expected two years FIRST <= LAST")
+                    // Years a `Day` can hold: a span past 9999 or before 1 has no first or last day.
+                    guard let first = Int(values[2]), let last = Int(values[3]), 1 <= first, first <= last,
+                          last <= 9999 else {
+                        throw fail("expected two years 1 <= FIRST <= LAST <= 9999")
                     }
                     span = first...last
                 }
                 country.coverage[values[0], default: [:]][values[1]] = .some(span)
             case "weekend":
-                guard values.count == 4, let first = date(fields[2]), let last = date(fields[3]) else {
-                    throw fail("expected 'weekend WHERE FIRST LAST DAYS'")
+                guard values.count == 4, let first = date(fields[2]), let last = date(fields[3]), first <= last else {
+                    throw fail("expected 'weekend WHERE FIRST LAST DAYS' with FIRST <= LAST")
                 }
                 var weekdays: Set<Int> = []
                 for name in values[3].split(separator: ",") {

@@ -70,7 +70,7 @@ enum HolidayLuaHost {
     }
 
     static func year(key: String, year: Int, data: HolidayData) throws(HolidayDataError) -> String {
-        guard let bar = key.lastIndex(of: "|"), (1...9998).contains(year) else { throw HolidayDataError("malformed lookup") }
+        guard let bar = key.lastIndex(of: "|"), (1...9999).contains(year) else { throw HolidayDataError("malformed lookup") }
         let reference = try HolidayReference(String(key[..<bar]), data: data)
         let english = key[key.index(after: bar)...] == "english"
         let country = try data.country(reference.code)
@@ -92,7 +92,7 @@ enum HolidayLuaHost {
         guard !place.isEmpty, !place.contains(":") else {
             throw HolidayDataError("place must be a code such as 'AE' or 'MY-01', got '\(place)'")
         }
-        guard (1...9998).contains(year) else { throw HolidayDataError("no weekend data for \(year)") }
+        guard (1...9999).contains(year) else { throw HolidayDataError("no weekend data for \(year)") }
         let reference = try HolidayReference("weekends:" + place, data: data)
         let country = try data.country(reference.code)
         var out = [UInt8]()

@@ -17,7 +17,9 @@ public struct HolidayPolicy: DayPolicy {
 
     public let reference: HolidayReference
     public let country: HolidayCountry
-    public let covered: ClosedRange<Int>
+    /// The years the data covers; nil when it covers none of the reference's categories (a
+    /// reference checks that, a policy built around it does not trap on it).
+    public let covered: ClosedRange<Int>?
     private let categorySet: Set<String>
     /// `covered` as day numbers: compared without working out each day's year.
     private let coveredDays: Range<Int>
@@ -44,11 +46,13 @@ public struct HolidayPolicy: DayPolicy {
     public init(reference: HolidayReference, country: HolidayCountry) {
         self.reference = reference
         self.country = country
-        covered = country.coverage(subdivision: reference.subdivision, categories: reference.categories) ?? 0...(-1)
+        let covered = country.coverage(subdivision: reference.subdivision, categories: reference.categories)
+        self.covered = covered
         categorySet = Set(reference.categories)
-        coveredDays = covered.isEmpty ? 0..<0
-            : GregorianMath.dayNumber(year: covered.lowerBound, month: 1, day: 1)
-                ..< GregorianMath.dayNumber(year: covered.upperBound + 1, month: 1, day: 1)
+        coveredDays = covered.map {
+            GregorianMath.dayNumber(year: $0.lowerBound, month: 1, day: 1)
+                ..< GregorianMath.dayNumber(year: $0.upperBound + 1, month: 1, day: 1)
+        } ?? 0..<0
         years = HolidayAnswerYears(country: country, subdivision: reference.subdivision, categories: categorySet)
     }
 
@@ -114,7 +118,12 @@ public struct HolidayPolicy: DayPolicy {
     }
 
     private func uncovered(_ day: Day) -> Verdict {
-        .denied(reason: "no holiday data for \(day.year) (data covers \(covered.lowerBound)–\(covered.upperBound))")
+        .denied(reason: "no holiday data for \(day.year) (\(coverageText))")
+    }
+
+    /// "data covers 2000–2060", or "no data" when it covers no year.
+    public var coverageText: String {
+        covered.map { "data covers \($0.lowerBound)–\($0.upperBound)" } ?? "no data"
     }
 
     static func verdict(_ found: [HolidayEntry]) -> Verdict {

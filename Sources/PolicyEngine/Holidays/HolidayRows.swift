@@ -112,10 +112,11 @@ final class HolidayRows: @unchecked Sendable {
     // MARK: Parsing a year
 
     private func parse(year: Int) throws(HolidayDataError) -> Year {
-        let first = (try? Day(year: year, month: 1, day: 1))?.dayNumber ?? 0
-        let length = (try? Day(year: year + 1, month: 1, day: 1))?.dayNumber ?? first + 366
+        // Plain arithmetic, not `Day(year:)`: the year after 9999 has a first day number too.
+        let first = GregorianMath.dayNumber(year: year, month: 1, day: 1)
+        let length = GregorianMath.dayNumber(year: year + 1, month: 1, day: 1)
         var days = [[HolidayEntry]](repeating: [], count: max(0, length - first))
-        guard (1...9998).contains(year) else { return Year(first: first, days: days) }
+        guard (1...9999).contains(year) else { return Year(first: first, days: days) }
         var position = offset(ofFirstRowIn: year)
         let end = offset(ofFirstRowIn: year + 1)
         var fields: [Range<Int>] = []

@@ -73,6 +73,41 @@ import Testing
         }
     }
 
+    /// Data under CALPOLICY_DATA is the user's: a coverage or weekend span no `Day` can hold (year
+    /// 0, past 9999, backwards) is a damaged line, never a trap when a policy is built from it.
+    @Test func spansOutsideTheDaysADayHoldsAreDamagedLines() throws {
+        for span in ["0\t2000", "2000\t10000", "-5\t2000", "2060\t2000", "1\t99999999999999999999"] {
+            let bytes = Array("entity\tZZ\tNowhere\tcountry\ncategories\tpublic\ncoverage\t-\tpublic\t\(span)\n".utf8)
+            #expect(throws: HolidayDataError("zz.tsv:3: expected two years 1 <= FIRST <= LAST <= 9999; "
+                + "regenerate it with scripts/holidays/generate.py")) { try HolidayFileParser.parse(bytes, file: "zz.tsv") }
+        }
+        let backwards = Array("entity\tZZ\tNowhere\tcountry\nweekend\t-\t2020-01-01\t2019-01-01\tSat,Sun\n".utf8)
+        #expect(throws: HolidayDataError.self) { try HolidayFileParser.parse(backwards, file: "zz.tsv") }
+        // The widest span a file may state still builds a policy and answers its last day.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zz-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try ("entity\tZZ\tNowhere\tcountry\ncategories\tpublic\ncoverage\t-\tpublic\t1\t9999\n"
+            + "holidays\tdate\n9999-12-31\tpublic\t*\tLast\t\t\t\t\n").write(toFile: folder + "/ZZ.tsv", atomically: true, encoding: .utf8)
+        try "ZZ\tNowhere\tcountry\t0\tpublic\ten\t1\t9999\n".write(toFile: folder + "/index.tsv", atomically: true, encoding: .utf8)
+        let widest = HolidayData(folder: folder)
+        let policy = try #require(try HolidayReference("holidays:ZZ", data: widest).policy(data: widest) as? HolidayPolicy)
+        #expect(policy.covered == 1...9999)
+        #expect(try policy.canSelect(day(9999, 12, 31), context: context) == .denied(reason: "Last"))
+        #expect(try policy.canSelect(day(1, 1, 1), context: context) == .allowed)
+    }
+
+    /// A policy built around a reference its country no longer covers denies with that reason.
+    @Test func aPolicyWithoutCoverageDeniesEveryDay() throws {
+        let bytes = Array("entity\tZZ\tNowhere\tcountry\ncategories\tpublic\nholidays\tdate\n".utf8)
+        let country = try HolidayFileParser.parse(bytes, file: "zz.tsv")
+        let policy = HolidayPolicy(reference: try HolidayReference("holidays:DE", data: data), country: country)
+        #expect(policy.covered == nil)
+        #expect(try policy.canSelect(day(2026, 5, 1), context: PolicyContext())
+            == .denied(reason: "no holiday data for 2026 (no data)"))
+        #expect(CoverageSpan.of(policy) == nil)
+    }
+
     /// Lazily parsed years answer exactly as a parse of every row would: each of DE's rows is
     /// found on its day, and the days between hold nothing.
     @Test func everyRowIsFoundOnItsDay() throws {
