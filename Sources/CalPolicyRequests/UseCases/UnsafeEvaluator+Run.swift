@@ -3,9 +3,9 @@ import Rendering
 
 /// One run of days, from the stack's outcomes to the report's records.
 ///
-/// Why a pointer: each outcome is read where it lies in the run's storage; `zip` over the
-/// outcomes copied each one (retaining every text it held) and destroyed the copy, for every
-/// day of a report.
+/// Why a pointer: each outcome is made in a slot of the run and moved out of it into its
+/// record; `zip` over an array of outcomes copied each one (retaining every text it held)
+/// and destroyed the copy, and the array then released every text again, for every day.
 extension Evaluator {
     /// One run of days (one crossing into Lua per policy), appended to `results`; `kept`
     /// grows by the bytes of policy text the answers hold.
@@ -13,22 +13,25 @@ extension Evaluator {
                                 into results: inout [DayEvaluation], kept: inout Int) throws(RequestFailure) {
         do {
             // The whole run in one batch: one crossing into Lua per policy (32-day batches
-            // paid the crossing's fixed cost 32 times a run).
-            let outcomes = try stack.evaluate(part, context: settings.context, batchSize: chunk)
+            // paid the crossing's fixed cost 32 times a run). Its outcomes are made in slots
+            // of this run and moved into the records: no copy of a text, no release of one.
+            var days: [Day] = []
+            days.reserveCapacity(part.count)
+            var next = part.first
+            while next <= part.last {
+                days.append(next)
+                next = next.adding(days: 1)
+            }
+            let slots = UnsafeMutablePointer<PolicyStack.Outcome>.allocate(capacity: days.count)
+            defer { slots.deallocate() }
+            try stack.evaluate(days, context: settings.context, initializing: slots)
             var dates = ConsecutiveDates(settings.system)
-            var day = part.first
-            results.reserveCapacity(results.count + outcomes.count)
-            outcomes.withUnsafeBufferPointer { outcomes in
-                for index in outcomes.indices {
-                    let outcome = outcomes.baseAddress! + index
-                    kept += outcome.pointee.textBytes
-                    results.append(DayEvaluation(day: day, date: dates.date(of: day), select: outcome.pointee.select,
-                                                 deselect: outcome.pointee.deselect,
-                                                 decoration: outcome.pointee.decoration,
-                                                 decorationPolicy: outcome.pointee.decorationPolicy,
-                                                 decorationPolicyIndex: outcome.pointee.decorationPolicyIndex))
-                    day = day.adding(days: 1)
-                }
+            results.reserveCapacity(results.count + days.count)
+            for index in days.indices {
+                kept += slots[index].textBytes
+                let day = days[index]
+                let outcome = (slots + index).move()
+                results.append(DayEvaluation(day: day, date: dates.date(of: day), outcome: outcome))
             }
         } catch {
             throw RequestFailure(policyFailure: error)

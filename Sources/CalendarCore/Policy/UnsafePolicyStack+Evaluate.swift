@@ -9,9 +9,36 @@ extension PolicyStack {
     /// `evaluate(_:context:)` appending to `outcomes` in place: a long span's outcomes are
     /// written once, not built per batch and copied (each copy retains every text it holds).
     public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
-        var run = [Outcome](unsafeUninitializedCapacity: days.count) { slots, initialized in
-            for index in 0..<days.count { (slots.baseAddress! + index).initialize(to: Outcome()) }
-            initialized = days.count
+        var failure: (any Error)?
+        let run = [Outcome](unsafeUninitializedCapacity: days.count) { slots, initialized in
+            do {
+                try evaluate(days, context: context, initializing: slots.baseAddress!)
+                initialized = days.count
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        // A report asks one batch per run of days: the run becomes the result, not a copy of it.
+        if outcomes.isEmpty { outcomes = run } else { outcomes.append(contentsOf: run) }
+    }
+
+    /// `evaluate(_:context:)` into `slots`, `days.count` uninitialised outcomes the caller
+    /// owns: on return every one is initialised (the caller moves them out or deinitialises
+    /// them); on a throw none is. A report moves each outcome into its record instead of
+    /// copying it out of an array (each copy retained every text, each destroy released it).
+    public func evaluate(_ days: [Day], context: PolicyContext, initializing slots: UnsafeMutablePointer<Outcome>) throws {
+        // Each slot starts as the empty outcome, copied as bytes: it holds no reference (every
+        // text nil, every verdict allowed), so a byte copy is exactly what a value copy does,
+        // without the value witness's walk over eight optional texts for every day.
+        withUnsafePointer(to: Outcome()) { empty in
+            let template = UnsafeRawPointer(empty)
+            let stride = MemoryLayout<Outcome>.stride
+            let base = UnsafeMutableRawPointer(slots)
+            for index in 0..<days.count {
+                (base + index * stride).copyMemory(from: template, byteCount: MemoryLayout<Outcome>.size)
+            }
         }
         var open = [DayQuestions](repeating: .all, count: days.count)
         var limit = days.count
@@ -21,12 +48,10 @@ extension PolicyStack {
                 : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
             let count = Swift.min(batch.answers.count, limit)
             batch.answers.withUnsafeBufferPointer { answers in
-                run.withUnsafeMutableBufferPointer { run in
-                    open.withUnsafeMutableBufferPointer { open in
-                        for index in 0..<count {
-                            merge(answers.baseAddress! + index, from: policy, at: policyIndex,
-                                  into: &run[index], open: &open[index])
-                        }
+                open.withUnsafeMutableBufferPointer { open in
+                    for index in 0..<count {
+                        merge(answers.baseAddress! + index, from: policy, at: policyIndex,
+                              into: &slots[index], open: &open[index])
                     }
                 }
             }
@@ -35,9 +60,10 @@ extension PolicyStack {
                 failure = error
             }
         }
-        if let failure { throw failure }
-        // A report asks one batch per run of days: the run becomes the result, not a copy of it.
-        if outcomes.isEmpty { outcomes = run } else { outcomes.append(contentsOf: run) }
+        if let failure {
+            slots.deinitialize(count: days.count)
+            throw failure
+        }
     }
 
     /// `merge` of an answer held by value (one day asked alone).

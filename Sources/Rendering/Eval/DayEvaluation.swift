@@ -5,23 +5,34 @@ public struct DayEvaluation: Sendable {
     public let day: Day
     /// The day in the displayed calendar.
     public let date: CalendarDate
-    public let select: PolicyStack.Decision
-    public let deselect: PolicyStack.Decision
-    public let decoration: Decoration?
+    /// What the stack answered, held whole: a report moves each outcome in from where the stack
+    /// made it (copying its fields out retained every text and then released the outcome's).
+    public let outcome: PolicyStack.Outcome
+    public var select: PolicyStack.Decision { outcome.select }
+    public var deselect: PolicyStack.Decision { outcome.deselect }
+    public var decoration: Decoration? { outcome.decoration }
     /// The decorating policy's name, for display.
-    public let decorationPolicy: String?
+    public var decorationPolicy: String? { outcome.decorationPolicy }
     /// Which policy of the stack decorated (its index); `select.policyIndex` and
     /// `deselect.policyIndex` say the same for denials. Names may repeat, indices do not.
-    public let decorationPolicyIndex: Int?
+    public var decorationPolicyIndex: Int? { outcome.decorationPolicyIndex }
     /// Filled for JSON output only (the CLI's `Provenance`).
     public var lines = DecisionLines()
 
     public init(day: Day, date: CalendarDate, select: PolicyStack.Decision, deselect: PolicyStack.Decision,
                 decoration: Decoration?, decorationPolicy: String?, decorationPolicyIndex: Int? = nil,
                 lines: DecisionLines = DecisionLines()) {
-        (self.day, self.date, self.select, self.deselect) = (day, date, select, deselect)
-        (self.decoration, self.decorationPolicy, self.lines) = (decoration, decorationPolicy, lines)
-        self.decorationPolicyIndex = decorationPolicyIndex
+        self.init(day: day, date: date,
+                  outcome: PolicyStack.Outcome(select: select, deselect: deselect, decoration: decoration,
+                                               decorationPolicy: decorationPolicy,
+                                               decorationPolicyIndex: decorationPolicyIndex),
+                  lines: lines)
+    }
+
+    public init(day: Day, date: CalendarDate, outcome: consuming PolicyStack.Outcome,
+                lines: DecisionLines = DecisionLines()) {
+        (self.day, self.date, self.lines) = (day, date, lines)
+        self.outcome = outcome
     }
 
     public var isDenied: Bool { !select.isAllowed }

@@ -157,6 +157,29 @@ private final class Recording: DayPolicy, @unchecked Sendable {
         }
     }
 
+    /// The slots a report moves its outcomes out of hold what day by day answers, the empty
+    /// outcome (copied in as bytes) on days nothing refused or decorated; a failure throws
+    /// with every slot left uninitialised (the caller only deallocates).
+    @Test func slotsHoldWhatDayByDayAnswersAndAFailureLeavesNone() throws {
+        let days = PolicyStackBatchEvaluateTests.days
+        let stack = PolicyStack([
+            Recording("a", deny: Set(days.filter { $0.dayNumber % 3 == 0 }), lock: [days[2]],
+                      decorate: Set(days.filter { $0.dayNumber % 4 == 0 })),
+            IncludeDaysPolicy(.weekdays),
+        ])
+        let slots = UnsafeMutablePointer<PolicyStack.Outcome>.allocate(capacity: days.count)
+        defer { slots.deallocate() }
+        try stack.evaluate(days, context: PolicyContext(), initializing: slots)
+        for (index, day) in days.enumerated() {
+            let outcome = (slots + index).move()
+            #expect(outcome == (try stack.evaluate(day, context: PolicyContext())), "\(day.iso)")
+        }
+        let failing = PolicyStack([Recording("a", decorate: Set(days)), Recording("b", failOn: [days[9]])])
+        #expect(throws: PolicyFailure(day: days[9])) {
+            try failing.evaluate(days, context: PolicyContext(), initializing: slots)
+        }
+    }
+
     @Test func anEmptyBatchIsEmpty() throws {
         #expect(try PolicyStack([IncludeDaysPolicy(.weekdays)]).evaluate([Day](), context: PolicyContext()).isEmpty)
     }
