@@ -97,18 +97,6 @@ struct UnsafeRowWriter {
         cursor += day.writeISO(year: date.year, month: date.month.month, day: date.day, to: cursor)
     }
 
-    /// A text known to be plain ASCII of at most 12 bytes (an English weekday or month name),
-    /// copied as it is.
-    @inline(__always)
-    mutating func ascii(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            assert(remaining >= bytes.count && bytes.count <= 12)
-            if let base = bytes.baseAddress { cursor.update(from: base, count: bytes.count) }
-            cursor += bytes.count
-        }
-    }
-
     /// `text`'s UTF-8 as `CSVWriter.appendText` writes a clean text (`CSVWriter.isPlain`):
     /// unchanged. False, with nothing written, when the text needs escaping, neutralising or
     /// quoting; the caller then writes the row the slow way.

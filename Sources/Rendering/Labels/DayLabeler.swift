@@ -9,10 +9,33 @@ import CalendarCore
 public struct DayLabeler: Sendable {
     public let names: DisplayNames
     public let phrases: LabelPhrases
+    /// The phrases as JSON string contents, escaped once: a JSON line per day appended them
+    /// escaped afresh (~290 instructions each, three to five a day).
+    private let escaped: EscapedPhrases
 
     public init(names: DisplayNames) {
         self.names = names
         self.phrases = LabelPhrases.forLanguage(names.language)
+        self.escaped = EscapedPhrases(phrases)
+    }
+
+    private struct EscapedPhrases: Sendable {
+        let separatorSelectable, separatorNotSelectable, colon, separatorNotDeselectable, separator,
+            separatorDecorated: [UInt8]
+
+        init(_ phrases: LabelPhrases) {
+            func escape(_ text: String) -> [UInt8] {
+                var out: [UInt8] = []
+                JSONWriter.escapeContents(text, into: &out)
+                return out
+            }
+            separatorSelectable = escape(phrases.separator + phrases.selectable)
+            separatorNotSelectable = escape(phrases.separator + phrases.notSelectable)
+            colon = escape(phrases.colon)
+            separatorNotDeselectable = escape(phrases.separator + phrases.notDeselectable)
+            separator = escape(phrases.separator)
+            separatorDecorated = escape(phrases.separator + phrases.decorated)
+        }
     }
 
     public func label(for result: DayEvaluation) -> String {
@@ -51,33 +74,30 @@ public struct DayLabeler: Sendable {
         let reason = result.select.verdict.reason
         out.append(0x22)
         names.appendFullDate(result.day, jsonEscapedTo: &out)
-        JSONWriter.escapeContents(phrases.separator, into: &out)
         if result.select.isAllowed {
-            JSONWriter.escapeContents(phrases.selectable, into: &out)
+            out.append(contentsOf: escaped.separatorSelectable)
         } else {
-            JSONWriter.escapeContents(phrases.notSelectable, into: &out)
+            out.append(contentsOf: escaped.separatorNotSelectable)
             if let reason, !reason.isEmpty {
-                JSONWriter.escapeContents(phrases.colon, into: &out)
+                out.append(contentsOf: escaped.colon)
                 JSONWriter.escapeContents(reason, into: &out)
             }
         }
         if !result.deselect.isAllowed {
-            JSONWriter.escapeContents(phrases.separator, into: &out)
-            JSONWriter.escapeContents(phrases.notDeselectable, into: &out)
+            out.append(contentsOf: escaped.separatorNotDeselectable)
             if let deselectReason = result.deselect.verdict.reason, !deselectReason.isEmpty, deselectReason != reason {
-                JSONWriter.escapeContents(phrases.colon, into: &out)
+                out.append(contentsOf: escaped.colon)
                 JSONWriter.escapeContents(deselectReason, into: &out)
             }
         }
         if let decoration = result.decoration {
             if let label = decoration.label {
                 if label != reason, !label.isEmpty {
-                    JSONWriter.escapeContents(phrases.separator, into: &out)
+                    out.append(contentsOf: escaped.separator)
                     JSONWriter.escapeContents(label, into: &out)
                 }
             } else {
-                JSONWriter.escapeContents(phrases.separator, into: &out)
-                JSONWriter.escapeContents(phrases.decorated, into: &out)
+                out.append(contentsOf: escaped.separatorDecorated)
             }
         }
         out.append(0x22)

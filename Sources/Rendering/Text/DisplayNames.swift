@@ -99,11 +99,11 @@ public struct DisplayNames: Sendable {
             // Through one pointer: the names are plain ASCII (nothing to escape), and four
             // escaped appends and two numbers cost ~1,200 instructions a JSON day line.
             let (year, month, dayOfMonth) = day.components
-            let weekday = DisplayNames.englishWeekdays[day.weekday - 1], name = DisplayNames.englishMonths[month - 1]
+            let weekday = day.weekday
             _ = UnsafeRowWriter.append(to: &out, capacity: 24 + 2 * UnsafeRowWriter.integerMaxByteCount) { row in
-                row.ascii(weekday)
+                row.put(DisplayNames.englishWeekday(weekday))
                 row.put(", ")
-                row.ascii(name)
+                row.put(DisplayNames.englishMonth(month))
                 row.byte(0x20)
                 row.integer(dayOfMonth)
                 row.put(", ")
@@ -135,6 +135,37 @@ public struct DisplayNames: Sendable {
             case .short: return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
             case .full: return DisplayNames.englishWeekdays
             }
+        }
+    }
+
+    /// `englishWeekdays[weekday - 1]` as static text (no array, no String).
+    static func englishWeekday(_ weekday: Int) -> StaticString {
+        switch weekday {
+        case 1: "Sunday"
+        case 2: "Monday"
+        case 3: "Tuesday"
+        case 4: "Wednesday"
+        case 5: "Thursday"
+        case 6: "Friday"
+        default: "Saturday"
+        }
+    }
+
+    /// `englishMonths[month - 1]` as static text.
+    static func englishMonth(_ month: Int) -> StaticString {
+        switch month {
+        case 1: "January"
+        case 2: "February"
+        case 3: "March"
+        case 4: "April"
+        case 5: "May"
+        case 6: "June"
+        case 7: "July"
+        case 8: "August"
+        case 9: "September"
+        case 10: "October"
+        case 11: "November"
+        default: "December"
         }
     }
 

@@ -95,6 +95,20 @@ import Testing
         }
     }
 
+    /// The JSON day line's full date (static names, one pointer) is `fullDate`'s text on every
+    /// day of four years, each weekday in each month, and at both ends of the supported range.
+    @Test func theJSONFullDateIsTheFullDateOnEveryDay() {
+        let names = DisplayNames(locale: "en_US", calendar: .gregorian)
+        let first = GregorianMath.dayNumber(year: 2024, month: 1, day: 1)
+        let days = (first..<first + 4 * 366).map(Day.init(dayNumber:))
+            + [Day.supportedRange.lowerBound, Day.supportedRange.upperBound]
+        for day in days {
+            var out: [UInt8] = [0x22]
+            names.appendFullDate(day, jsonEscapedTo: &out)
+            #expect(out == [0x22] + Array(names.fullDate(day).utf8), "\(day.iso)")
+        }
+    }
+
     @Test func languageIsTheIdentifiersFirstPart() {
         #expect(DisplayNames(locale: "he_IL", calendar: .gregorian).language == "he")
         #expect(DisplayNames(locale: "zh-Hant-TW", calendar: .gregorian).language == "zh")
