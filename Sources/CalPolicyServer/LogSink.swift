@@ -17,6 +17,9 @@ final class LogSink: @unchecked Sendable {
     private var lines: [[UInt8]] = []
     private var buffered = 0
     private var writing = false
+    /// The writer is asleep waiting for a line: only then does a line need a wake-up (a signal
+    /// per line cost every answer a futex call while the writer was busy anyway).
+    private var idle = false
     private(set) var dropped = 0
     private(set) var failedWrites = 0
     private var lastWriteFailed = false
@@ -53,7 +56,7 @@ final class LogSink: @unchecked Sendable {
         }
         lines.append(bytes)
         buffered += bytes.count
-        condition.signal()
+        if idle { condition.signal() }
         return true
     }
 
@@ -85,15 +88,18 @@ final class LogSink: @unchecked Sendable {
     private func writeLoop() {
         while true {
             condition.lock()
-            while lines.isEmpty { condition.wait() }
+            while lines.isEmpty {
+                idle = true
+                condition.wait()
+            }
+            idle = false
             let batch = lines
             let target = fd
             lines = []
             buffered = 0
             writing = true
             condition.unlock()
-            var failed = 0
-            for line in batch where !Self.writeAll(target, line) { failed += 1 }
+            let failed = Self.write(batch, to: target)
             condition.lock()
             writing = false
             lastWriteFailed = failed > 0
@@ -114,17 +120,39 @@ final class LogSink: @unchecked Sendable {
         }
     }
 
+    /// The batch's lines in one piece (one `write` for a burst of answers, not one per line);
+    /// returns how many lines were not written whole (an error drops the rest).
+    private static func write(_ batch: [[UInt8]], to fd: Int32) -> Int {
+        if batch.count == 1 { return writeAll(fd, batch[0]) ? 0 : 1 }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(batch.reduce(0) { $0 + $1.count })
+        for line in batch { joined.append(contentsOf: line) }
+        let written = writtenCount(fd, joined)
+        var end = 0, whole = 0
+        for line in batch {
+            end += line.count
+            if end > written { break }
+            whole += 1
+        }
+        return batch.count - whole
+    }
+
     /// One line in as many `write`s as it takes; false on an error (the rest is dropped).
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        writtenCount(fd, bytes) == bytes.count
+    }
+
+    /// `bytes` in as many `write`s as it takes; the count written before an error.
+    private static func writtenCount(_ fd: Int32, _ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return false }
+                if written <= 0 { return offset }
                 offset += written
             }
-            return true
+            return offset
         }
     }
 }

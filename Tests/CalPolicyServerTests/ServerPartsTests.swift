@@ -1,4 +1,5 @@
 import CalPolicyRequests
+import Foundation
 import MHDHost
 import Rendering
 import Testing
@@ -169,5 +170,43 @@ import Testing
         let ids = RequestIDs()
         let a = ids.next(), b = ids.next()
         #expect(a != b && a.count == b.count)
+    }
+}
+
+@Suite struct AccessLineTests {
+    /// The access line's duration is what `%.2f` of the milliseconds writes.
+    @Test func millisecondsHaveTwoDecimalsAsPrintfWritesThem() {
+        for seconds in [0, 0.000_001, 0.000_004_9, 0.000_42, 0.001, 0.012_345, 0.1, 1.5, 12.345_67, 3_600.0] {
+            #expect(Router.milliseconds(seconds) == String(format: "%.2f", seconds * 1000), "\(seconds)")
+        }
+    }
+}
+
+@Suite struct LogSinkTests {
+    /// A burst of lines is written whole and in order (a batch goes out in one write), and a
+    /// sink whose descriptor fails counts every line it could not write as dropped.
+    @Test func burstsAreWrittenInOrderAndFailuresAreCounted() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let sink = LogSink(name: "test", fd: fds[1])
+        let expected = (0..<2_000).map { "line \($0) " + String(repeating: "x", count: $0 % 37) }
+        for line in expected { #expect(sink.append(line)) }
+        sink.flush(within: 5)
+        close(fds[1])
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+        close(fds[0])
+        #expect(String(decoding: bytes, as: UTF8.self) == expected.map { $0 + "\n" }.joined())
+
+        let failing = LogSink(name: "failing", fd: -1)  // no descriptor: every write fails
+        for line in expected.prefix(50) { failing.append(line) }
+        failing.flush(within: 5)
+        #expect(failing.counts.failedWrites == 50)
+        #expect(!failing.healthy)
     }
 }
