@@ -93,6 +93,13 @@ final class LogSink: @unchecked Sendable {
                 condition.wait()
             }
             idle = false
+            if lines.count < 64 {
+                // Woken by the first line after a quiet spell: under load more follow within a
+                // millisecond, and they then share this wake-up and one write.
+                condition.unlock()
+                usleep(1_000)
+                condition.lock()
+            }
             let batch = lines
             let target = fd
             lines = []
