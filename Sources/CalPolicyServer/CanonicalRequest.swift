@@ -1,3 +1,4 @@
+import Synchronization
 import CalPolicyRequests
 import Foundation
 import Rendering
@@ -11,15 +12,33 @@ import Rendering
 enum CanonicalRequest {
     static func key(version: StackVersion, route: Router.Route, settings: DisplaySettings, query: [String: String],
                     parameters: [OptionSpec], body: [UInt8]) -> String {
-        var parts = [version.name, version.version, route.rawValue, settings.calendar.rawValue, settings.localeIdentifier,
-                     String(settings.firstWeekday), settings.weekRuleName, settings.today.iso]
-        for name in Set(parameters.map(\.parameter)).sorted() {
-            parts.append(name)
-            parts.append(query[name].map { "=" + $0 } ?? "-")
+        // Hashed part by part: the same bytes as the parts length-prefixed and joined.
+        var hasher = FNV.Hasher64()
+        for part in [version.name, version.version, route.rawValue, settings.calendar.rawValue, settings.localeIdentifier,
+                     String(settings.firstWeekday), settings.weekRuleName, settings.today.iso] {
+            hasher.addPart(part)
         }
-        parts.append(canonicalBody(body))
-        return FNV.hex(parts.map { "\($0.utf8.count):\($0)" }.joined())
+        for name in names(parameters) {
+            hasher.addPart(name)
+            if let value = query[name] { hasher.addPart(value, prefix: "=") } else { hasher.addPart("-") }
+        }
+        hasher.addPart(canonicalBody(body))
+        return hasher.hex
     }
+
+    /// The parameters' names, each once, sorted; the same few lists come every request, so
+    /// the last one is kept.
+    private static func names(_ parameters: [OptionSpec]) -> [String] {
+        let names = parameters.map(\.parameter)
+        return sortedNames.withLock { last in
+            if let last, last.names == names { return last.sorted }
+            let sorted = Set(names).sorted()
+            last = (names, sorted)
+            return sorted
+        }
+    }
+
+    private static let sortedNames = Mutex<(names: [String], sorted: [String])?>(nil)
 
     /// A JSON body with its keys sorted and its spacing dropped (the raw bytes when it is not JSON).
     static func canonicalBody(_ body: [UInt8]) -> String {

@@ -58,12 +58,47 @@ enum SHA256 {
 /// FNV-1a, 64 bits: ETags and cache keys (not a security boundary).
 enum FNV {
     static func hex(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100000001b3
+        var hasher = Hasher64()
+        hasher.add(text)
+        return hasher.hex
+    }
+
+    /// FNV-1a over bytes given in pieces: the same hash as `hex` of the pieces joined, without
+    /// joining them (a cached answer's key was a dozen strings made and joined per request).
+    struct Hasher64 {
+        private(set) var value: UInt64 = 0xcbf29ce484222325
+
+        mutating func add(_ byte: UInt8) {
+            value ^= UInt64(byte)
+            value = value &* 0x100000001b3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+
+        mutating func add(_ text: String) {
+            for byte in text.utf8 { add(byte) }
+        }
+
+        /// `"\(count):"` as decimal digits then a colon.
+        mutating func add(length: Int) {
+            var digits: [UInt8] = []
+            var rest = length
+            repeat {
+                digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+                rest /= 10
+            } while rest > 0
+            for digit in digits.reversed() { add(digit) }
+            add(UInt8(ascii: ":"))
+        }
+
+        /// One length-prefixed part: `"\(prefix.utf8.count + text.utf8.count):\(prefix)\(text)"`.
+        mutating func addPart(_ text: String, prefix: StaticString = "") {
+            add(length: prefix.utf8CodeUnitCount + text.utf8.count)
+            prefix.withUTF8Buffer { for byte in $0 { add(byte) } }
+            add(text)
+        }
+
+        var hex: String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
     }
 }

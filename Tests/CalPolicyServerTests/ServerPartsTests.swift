@@ -21,6 +21,24 @@ import Testing
     }
 }
 
+@Suite struct CacheKeyHashTests {
+    /// A key hashed part by part is the hash of the parts length-prefixed and joined (the form
+    /// every earlier ETag was made from), for empty, long and non-ASCII parts and "=" values.
+    @Test func partsHashAsTheirJoinedText() {
+        let parts: [(String, StaticString)] = [("", ""), ("default", ""), ("c6fef45d82ea9b96", ""), ("month", ""),
+                                               ("2026-12", "="), ("-", ""), ("Zürich ünïcødé", "="),
+                                               (String(repeating: "x", count: 1_234), ""), ("", "=")]
+        var hasher = FNV.Hasher64()
+        var joined = ""
+        for (text, prefix) in parts {
+            hasher.addPart(text, prefix: prefix)
+            let whole = "\(prefix)" + text
+            joined += "\(whole.utf8.count):\(whole)"
+        }
+        #expect(hasher.hex == FNV.hex(joined))
+    }
+}
+
 @Suite struct ServeArgumentsTests {
     func errorLine(_ arguments: [String]) -> (Int32, String)? {
         if case .exit(let code, _, let stderr) = ServeArguments.parse(arguments, cores: 2) { return (code, stderr) }
