@@ -1,4 +1,3 @@
-import Synchronization
 import CalPolicyRequests
 import Foundation
 import Rendering
@@ -8,17 +7,18 @@ import Rendering
 /// (calendar, locale, first weekday, week rule, today: so `calendar=gregorian` and no
 /// `calendar` are one question when gregorian is the default), each route parameter given
 /// (the query holds each at most once: a repeated one was refused), and the body of a
-/// select. Every part is length-prefixed, so no two different questions make the same text.
+/// select. `names` are the route's parameter names, each once, sorted (`Route.keyNames`).
+/// Every part is length-prefixed, so no two different questions make the same text.
 enum CanonicalRequest {
     static func key(version: StackVersion, route: Router.Route, settings: DisplaySettings, query: [String: String],
-                    parameters: [OptionSpec], body: [UInt8]) -> String {
+                    names: [String], body: [UInt8]) -> String {
         // Hashed part by part: the same bytes as the parts length-prefixed and joined.
         var hasher = FNV.Hasher64()
         for part in [version.name, version.version, route.rawValue, settings.calendar.rawValue, settings.localeIdentifier,
                      String(settings.firstWeekday), settings.weekRuleName, settings.today.iso] {
             hasher.addPart(part)
         }
-        for name in names(parameters) {
+        for name in names {
             hasher.addPart(name)
             if let value = query[name] { hasher.addPart(value, prefix: "=") } else { hasher.addPart("-") }
         }
@@ -26,19 +26,6 @@ enum CanonicalRequest {
         return hasher.hex
     }
 
-    /// The parameters' names, each once, sorted; the same few lists come every request, so
-    /// the last one is kept.
-    private static func names(_ parameters: [OptionSpec]) -> [String] {
-        let names = parameters.map(\.parameter)
-        return sortedNames.withLock { last in
-            if let last, last.names == names { return last.sorted }
-            let sorted = Set(names).sorted()
-            last = (names, sorted)
-            return sorted
-        }
-    }
-
-    private static let sortedNames = Mutex<(names: [String], sorted: [String])?>(nil)
 
     /// A JSON body with its keys sorted and its spacing dropped (the raw bytes when it is not JSON).
     static func canonicalBody(_ body: [UInt8]) -> String {

@@ -4,7 +4,7 @@ import PolicyEngine
 
 extension Router {
     /// The API's routes, their methods and parameters.
-    enum Route: String {
+    enum Route: String, CaseIterable {
         case month = "/v1/month", days = "/v1/days", year = "/v1/year", week = "/v1/week", period = "/v1/period"
         case select = "/v1/select", explain = "/v1/explain", status = "/v1/status"
         case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days", gate = "/v1/gate"
@@ -32,6 +32,25 @@ extension Router {
             case .select, .revalidate, .status, .health, .ready, .metrics: []
             }
         }
+        /// `parameters` and the display ones: what a document request reads from its query.
+        var documentParameters: [OptionSpec] { Route.tables[self]?.documentParameters ?? [] }
+        /// The query names a document request accepts (`documentParameters` and `stack`, which
+        /// the overlay names otherwise).
+        var acceptedNames: Set<String> { Route.tables[self]?.acceptedNames ?? [] }
+        /// The names a cached answer's key holds, sorted: `parameters` and the built-ins.
+        var keyNames: [String] { Route.tables[self]?.keyNames ?? [] }
+
+        /// Each route's lists, made once: every request built them afresh (a set of two dozen
+        /// names hashed, two arrays concatenated, a sort).
+        private static let tables: [Route: (documentParameters: [OptionSpec], acceptedNames: Set<String>,
+                                            keyNames: [String])] =
+            Dictionary(uniqueKeysWithValues: allCases.map { route in
+                let document = route.parameters + Router.displayParameters
+                let accepted = Set(document.map(\.parameter) + (route == .overlay ? [] : ["stack"]))
+                let keyNames = Set((route.parameters + OptionCatalogue.builtIns).map(\.parameter)).sorted()
+                return (route, (document, accepted, keyNames))
+            })
+
         /// Parameters a request must give.
         var required: [OptionSpec] {
             switch self {

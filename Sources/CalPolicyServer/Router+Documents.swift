@@ -15,7 +15,7 @@ extension Router {
     func document(_ request: HTTPRequest, route: Route, note: RequestNote) throws -> Outcome {
         let query = try checkedQuery(request, route: route)
         if route == .overlay { return try overlay(query, note: note) }
-        let parameters = route.parameters + Self.displayParameters
+        let parameters = route.documentParameters
         let stackName = query["stack"] ?? stacks.defaultName
         guard let version = stacks.version(stackName) else {
             throw Failure(status: 404, code: "unknown_stack",
@@ -58,7 +58,7 @@ extension Router {
                           parameter: option.parameter)
         }
         let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings, query: query,
-                                       parameters: route.parameters + OptionCatalogue.builtIns,
+                                       names: route.keyNames,
                                        body: route == .select || route == .revalidate ? request.body : [])
         let etag = "\"\(key)\""
         let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
@@ -122,8 +122,7 @@ extension Router {
     /// a control character, is a 400 naming it.
     func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
         var query: [String: String] = [:]
-        let parameters = route.parameters + Self.displayParameters
-        let allowed = Set(parameters.map(\.parameter) + (route == .overlay ? [] : ["stack"]))
+        let allowed = route.acceptedNames
         for (name, value) in request.query {
             if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
                 throw Failure(status: 400, code: "bad_request",
