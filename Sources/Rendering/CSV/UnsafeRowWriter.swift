@@ -54,6 +54,18 @@ struct UnsafeRowWriter {
         cursor += count
     }
 
+    /// Where the next byte goes: with `again(from:)`, a text written once in this row is
+    /// copied again without being checked again.
+    var position: UnsafeMutablePointer<UInt8> { cursor }
+
+    /// The bytes from `start` (an earlier `position` of this row) to where that text ended.
+    @inline(__always)
+    mutating func again(from start: UnsafeMutablePointer<UInt8>, count: Int) {
+        assert(remaining >= count)
+        cursor.update(from: start, count: count)
+        cursor += count
+    }
+
     /// `true` / `false`, as `String(Bool)` writes them.
     @inline(__always)
     mutating func bool(_ value: Bool) {

@@ -75,8 +75,9 @@ extension EvalCSVRenderer {
         let policy = selectAllowed
             ? report.identity(result.pointee.deselect.policyIndex, name: result.pointee.deselect.policy)
             : report.identity(result.pointee.select.policyIndex, name: result.pointee.select.policy)
-        let decorationPolicy = report.identity(result.pointee.decorationPolicyIndex,
-                                               name: result.pointee.decorationPolicy)
+        let deciding = selectAllowed ? result.pointee.deselect.policyIndex : result.pointee.select.policyIndex
+        let decorationPolicyIndex = result.pointee.decorationPolicyIndex
+        let decorationPolicy = report.identity(decorationPolicyIndex, name: result.pointee.decorationPolicy)
         let kind = result.pointee.decoration?.kind, size = result.pointee.decoration?.size
         let label = result.pointee.decoration?.label, color = result.pointee.decoration?.color
         let image = result.pointee.decoration?.image
@@ -88,7 +89,11 @@ extension EvalCSVRenderer {
         return UnsafeRowWriter.append(to: &out, capacity: capacity) { row in
             fixedFields(day, date, gregorian: gregorian, selectAllowed: selectAllowed,
                         deselectAllowed: deselectAllowed, to: &row)
+            // The reason column is the select or the deselect reason: written (and checked)
+            // once, then copied into its own column.
+            let reasonStart = row.position
             if let reason = selectReason ?? deselectReason { guard row.plainText(reason) else { return false } }
+            let reasonCount = row.position - reasonStart
             row.byte(UInt8(ascii: ","))
             if let kind {
                 switch kind {
@@ -113,13 +118,29 @@ extension EvalCSVRenderer {
                 row.put(",,,,")
             }
             row.byte(UInt8(ascii: ","))
-            if let selectReason { guard row.plainText(selectReason) else { return false } }
+            if selectReason != nil { row.again(from: reasonStart, count: reasonCount) }
             row.byte(UInt8(ascii: ","))
-            if let deselectReason { guard row.plainText(deselectReason) else { return false } }
+            if let deselectReason {
+                if selectReason == nil {
+                    row.again(from: reasonStart, count: reasonCount)
+                } else {
+                    guard row.plainText(deselectReason) else { return false }
+                }
+            }
             row.byte(UInt8(ascii: ","))
+            // The decorating policy is most often the deciding one (a holiday denied and
+            // marked by one policy): then its name is copied, not checked again.
+            let policyStart = row.position
             if let policy { guard row.plainText(policy) else { return false } }
+            let policyCount = row.position - policyStart
             row.byte(UInt8(ascii: ","))
-            if let decorationPolicy { guard row.plainText(decorationPolicy) else { return false } }
+            if let decorationPolicy {
+                if let policy, decorationPolicyIndex != nil, decorationPolicyIndex == deciding, policy == decorationPolicy {
+                    row.again(from: policyStart, count: policyCount)
+                } else {
+                    guard row.plainText(decorationPolicy) else { return false }
+                }
+            }
             row.byte(UInt8(ascii: "\n"))
             return true
         }
