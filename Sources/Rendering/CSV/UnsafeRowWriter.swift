@@ -114,13 +114,18 @@ struct UnsafeRowWriter {
     /// quoting; the caller then writes the row the slow way.
     @inline(__always)
     mutating func plainText(_ text: String) -> Bool {
+        // The text's own storage when it has one (every native string): no mutable copy.
+        if let written = text.utf8.withContiguousStorageIfAvailable({ plainBytes($0) }) { return written }
         var text = text
-        return text.withUTF8 { bytes in
-            guard CSVWriter.isPlain(bytes) else { return false }
-            assert(remaining >= bytes.count)
-            if let base = bytes.baseAddress { cursor.update(from: base, count: bytes.count) }
-            cursor += bytes.count
-            return true
-        }
+        return text.withUTF8 { plainBytes($0) }
+    }
+
+    @inline(__always)
+    private mutating func plainBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard CSVWriter.isPlain(bytes) else { return false }
+        assert(remaining >= bytes.count)
+        if let base = bytes.baseAddress { cursor.update(from: base, count: bytes.count) }
+        cursor += bytes.count
+        return true
     }
 }
