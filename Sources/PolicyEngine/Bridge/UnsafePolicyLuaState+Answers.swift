@@ -8,6 +8,7 @@ extension PolicyLuaState {
     /// (By pointer: the record is a few hundred bytes.)
     /// Built in one piece: assigning each field of an empty answer destroyed the field's old
     /// value through an outlined call first (three per day of a long run).
+    @inline(__always)
     static func answers(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions) -> DayAnswers {
         DayAnswers(select: asked.canSelect ? verdict(cpb_day_answer(day, 0)) : .allowed,
                    deselect: asked.canDeselect ? verdict(cpb_day_answer(day, 1)) : .allowed,

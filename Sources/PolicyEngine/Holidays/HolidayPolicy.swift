@@ -86,7 +86,7 @@ public struct HolidayPolicy: DayPolicy {
     /// without a holiday, most days, costs a range check and an array read.
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
-        var answers = [DayAnswers](repeating: DayAnswers(), count: count)
+        var answers = DayAnswers.empty(count: count)
         let covered = coveredDays
         do {
             try years.answers(days, count: count, wanted: { covered.contains($0) }) { index, found in

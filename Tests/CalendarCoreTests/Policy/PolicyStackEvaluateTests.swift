@@ -180,6 +180,13 @@ private final class Recording: DayPolicy, @unchecked Sendable {
         }
     }
 
+    /// Empty answers made as bytes are the empty answer, for no day, one and many.
+    @Test func emptyAnswersAreTheEmptyAnswer() {
+        for count in [-1, 0, 1, 2, 1_000] {
+            #expect(DayAnswers.empty(count: count) == Array(repeating: DayAnswers(), count: max(0, count)))
+        }
+    }
+
     @Test func anEmptyBatchIsEmpty() throws {
         #expect(try PolicyStack([IncludeDaysPolicy(.weekdays)]).evaluate([Day](), context: PolicyContext()).isEmpty)
     }

@@ -41,7 +41,7 @@ public struct IncludeDaysPolicy: DayPolicy, Hashable {
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
         var batch = DayAnswerBatch()
-        batch.answers = Array(repeating: DayAnswers(), count: count)
+        batch.answers = DayAnswers.empty(count: count)
         guard self.days != .all else { return batch }
         let refuseWeekends = self.days == .weekdays
         for index in 0..<count where questions[index].canSelect && isWeekend(days[index]) == refuseWeekends {
