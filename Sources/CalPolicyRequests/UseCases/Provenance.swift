@@ -24,12 +24,15 @@ enum Provenance {
         // Each policy's decisions of each function asked in one entry (`decidingLines`).
         var asked: [Int: (select: [Int], deselect: [Int], decoration: [Int])] = [:]
         for index in result.indices {
-            let day = result[index]
-            if let policy = day.select.policyIndex, lua(policy) != nil { asked[policy, default: ([], [], [])].select.append(index) }
-            if let policy = day.deselect.policyIndex, lua(policy) != nil {
+            // The three indices read where the day lies: a copy of the whole record retained
+            // every text it holds (~250 instructions a day of a JSON report).
+            if let policy = result[index].select.policyIndex, lua(policy) != nil {
+                asked[policy, default: ([], [], [])].select.append(index)
+            }
+            if let policy = result[index].deselect.policyIndex, lua(policy) != nil {
                 asked[policy, default: ([], [], [])].deselect.append(index)
             }
-            if let policy = day.decorationPolicyIndex, lua(policy) != nil {
+            if let policy = result[index].decorationPolicyIndex, lua(policy) != nil {
                 asked[policy, default: ([], [], [])].decoration.append(index)
             }
         }

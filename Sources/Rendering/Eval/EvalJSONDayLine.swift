@@ -8,7 +8,10 @@ import CalendarCore
 /// and its generic walk were half of the whole run's instructions; the bytes are the same,
 /// which `EvalJSONDayLineTests` holds over every shape a day can take.
 enum EvalJSONDayLine {
-    static func append(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler, to out: inout [UInt8]) {
+    /// `gregorian`: the report's dates are Gregorian, so the ISO date is written from the day's
+    /// date (no second civil conversion; see `Day.writeISO(year:month:day:to:)`).
+    static func append(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler, gregorian: Bool = false,
+                       to out: inout [UInt8]) {
         let day = result.day, date = result.date
         let selectAllowed = result.select.isAllowed, deselectAllowed = result.deselect.isAllowed
         // Nothing refused, decorated or traced to a line (most days): every key up to `label` is
@@ -26,7 +29,7 @@ enum EvalJSONDayLine {
         // number and date.
         _ = UnsafeRowWriter.append(to: &out, capacity: headCapacity + bareTail.utf8CodeUnitCount + 11) { line in
             line.put("{\"date\": \"")
-            line.iso(day)
+            if gregorian { line.iso(day, gregorian: date) } else { line.iso(day) }
             line.put("\", \"year\": ")
             line.integer(date.year)
             line.put(", \"month\": ")

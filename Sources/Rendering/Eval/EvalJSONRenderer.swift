@@ -68,21 +68,6 @@ public enum EvalJSONRenderer {
         }
     }
 
-    /// Days of a report without hours from `start` on, each as `Stream.append` writes it, until
-    /// the end or until `out` holds a `DocumentChunk` (the stream passes it on); returns where
-    /// it stopped. `index` counts the days written.
-    static func dayLines(_ days: [DayEvaluation], from start: Int, index: inout Int, report: EvalReport,
-                         labeler: DayLabeler, to out: inout [UInt8]) -> Int {
-        var position = start
-        while position < days.endIndex {
-            JSONWriter.put(index == 0 ? "[\n    " : ",\n    ", &out)
-            EvalJSONDayLine.append(days[position], in: report, labeler: labeler, to: &out)
-            index += 1
-            position += 1
-            if out.count >= DocumentChunk.size { break }
-        }
-        return position
-    }
 
     /// Everything before `days`: the settings, the span, the policies, the zone and `months`
     /// (written to the sink as it goes); what is left unwritten is returned.

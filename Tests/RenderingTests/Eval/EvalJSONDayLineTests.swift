@@ -21,6 +21,10 @@ import Testing
     private func line(_ result: DayEvaluation, _ report: EvalReport, labeler: DayLabeler) -> String {
         var bytes: [UInt8] = []
         EvalJSONDayLine.append(result, in: report, labeler: labeler, to: &bytes)
+        // The ISO date written from the day's Gregorian date is the same text.
+        var fromDate: [UInt8] = []
+        EvalJSONDayLine.append(result, in: report, labeler: labeler, gregorian: true, to: &fromDate)
+        #expect(fromDate == bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
