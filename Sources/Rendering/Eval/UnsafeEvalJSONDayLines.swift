@@ -15,7 +15,8 @@ extension EvalJSONRenderer {
             var position = start
             while position < days.endIndex {
                 JSONWriter.put(index == 0 ? "[\n    " : ",\n    ", &out)
-                EvalJSONDayLine.append(days[position], in: report, labeler: labeler, gregorian: gregorian, to: &out)
+                EvalJSONDayLine.append(days.baseAddress! + position, in: report, labeler: labeler, gregorian: gregorian,
+                                       to: &out)
                 index += 1
                 position += 1
                 if out.count >= DocumentChunk.size { break }

@@ -11,7 +11,7 @@ public struct DayLabeler: Sendable {
     public let phrases: LabelPhrases
     /// The phrases as JSON string contents, escaped once: a JSON line per day appended them
     /// escaped afresh (~290 instructions each, three to five a day).
-    private let escaped: EscapedPhrases
+    let escaped: EscapedPhrases
 
     public init(names: DisplayNames) {
         self.names = names
@@ -19,7 +19,7 @@ public struct DayLabeler: Sendable {
         self.escaped = EscapedPhrases(phrases)
     }
 
-    private struct EscapedPhrases: Sendable {
+    struct EscapedPhrases: Sendable {
         let separatorSelectable, separatorNotSelectable, colon, separatorNotDeselectable, separator,
             separatorDecorated: [UInt8]
 
@@ -67,41 +67,6 @@ public struct DayLabeler: Sendable {
         return text
     }
 
-    /// `label(for:)` as a JSON string, quotes included, written in pieces straight into bytes
-    /// (for `eval --format json`: building the String per day cost ~4,000 instructions).
-    /// `LabelJSONTests` hold it equal to `label(for:)` escaped.
-    public func appendJSON(for result: DayEvaluation, to out: inout [UInt8]) {
-        let reason = result.select.verdict.reason
-        out.append(0x22)
-        names.appendFullDate(result.day, jsonEscapedTo: &out)
-        if result.select.isAllowed {
-            out.append(contentsOf: escaped.separatorSelectable)
-        } else {
-            out.append(contentsOf: escaped.separatorNotSelectable)
-            if let reason, !reason.isEmpty {
-                out.append(contentsOf: escaped.colon)
-                JSONWriter.escapeContents(reason, into: &out)
-            }
-        }
-        if !result.deselect.isAllowed {
-            out.append(contentsOf: escaped.separatorNotDeselectable)
-            if let deselectReason = result.deselect.verdict.reason, !deselectReason.isEmpty, deselectReason != reason {
-                out.append(contentsOf: escaped.colon)
-                JSONWriter.escapeContents(deselectReason, into: &out)
-            }
-        }
-        if let decoration = result.decoration {
-            if let label = decoration.label {
-                if label != reason, !label.isEmpty {
-                    out.append(contentsOf: escaped.separator)
-                    JSONWriter.escapeContents(label, into: &out)
-                }
-            } else {
-                out.append(contentsOf: escaped.separatorDecorated)
-            }
-        }
-        out.append(0x22)
-    }
 
     /// `selectable`, or `not selectable: <reason>` (without a reason, `not selectable`).
     public func verdict(selectable: Bool, reason: String?) -> String {

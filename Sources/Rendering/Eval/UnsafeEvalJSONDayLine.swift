@@ -8,21 +8,31 @@ import CalendarCore
 /// and its generic walk were half of the whole run's instructions; the bytes are the same,
 /// which `EvalJSONDayLineTests` holds over every shape a day can take.
 enum EvalJSONDayLine {
-    /// `gregorian`: the report's dates are Gregorian, so the ISO date is written from the day's
-    /// date (no second civil conversion; see `Day.writeISO(year:month:day:to:)`).
+    /// `append` of a day held anywhere (tests, a report with hours).
     static func append(_ result: DayEvaluation, in report: EvalReport, labeler: DayLabeler, gregorian: Bool = false,
                        to out: inout [UInt8]) {
-        let day = result.day, date = result.date
-        let selectAllowed = result.select.isAllowed, deselectAllowed = result.deselect.isAllowed
+        withUnsafePointer(to: result) { append($0, in: report, labeler: labeler, gregorian: gregorian, to: &out) }
+    }
+
+    /// `gregorian`: the report's dates are Gregorian, so the ISO date is written from the day's
+    /// date (no second civil conversion; see `Day.writeISO(year:month:day:to:)`).
+    ///
+    /// Why a pointer: the day is read a field at a time where it lies (the run's storage);
+    /// passed by value out of that storage it was copied (a retain of every text) and the copy
+    /// destroyed, ~250 instructions a day.
+    static func append(_ result: UnsafePointer<DayEvaluation>, in report: EvalReport, labeler: DayLabeler,
+                       gregorian: Bool, to out: inout [UInt8]) {
+        let day = result.pointee.day, date = result.pointee.date
+        let selectAllowed = result.pointee.select.isAllowed, deselectAllowed = result.pointee.deselect.isAllowed
         // Nothing refused, decorated or traced to a line (most days): every key up to `label` is
         // null. Patterns, not `== nil`: comparing an Equatable optional copied it.
         var bare = false
-        if case .allowed = result.select.verdict, case .allowed = result.deselect.verdict,
-           case .none = result.select.policyIndex, case .none = result.select.policy,
-           case .none = result.deselect.policyIndex, case .none = result.deselect.policy,
-           case .none = result.decoration, case .none = result.decorationPolicyIndex,
-           case .none = result.decorationPolicy, case .none = result.lines.select,
-           case .none = result.lines.deselect, case .none = result.lines.decoration {
+        if case .allowed = result.pointee.select.verdict, case .allowed = result.pointee.deselect.verdict,
+           case .none = result.pointee.select.policyIndex, case .none = result.pointee.select.policy,
+           case .none = result.pointee.deselect.policyIndex, case .none = result.pointee.deselect.policy,
+           case .none = result.pointee.decoration, case .none = result.pointee.decorationPolicyIndex,
+           case .none = result.pointee.decorationPolicy, case .none = result.pointee.lines.select,
+           case .none = result.pointee.lines.deselect, case .none = result.pointee.lines.decoration {
             bare = true
         }
         // The fixed keys in one piece (`UnsafeRowWriter`): one append instead of one per key,
@@ -55,12 +65,12 @@ enum EvalJSONDayLine {
             out.append(UInt8(ascii: "}"))
             return
         }
-        decision(result.select, line: result.lines.select, keys: (", \"reason\": ", ", \"policy\": ", ", \"line\": "),
+        decision(result.pointee.select, line: result.pointee.lines.select, keys: (", \"reason\": ", ", \"policy\": ", ", \"line\": "),
                  report, &out)
-        decision(result.deselect, line: result.lines.deselect,
+        decision(result.pointee.deselect, line: result.pointee.lines.deselect,
                  keys: (", \"deselectReason\": ", ", \"deselectPolicy\": ", ", \"deselectLine\": "), report, &out)
         put(", \"decoration\": ", &out)
-        if let decoration = result.decoration {
+        if let decoration = result.pointee.decoration {
             put("{\"kind\": ", &out)
             JSONWriter.escape(decoration.kind.rawValue, into: &out)
             put(", \"label\": ", &out)
@@ -81,9 +91,9 @@ enum EvalJSONDayLine {
             put("null", &out)
         }
         put(", \"decorationPolicy\": ", &out)
-        optional(report.identity(result.decorationPolicyIndex, name: result.decorationPolicy), &out)
+        optional(report.identity(result.pointee.decorationPolicyIndex, name: result.pointee.decorationPolicy), &out)
         put(", \"decorationLine\": ", &out)
-        optional(result.lines.decoration, &out)
+        optional(result.pointee.lines.decoration, &out)
         put(", \"label\": ", &out)
         labeler.appendJSON(for: result, to: &out)
         out.append(UInt8(ascii: "}"))
