@@ -57,7 +57,8 @@ extension Router {
     /// `seconds` as milliseconds with two decimals ("0.42"), as `%.2f` writes them, without
     /// Foundation's formatter (a tenth of a cached answer's time went to `String(format:)`).
     static func milliseconds(_ seconds: Double) -> String {
-        let hundredths = Int((max(0, seconds) * 100_000).rounded())
+        // Clamped to what an Int holds (a duration is never near it; a conversion must not trap).
+        let hundredths = Int((min(max(0, seconds.isFinite ? seconds : 0), 1e12) * 100_000).rounded())
         let fraction = hundredths % 100
         return "\(hundredths / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
     }

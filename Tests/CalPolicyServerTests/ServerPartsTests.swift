@@ -197,6 +197,10 @@ import Testing
         for seconds in [0, 0.000_001, 0.000_004_9, 0.000_42, 0.001, 0.012_345, 0.1, 1.5, 12.345_67, 3_600.0] {
             #expect(Router.milliseconds(seconds) == String(format: "%.2f", seconds * 1000), "\(seconds)")
         }
+        // No duration is ever these; the conversion still must not trap on them.
+        for seconds in [-1, .infinity, -.infinity, .nan, 1e300] as [Double] {
+            #expect(!Router.milliseconds(seconds).isEmpty)
+        }
     }
 }
 
@@ -204,26 +208,23 @@ import Testing
     /// A burst of lines is written whole and in order (a batch goes out in one write), and a
     /// sink whose descriptor fails counts every line it could not write as dropped.
     @Test func burstsAreWrittenInOrderAndFailuresAreCounted() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        let sink = LogSink(name: "test", fd: fds[1])
+        // A file, not a pipe: nothing reads while the sink writes, and a pipe's buffer (as
+        // small as a page when the user's pipe pages run short) would block the writer.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString)").path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { unlink(path) }
+        let sink = LogSink(name: "test", fd: fd)
         let expected = (0..<2_000).map { "line \($0) " + String(repeating: "x", count: $0 % 37) }
         for line in expected { #expect(sink.append(line)) }
-        sink.flush(within: 5)
-        close(fds[1])
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = read(fds[0], &buffer, buffer.count)
-            if count <= 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-        }
-        close(fds[0])
+        sink.flush(within: 60)
+        close(fd)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
         #expect(String(decoding: bytes, as: UTF8.self) == expected.map { $0 + "\n" }.joined())
 
         let failing = LogSink(name: "failing", fd: -1)  // no descriptor: every write fails
         for line in expected.prefix(50) { failing.append(line) }
-        failing.flush(within: 5)
+        failing.flush(within: 60)
         // Its own "lines dropped" notice goes to itself and fails too.
         #expect(failing.counts.failedWrites >= 50)
         #expect(!failing.healthy)

@@ -9,6 +9,7 @@ extension PolicyStack {
     /// `evaluate(_:context:)` appending to `outcomes` in place: a long span's outcomes are
     /// written once, not built per batch and copied (each copy retains every text it holds).
     public func evaluate(_ days: [Day], context: PolicyContext, appendingTo outcomes: inout [Outcome]) throws {
+        guard !days.isEmpty else { return }
         var failure: (any Error)?
         let run = [Outcome](unsafeUninitializedCapacity: days.count) { slots, initialized in
             do {
