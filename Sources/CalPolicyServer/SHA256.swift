@@ -79,13 +79,12 @@ enum FNV {
 
         /// `"\(count):"` as decimal digits then a colon.
         mutating func add(length: Int) {
-            var digits: [UInt8] = []
-            var rest = length
+            var divisor = 1
+            while length / divisor >= 10 { divisor *= 10 }
             repeat {
-                digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
-                rest /= 10
-            } while rest > 0
-            for digit in digits.reversed() { add(digit) }
+                add(UInt8(truncatingIfNeeded: 0x30 + (length / divisor) % 10))
+                divisor /= 10
+            } while divisor > 0
             add(UInt8(ascii: ":"))
         }
 

@@ -10,14 +10,7 @@ extension DayAnswers {
     public static func empty(count: Int) -> [DayAnswers] {
         guard count > 0 else { return [] }
         return [DayAnswers](unsafeUninitializedCapacity: count) { slots, initialized in
-            withUnsafePointer(to: DayAnswers()) { empty in
-                let template = UnsafeRawPointer(empty)
-                let base = UnsafeMutableRawPointer(slots.baseAddress!)
-                for index in 0..<count {
-                    (base + index * MemoryLayout<DayAnswers>.stride)
-                        .copyMemory(from: template, byteCount: MemoryLayout<DayAnswers>.size)
-                }
-            }
+            initializeAsBytes(slots.baseAddress!, count: count, of: DayAnswers())
             initialized = count
         }
     }

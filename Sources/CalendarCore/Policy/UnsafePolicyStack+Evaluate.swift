@@ -30,17 +30,8 @@ extension PolicyStack {
     /// them); on a throw none is. A report moves each outcome into its record instead of
     /// copying it out of an array (each copy retained every text, each destroy released it).
     public func evaluate(_ days: [Day], context: PolicyContext, initializing slots: UnsafeMutablePointer<Outcome>) throws {
-        // Each slot starts as the empty outcome, copied as bytes: it holds no reference (every
-        // text nil, every verdict allowed), so a byte copy is exactly what a value copy does,
-        // without the value witness's walk over eight optional texts for every day.
-        withUnsafePointer(to: Outcome()) { empty in
-            let template = UnsafeRawPointer(empty)
-            let stride = MemoryLayout<Outcome>.stride
-            let base = UnsafeMutableRawPointer(slots)
-            for index in 0..<days.count {
-                (base + index * stride).copyMemory(from: template, byteCount: MemoryLayout<Outcome>.size)
-            }
-        }
+        // Each slot starts as the empty outcome, copied as bytes (it holds no reference).
+        initializeAsBytes(slots, count: days.count, of: Outcome())
         var open = [DayQuestions](repeating: .all, count: days.count)
         var limit = days.count
         var failure: (any Error)?
