@@ -79,6 +79,26 @@ public enum EvalUseCase {
             }
             stream.finish()
         }
+        if format == .csv {
+            // Rows straight from each run's outcomes: no `DayEvaluation` is made (`Provenance`
+            // is JSON's alone).
+            var stream = EvalCSVRenderer.Stream(frame, to: sink)
+            var dates = ConsecutiveDates(settings.system)
+            for (number, part) in parts.enumerated() {
+                do {
+                    try Evaluator.withOutcomes(stack, part: part, settings: settings) { days, outcomes in
+                        stream.append(days, outcomes: outcomes, dates: &dates)
+                    }
+                } catch {
+                    // As below: a failing first run writes nothing (not even the header, which
+                    // is still in the stream's buffer); a later one passes on what stands.
+                    if number > 0 { stream.flush() }
+                    throw error
+                }
+            }
+            stream.finish()
+            return
+        }
         let first = try next(parts[0])
         if format == .json {
             var stream = EvalJSONRenderer.Stream(frame, to: sink)

@@ -15,12 +15,19 @@ extension PolicyLuaState {
                    decoration: asked.decoration ? decoration(cpb_day_answer(day, 2)) : nil)
     }
 
+    /// What C wrote for one day, into an answer that starts empty (both allowed, undecorated):
+    /// only a refusal or a decoration is written, so an allowed day writes (and destroys) nothing.
+    @inline(__always)
     static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
         // Fields addressed by C's accessor (CPB_FN_* order), not key paths: this runs for every
         // day answered, and key-path metadata would cost every start.
-        if asked.canSelect { answer.select = verdict(cpb_day_answer(day, 0)) }
-        if asked.canDeselect { answer.deselect = verdict(cpb_day_answer(day, 1)) }
-        if asked.decoration { answer.decoration = decoration(cpb_day_answer(day, 2)) }
+        if asked.canSelect, cpb_day_answer(day, 0).pointee.allowed == 0 { answer.select = verdict(cpb_day_answer(day, 0)) }
+        if asked.canDeselect, cpb_day_answer(day, 1).pointee.allowed == 0 {
+            answer.deselect = verdict(cpb_day_answer(day, 1))
+        }
+        if asked.decoration, cpb_day_answer(day, 2).pointee.has_decoration != 0 {
+            answer.decoration = decoration(cpb_day_answer(day, 2))
+        }
     }
 
     static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {

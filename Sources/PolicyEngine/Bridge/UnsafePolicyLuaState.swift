@@ -189,12 +189,14 @@ final class PolicyLuaState {
         let status = cpb_call_days(handle, days, Int32(count), &answered)
         defer { cpb_call_finish(handle) }
         let done = max(0, min(count, Int(answered)))
-        // Each answer initialised in place: appending copied it through its value witness.
-        let answers = [DayAnswers](unsafeUninitializedCapacity: done) { slots, initialized in
+        // Each answer starts empty (copied as bytes: it holds no reference) and only what
+        // refused or decorated is written into it: building each answer and initialising its
+        // slot with it copied it through its value witness (~50 instructions a day).
+        var answers = DayAnswers.empty(count: done)
+        answers.withUnsafeMutableBufferPointer { slots in
             for index in 0..<done {
-                (slots.baseAddress! + index).initialize(to: PolicyLuaState.answers(days + index, asked: questions[index]))
+                PolicyLuaState.write(days + index, asked: questions[index], into: &slots[index])
             }
-            initialized = done
         }
         do throws(LuaError) {
             try lua.check(status: status)
@@ -207,7 +209,8 @@ final class PolicyLuaState {
 
     /// One day: the same C entry as `callDays`, with the reused record as its run of one, so
     /// the per-day path allocates and zeroes nothing (a caller asking day by day pays for Lua
-    /// only). The answers are written into `answer`; the failure, if any, is returned.
+    /// only). The answers are written into `answer`, which must start empty (`DayAnswers()`:
+    /// only a refusal or a decoration is written); the failure, if any, is returned.
     func callDay(_ asked: DayQuestions, dayNumber: Int, calendarTag: Int32, today: Int?,
                  into answer: inout DayAnswers) -> (slot: LuaFunctionSlot, error: LuaError)? {
         let status = run(asked, dayNumber, calendarTag, today)

@@ -109,6 +109,85 @@ struct UnsafeRowWriter {
         cursor += day.writeISO(year: date.year, month: date.month.month, day: date.day, to: cursor)
     }
 
+    /// The most bytes `allowedRow` may touch: the longest fixed fields (as `iso(_:)` and
+    /// `integer` write them), one weekday digit, and the 24 bytes of the tail's three 8-byte
+    /// stores (21 written, 3 past the row: overwritten by the next row or never appended).
+    static let allowedRowMaxByteCount = Day.isoMaxByteCount + 3 * integerMaxByteCount + 4 + 1 + 24
+
+    /// The row of a day nothing refused or decorated, in the Gregorian calendar:
+    /// `date,year,month,day,weekday,true,true,` and nine empty columns, the bytes
+    /// `EvalCSVRenderer.plainRow` writes for such a day. `date` must be `day`'s Gregorian date
+    /// (the caller made it with `ConsecutiveDates` of the Gregorian calendar).
+    ///
+    /// Why its own writer: it is nearly every row of a long span, and each of its fields is known
+    /// in size. For a year in 1000...9999 (the common case) the date's digits come from a table
+    /// of pairs (no division loop), the year, month and day columns are copies of the ISO date's
+    /// digits, and the constant tail is three 8-byte stores (a `memcpy` call each, before).
+    @inline(__always)
+    mutating func allowedRow(_ day: Day, gregorian date: CalendarDate) {
+        let y = date.year, m = date.month.month, d = date.day
+        assert(remaining >= UnsafeRowWriter.allowedRowMaxByteCount)
+        if y >= 1000, y <= 9999, !date.isLeapMonth {
+            assert(GregorianMath.dayNumber(year: y, month: m, day: d) == day.dayNumber)
+            let start = cursor
+            twoDigits(y / 100)
+            twoDigits(y % 100)
+            byte(UInt8(ascii: "-"))
+            twoDigits(m)
+            byte(UInt8(ascii: "-"))
+            twoDigits(d)
+            byte(UInt8(ascii: ","))
+            copy(UInt32.self, from: start) // the year column: the ISO date's four year digits
+            byte(UInt8(ascii: ","))
+            if m >= 10 { copy(UInt16.self, from: start + 5) } else { byte(UInt8(truncatingIfNeeded: 0x30 &+ m)) }
+            byte(UInt8(ascii: ","))
+            if d >= 10 { copy(UInt16.self, from: start + 8) } else { byte(UInt8(truncatingIfNeeded: 0x30 &+ d)) }
+            byte(UInt8(ascii: ","))
+        } else {
+            iso(day)
+            byte(UInt8(ascii: ","))
+            integer(y)
+            byte(UInt8(ascii: ","))
+            integer(m)
+            if date.isLeapMonth { byte(UInt8(ascii: "L")) }
+            byte(UInt8(ascii: ","))
+            integer(d)
+            byte(UInt8(ascii: ","))
+        }
+        byte(UInt8(truncatingIfNeeded: 0x30 &+ day.weekday))
+        let tail = UnsafeRawPointer(UnsafeRowWriter.allowedTail.utf8Start)
+        let to = UnsafeMutableRawPointer(cursor)
+        to.storeBytes(of: tail.loadUnaligned(as: UInt64.self), as: UInt64.self)
+        to.storeBytes(of: tail.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
+        to.storeBytes(of: tail.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+        cursor += UnsafeRowWriter.allowedTailCount
+    }
+
+    /// After the weekday of an allowed row: both verdicts and nine empty columns, padded to 24
+    /// bytes for three 8-byte loads.
+    private static let allowedTail: StaticString = ",true,true,,,,,,,,,,\n\0\0\0"
+    private static let allowedTailCount = 21
+
+    /// "00" to "99": two digits at a time.
+    private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// `value` in 0...99 as two digits.
+    @inline(__always)
+    private mutating func twoDigits(_ value: Int) {
+        assert((0...99).contains(value) && remaining >= 2)
+        let pair = UnsafeRawPointer(UnsafeRowWriter.digitPairs.utf8Start + 2 * value).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(cursor).storeBytes(of: pair, as: UInt16.self)
+        cursor += 2
+    }
+
+    /// The bytes of a `T` written earlier in this row (at `start`), again.
+    @inline(__always)
+    private mutating func copy<T: FixedWidthInteger>(_: T.Type, from start: UnsafeMutablePointer<UInt8>) {
+        assert(remaining >= MemoryLayout<T>.size)
+        UnsafeMutableRawPointer(cursor).storeBytes(of: UnsafeRawPointer(start).loadUnaligned(as: T.self), as: T.self)
+        cursor += MemoryLayout<T>.size
+    }
+
     /// `text`'s UTF-8 as `CSVWriter.appendText` writes a clean text (`CSVWriter.isPlain`):
     /// unchanged. False, with nothing written, when the text needs escaping, neutralising or
     /// quoting; the caller then writes the row the slow way.

@@ -182,7 +182,8 @@ private final class Recording: DayPolicy, @unchecked Sendable {
 
     /// Empty answers made as bytes are the empty answer, for no day, one and many.
     @Test func emptyAnswersAreTheEmptyAnswer() {
-        for count in [-1, 0, 1, 2, 1_000] {
+        // Filled by doubling copies: counts at, just past and just short of a power of two.
+        for count in [-1, 0, 1, 2, 3, 4, 5, 7, 8, 9, 1_000, 1_023, 1_024, 1_025] {
             #expect(DayAnswers.empty(count: count) == Array(repeating: DayAnswers(), count: max(0, count)))
         }
     }

@@ -36,6 +36,25 @@ import Testing
         return out
     }
 
+    /// The rows as the stream writes them straight from a run's outcomes (`Evaluator.withOutcomes`
+    /// hands it the days and their outcomes), after a byte already in the buffer.
+    private func fromOutcomes(_ results: [DayEvaluation], _ report: EvalReport) -> [UInt8] {
+        var out: [UInt8] = [0x41]
+        var index = 0, position = 0
+        var dates = ConsecutiveDates(report.settings.system)
+        let outcomes = UnsafeMutablePointer<PolicyStack.Outcome>.allocate(capacity: results.count)
+        defer { outcomes.deallocate() }
+        outcomes.initialize(from: results.map(\.outcome), count: results.count)
+        results.map(\.day).withUnsafeBufferPointer { days in
+            while position < days.count {
+                position = EvalCSVRenderer.rows(days, outcomes: outcomes, from: position, dates: &dates, index: &index,
+                                                report: report, to: &out)
+            }
+        }
+        #expect(index == results.count)
+        return out
+    }
+
     private func isPlain(_ text: String?) -> Bool {
         guard var text else { return true }
         return text.withUTF8 { CSVWriter.isPlain($0) }
@@ -69,6 +88,7 @@ import Testing
                         decorationPolicyIndex: decoration == nil ? nil : (textIndex % 3 == 0 ? nil : textIndex % 3 - 1))
                     let expected = fieldwise(result, report)
                     #expect(streamed(result, report) == expected)
+                    #expect(fromOutcomes([result], report) == expected)
                     var out: [UInt8] = [0x41]
                     let written = EvalCSVRenderer.plainRow(result, report: report, to: &out)
                     if written {
@@ -91,6 +111,57 @@ import Testing
         }
         #expect(compared == 6 * Self.texts.count * 15)
         #expect(plain > 200)
+    }
+
+    /// Runs of days nothing refused or decorated are written many rows at a time from their
+    /// dates (`allowedRow`): each row must be what `fieldwiseRow` writes, across the year widths
+    /// (0001, 0999 / 1000, 9999), one- and two-digit months and days, leap days, the end of a
+    /// run (a refused or decorated day, every 97th and 300th) and the 128-row limit of a run.
+    @Test func runsOfAllowedDaysAreWrittenAsFieldByField() throws {
+        let report = report(policies: ["p.lua"])
+        let denied = PolicyStack.Decision(verdict: .denied(reason: "closed"), policy: "p.lua", policyIndex: 0)
+        for (first, count) in [("0001-01-01", 400), ("0999-12-01", 400), ("1899-12-25", 800), ("2023-12-20", 1_200),
+                               ("9999-10-01", 92)] {
+            let start = try Day(iso: first)
+            let results = (0..<count).map { offset -> DayEvaluation in
+                let day = start.adding(days: offset)
+                let date = Self.system.date(of: day)
+                if offset % 97 == 96 {
+                    return DayEvaluation(day: day, date: date, select: denied, deselect: .allowed, decoration: nil,
+                                         decorationPolicy: nil)
+                }
+                if offset % 300 == 299 {
+                    return DayEvaluation(day: day, date: date, select: .allowed, deselect: .allowed,
+                                         decoration: Decoration(label: "x"), decorationPolicy: "p.lua",
+                                         decorationPolicyIndex: 0)
+                }
+                return DayEvaluation(day: day, date: date, select: .allowed, deselect: .allowed, decoration: nil,
+                                     decorationPolicy: nil)
+            }
+            var expected: [UInt8] = [0x41]
+            for result in results { expected += fieldwise(result, report).dropFirst() }
+            #expect(fromOutcomes(results, report) == expected, "from \(first)")
+        }
+    }
+
+    /// The Hebrew calendar's rows (no run of allowed rows: that writer is Gregorian's alone)
+    /// are the same from the outcomes.
+    @Test func anotherCalendarsRowsFromTheOutcomesAreFieldByField() throws {
+        let first = try Day(iso: "2026-01-01")
+        let system = CalendarSystems.system(for: .hebrew)
+        let gregorian = report(policies: [])
+        let settings = DisplaySettings(calendar: .hebrew, system: system, localeIdentifier: "en_US",
+                                       names: DisplayNames(locale: "en_US", calendar: .hebrew), firstWeekday: 1,
+                                       weekRule: .iso8601, weekRuleName: "iso", today: first)
+        let report = EvalReport(settings: settings, policies: [], span: gregorian.span, grids: [], days: [])
+        let results = (0..<400).map { offset -> DayEvaluation in
+            let day = first.adding(days: offset)
+            return DayEvaluation(day: day, date: system.date(of: day), select: .allowed, deselect: .allowed,
+                                 decoration: nil, decorationPolicy: nil)
+        }
+        var expected: [UInt8] = [0x41]
+        for result in results { expected += fieldwise(result, report).dropFirst() }
+        #expect(fromOutcomes(results, report) == expected)
     }
 
     @Test func aLeapMonthOfAnotherCalendarIsWrittenAsFieldByField() throws {

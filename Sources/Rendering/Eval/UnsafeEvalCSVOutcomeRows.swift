@@ -1,0 +1,76 @@
+import CalendarCore
+
+extension EvalCSVRenderer {
+    /// Rows of a run's `outcomes` (one per day of `days`) from `start` on, until the end or until
+    /// `out` holds a `DocumentChunk` (the stream passes it on); returns where it stopped. Every
+    /// outcome before that position has been taken: moved out into a record, or, when it holds
+    /// no reference (nothing refused, decorated or named), left as bytes for the caller to free.
+    /// `index` counts the rows written.
+    ///
+    /// Why from the outcomes: a `DayEvaluation` per day moved the outcome twice (into the record,
+    /// then into the array), destroyed it after its row and summed its texts' bytes for a limit
+    /// a stream does not keep (~450 instructions a day of an all-allowed span). Here the days
+    /// nothing refused or decorated (most days) are written straight from the day and its date,
+    /// many rows to one region (`allowedRows`); any other day gets its record and `plainRow` or
+    /// `fieldwiseRow`, as `rows(_:from:index:report:to:)` writes it.
+    static func rows(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
+                     from start: Int, dates: inout ConsecutiveDates, index: inout Int, report: EvalReport,
+                     to out: inout [UInt8]) -> Int {
+        // Asked once a run, not per row.
+        let gregorian = report.settings.system is GregorianCalendarSystem
+        let allowedRows = gregorian && report.hours == nil
+        var position = start
+        while position < days.count {
+            if position > start, out.count >= DocumentChunk.size { break }
+            if allowedRows, holdsNothing(outcomes + position) {
+                let end = allowedRun(days, outcomes: outcomes, from: position, dates: &dates, to: &out)
+                index += end - position
+                position = end
+                continue
+            }
+            let day = days[position]
+            let result = DayEvaluation(day: day, date: dates.date(of: day), outcome: (outcomes + position).move())
+            let written = report.hours == nil
+                && withUnsafePointer(to: result) { plainRow($0, report: report, gregorian: gregorian, to: &out) }
+            if !written { fieldwiseRow(result, index: index, report: report, to: &out) }
+            index += 1
+            position += 1
+        }
+        return position
+    }
+
+    /// Rows written to one region at a time, at most this many.
+    static let allowedRunLimit = 128
+
+    /// The rows of the days from `start` on that `holdsNothing` (at least the first), up to
+    /// `allowedRunLimit` of them, appended to `out` in one copy; returns the position after them.
+    /// Their outcomes hold no reference, so they are not destroyed (there is nothing to release).
+    private static func allowedRun(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
+                                   from start: Int, dates: inout ConsecutiveDates, to out: inout [UInt8]) -> Int {
+        let end = min(days.count, start + allowedRunLimit)
+        var position = start
+        _ = UnsafeRowWriter.append(to: &out, capacity: allowedRunLimit * UnsafeRowWriter.allowedRowMaxByteCount) { row in
+            repeat {
+                let day = days[position]
+                row.allowedRow(day, gregorian: dates.date(of: day))
+                position += 1
+            } while position < end && holdsNothing(outcomes + position)
+            return true
+        }
+        return position
+    }
+
+    /// Allowed both ways, undecorated, and no policy named: the row `allowedRow` writes, and an
+    /// outcome without a single reference (each text is nil).
+    @inline(__always)
+    static func holdsNothing(_ outcome: UnsafePointer<PolicyStack.Outcome>) -> Bool {
+        // Patterns, not `== nil`: comparing an Equatable optional copied it.
+        if case .allowed = outcome.pointee.select.verdict, case .allowed = outcome.pointee.deselect.verdict,
+           case .none = outcome.pointee.select.policy, case .none = outcome.pointee.deselect.policy,
+           case .none = outcome.pointee.deselect.policyIndex, case .none = outcome.pointee.decoration,
+           case .none = outcome.pointee.decorationPolicy, case .none = outcome.pointee.decorationPolicyIndex {
+            return true
+        }
+        return false
+    }
+}
