@@ -269,12 +269,30 @@ typedef struct cpb_day_run {
     int status;   /* why the run stopped without an error unwinding it */
 } cpb_day_run;
 
+/* Where the run's body keeps what each call pushes (see cpb_day_run_body): slot 1 is the
+ * run's record, then the three day functions in CPB_FN_* order, then the selection. */
+enum { CPB_RUN_FIRST_FUNCTION = 2, CPB_RUN_SELECTION = CPB_RUN_FIRST_FUNCTION + CPB_FN_HOURS, CPB_RUN_SLOTS = 4 };
+
 /* The body of the run: each wanted function of each day, called with cls_call_inside. What the
  * host reads stays on this function's stack (cpb_keep) and is returned, so it lands on the
  * host's stack, alive until cpb_call_finish. */
 static int cpb_day_run_body(lua_State *L) {
     cpb_day_run *run = (cpb_day_run *)lua_touserdata(L, 1);
     cpb_state *h = run->h;
+    /* The three functions (nil where not defined) and the selection, read from the registry
+     * once for the run into slots 2..5 and pushed from there for each call: two registry reads
+     * a call cost ~80 instructions. Nothing a policy runs can change them (the registry is out
+     * of its reach; the selection is set before the run). */
+    if (!lua_checkstack(L, CPB_RUN_SLOTS + 8)) {
+        run->status = cpb_call_refused(L, h, CPB_FN_CANSELECT, CPB_RUN_SLOTS + 8);
+        return lua_gettop(L) - 1;
+    }
+    for (int f = 0; f < CPB_FN_HOURS; f++) {
+        if (h->function_ref[f] == LUA_NOREF) lua_pushnil(L);
+        else lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[f]);
+    }
+    if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
+    else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
     for (int i = 0; i < run->count; i++) {
         cpb_day_call *day = &run->days[i];
         for (unsigned wants = (unsigned)day->wants & 7u; wants != 0;) {
@@ -285,7 +303,10 @@ static int cpb_day_run_body(lua_State *L) {
                                                                                   : LUA_OK;
             if (status == LUA_OK) {
                 h->call_base = lua_gettop(L);
-                int nargs = cpb_push_call(L, h, c);
+                lua_pushvalue(L, CPB_RUN_FIRST_FUNCTION + f);
+                cpb_push_day(L, c->day_number, c->calendar_tag);
+                int nargs = 1;
+                if (f != CPB_FN_DECORATION) lua_pushvalue(L, CPB_RUN_SELECTION), nargs = 2;
                 h->calls++;
                 status = cls_call_inside(L, run->host, nargs, h->call_budget);
                 if (status != LUA_OK) lua_settop(L, h->call_base);

@@ -39,33 +39,37 @@ extension LuaPolicy {
     }
 
     /// `answers` day by day: each asked function of each day, in one crossing.
+    ///
+    /// The questions go to the bridge as they are, with the functions the file defines
+    /// (`callDays` masks each day's): an array of masked questions and one of day numbers,
+    /// built per run, cost ~60 instructions a day.
     func dayAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
-        var requests: [DayQuestions] = []
-        requests.reserveCapacity(count)
-        var anySelection = false, anyCall = false, bits = 0
-        for index in 0..<count {
-            let asked = questions[index]
-            let request = DayQuestions(canSelect: asked.canSelect && has.canSelect,
-                                       canDeselect: asked.canDeselect && has.canDeselect,
-                                       decoration: asked.decoration && has.decoration)
-            bits |= (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decoration ? 4 : 0)
-            anySelection = anySelection || request.canSelect || request.canDeselect
-            anyCall = anyCall || request.canSelect || request.canDeselect || request.decoration
-            requests.append(request)
+        let defined = DayQuestions(canSelect: has.canSelect, canDeselect: has.canDeselect, decoration: has.decoration)
+        // What the run asks of the defined functions, in one pass.
+        var any = DayQuestions.none
+        questions.withUnsafeBufferPointer { questions in
+            for index in 0..<count {
+                any.canSelect = any.canSelect || questions[index].canSelect
+                any.canDeselect = any.canDeselect || questions[index].canDeselect
+                any.decoration = any.decoration || questions[index].decoration
+            }
         }
-        guard anyCall else { return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: count)) }
+        let request = any.masked(by: defined)
+        guard !request.isEmpty else { return DayAnswerBatch(answers: DayAnswers.empty(count: count)) }
+        let bits = (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decoration ? 4 : 0)
         let today = (context.today ?? options.today)?.dayNumber
-        let dayNumbers = days.prefix(count).map(\.dayNumber)
         let result: (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?)
         do throws(LuaError) {
             result = try enter(functions: bits, first: days.first, last: days.last) { engine in
-                askDays(engine, requests, dayNumbers, today, context, selection: anySelection)
+                askDays(engine, questions, days, count: count, defined: defined, today, context,
+                        selection: request.canSelect || request.canDeselect)
             }
         } catch {
-            let first = LuaPolicy.firstCall(requests)
-            return DayAnswerBatch(answers: Array(repeating: DayAnswers(), count: first),
-                                  failure: policyError(error, slot: requests[first].firstSlot, day: days[first]))
+            let first = LuaPolicy.firstCall(questions, count: count, defined: defined)
+            return DayAnswerBatch(answers: DayAnswers.empty(count: first),
+                                  failure: policyError(error, slot: questions[first].masked(by: defined).firstSlot,
+                                                       day: days[first]))
         }
         var batch = DayAnswerBatch()
         batch.answers = result.answers
@@ -75,26 +79,34 @@ extension LuaPolicy {
         return batch
     }
 
-    private func askDays(_ engine: PolicyEngineState, _ requests: [DayQuestions], _ dayNumbers: [Int],
-                         _ today: Int?, _ context: PolicyContext, selection: Bool)
+    private func askDays(_ engine: PolicyEngineState, _ questions: [DayQuestions], _ days: [Day], count: Int,
+                         defined: DayQuestions, _ today: Int?, _ context: PolicyContext, selection: Bool)
         -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
         let tag: Int32
         do throws(LuaError) {
             tag = try engine.prepare(context, selection: selection)
         } catch {
-            let first = LuaPolicy.firstCall(requests)
-            return ([DayAnswers](repeating: DayAnswers(), count: first), (requests[first].firstSlot, error))
+            let first = LuaPolicy.firstCall(questions, count: count, defined: defined)
+            return (DayAnswers.empty(count: first), (questions[first].masked(by: defined).firstSlot, error))
         }
-        return engine.state.callDays(requests, dayNumbers: dayNumbers, calendarTag: tag, today: today)
+        return engine.state.callDays(questions, days: days, count: count, defined: defined, calendarTag: tag,
+                                     today: today)
     }
 
     /// The first day that calls into Lua: a failure before any call is reported there.
-    private static func firstCall(_ requests: [DayQuestions]) -> Int {
-        requests.firstIndex { $0.canSelect || $0.canDeselect || $0.decoration } ?? 0
+    private static func firstCall(_ questions: [DayQuestions], count: Int, defined: DayQuestions) -> Int {
+        questions.prefix(count).firstIndex { !$0.masked(by: defined).isEmpty } ?? 0
     }
 }
 
 extension DayQuestions {
+    /// The questions of these that `defined` holds (the functions a file defines).
+    @inline(__always)
+    func masked(by defined: DayQuestions) -> DayQuestions {
+        DayQuestions(canSelect: canSelect && defined.canSelect, canDeselect: canDeselect && defined.canDeselect,
+                     decoration: decoration && defined.decoration)
+    }
+
     /// The function a failure before any call is reported against.
     var firstSlot: LuaFunctionSlot { canSelect ? .canSelect : canDeselect ? .canDeselect : .decorationFor }
 }

@@ -1,12 +1,15 @@
 /// The dates of consecutive days in one calendar system, for a long run of days (`eval`'s
-/// reports): in the Gregorian calendar a day before the 28th is followed by the next day of
-/// the same month, so most dates are the one before plus a day; the others, and every date of
+/// reports): in the Gregorian calendar a day before the last of its month is followed by the
+/// next day of the same month, so most dates are the one before plus a day; the others, and every date of
 /// another system, come from `CalendarSystem.date(of:)` (the civil conversion, ~230
 /// instructions a day, was done for every day of a 300-year report).
 public struct ConsecutiveDates {
     public let system: any CalendarSystem
     private let gregorian: Bool
-    private var last: (dayNumber: Int, date: CalendarDate)?
+    /// The last day asked and its date (no day has number `Int.min`: nothing asked yet). Two
+    /// plain fields, not an optional pair: copying the pair in and out cost most of a call.
+    private var lastDayNumber = Int.min
+    private var lastDate = CalendarDate(month: CalendarMonth(era: nil, year: 0, month: 0), day: 0)
 
     public init(_ system: any CalendarSystem) {
         self.system = system
@@ -15,13 +18,14 @@ public struct ConsecutiveDates {
 
     /// `system.date(of: day)`, whatever day was asked before.
     public mutating func date(of day: Day) -> CalendarDate {
-        let date: CalendarDate
-        if gregorian, let last, last.dayNumber &+ 1 == day.dayNumber, last.date.day < 28 {
-            date = CalendarDate(month: last.date.month, day: last.date.day + 1)
+        if gregorian, lastDayNumber &+ 1 == day.dayNumber,
+           lastDate.day < 28 || lastDate.day < GregorianMath.daysInMonth(year: lastDate.month.year,
+                                                                         month: lastDate.month.month) {
+            lastDate.day += 1
         } else {
-            date = system.date(of: day)
+            lastDate = system.date(of: day)
         }
-        last = (day.dayNumber, date)
-        return date
+        lastDayNumber = day.dayNumber
+        return lastDate
     }
 }

@@ -57,3 +57,11 @@ extension PolicyLuaState {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 }
+
+extension DayQuestions {
+    /// The questions a record's `wants` bits ask (`CPB_FN_*` order: 1, 2, 4).
+    @inline(__always)
+    init(wants: Int32) {
+        self.init(canSelect: wants & 1 != 0, canDeselect: wants & 2 != 0, decoration: wants & 4 != 0)
+    }
+}

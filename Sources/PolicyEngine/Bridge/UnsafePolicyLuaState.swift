@@ -169,21 +169,30 @@ final class PolicyLuaState {
     }
 
     /// The one way into a policy's functions: the asked functions of many days in one
-    /// crossing (`questions[i]` for `dayNumbers[i]`; a single day is a run of one). Answers
-    /// for the days before a failure are kept and returned with it (without their texts when
-    /// the policy raised: `cpb_call_days`); a function not asked answers `.allowed` (or no decoration).
-    func callDays(_ questions: [DayQuestions], dayNumbers: [Int], calendarTag: Int32,
-                  today: Int?) -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
-        let count = min(questions.count, dayNumbers.count)
+    /// crossing (`questions[i]` of those `defined`, for `days[i]`, the first `count`; a single
+    /// day is a run of one). Answers for the days before a failure are kept and returned with
+    /// it (without their texts when the policy raised: `cpb_call_days`); a function not asked
+    /// answers `.allowed` (or no decoration).
+    func callDays(_ questions: [DayQuestions], days dayValues: [Day], count wanted: Int, defined: DayQuestions,
+                  calendarTag: Int32, today: Int?)
+        -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
+        let count = min(wanted, questions.count, dayValues.count)
         guard count > 0 else { return ([], nil) }
         let days = records(count)
-        for index in 0..<count {
-            let asked = questions[index]
-            days[index].day_number = Int64(dayNumbers[index])
-            days[index].calendar_tag = calendarTag
-            days[index].has_today = today == nil ? 0 : 1
-            days[index].today = Int64(today ?? 0)
-            days[index].wants = (asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0) | (asked.decoration ? 4 : 0)
+        let hasToday: Int32 = today == nil ? 0 : 1, todayNumber = Int64(today ?? 0)
+        let mask = (defined.canSelect ? 1 : 0) | (defined.canDeselect ? 2 : 0) | (defined.decoration ? 4 : 0)
+        questions.withUnsafeBufferPointer { questions in
+            dayValues.withUnsafeBufferPointer { dayValues in
+                for index in 0..<count {
+                    let asked = questions[index]
+                    days[index].day_number = Int64(dayValues[index].dayNumber)
+                    days[index].calendar_tag = calendarTag
+                    days[index].has_today = hasToday
+                    days[index].today = todayNumber
+                    days[index].wants = Int32(((asked.canSelect ? 1 : 0) | (asked.canDeselect ? 2 : 0)
+                        | (asked.decoration ? 4 : 0)) & mask)
+                }
+            }
         }
         var answered: Int32 = 0
         let status = cpb_call_days(handle, days, Int32(count), &answered)
@@ -195,7 +204,7 @@ final class PolicyLuaState {
         var answers = DayAnswers.empty(count: done)
         answers.withUnsafeMutableBufferPointer { slots in
             for index in 0..<done {
-                PolicyLuaState.write(days + index, asked: questions[index], into: &slots[index])
+                PolicyLuaState.write(days + index, asked: DayQuestions(wants: days[index].wants), into: &slots[index])
             }
         }
         do throws(LuaError) {

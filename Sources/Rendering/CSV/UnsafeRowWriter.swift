@@ -127,40 +127,61 @@ struct UnsafeRowWriter {
     mutating func allowedRow(_ day: Day, gregorian date: CalendarDate) {
         let y = date.year, m = date.month.month, d = date.day
         assert(remaining >= UnsafeRowWriter.allowedRowMaxByteCount)
-        if y >= 1000, y <= 9999, !date.isLeapMonth {
-            assert(GregorianMath.dayNumber(year: y, month: m, day: d) == day.dayNumber)
-            let start = cursor
-            twoDigits(y / 100)
-            twoDigits(y % 100)
-            byte(UInt8(ascii: "-"))
-            twoDigits(m)
-            byte(UInt8(ascii: "-"))
-            twoDigits(d)
-            byte(UInt8(ascii: ","))
-            copy(UInt32.self, from: start) // the year column: the ISO date's four year digits
-            byte(UInt8(ascii: ","))
-            if m >= 10 { copy(UInt16.self, from: start + 5) } else { byte(UInt8(truncatingIfNeeded: 0x30 &+ m)) }
-            byte(UInt8(ascii: ","))
-            if d >= 10 { copy(UInt16.self, from: start + 8) } else { byte(UInt8(truncatingIfNeeded: 0x30 &+ d)) }
-            byte(UInt8(ascii: ","))
+        guard y >= 1000, y <= 9999, !date.isLeapMonth else { return allowedRowOfAnyYear(day, date) }
+        assert(GregorianMath.dayNumber(year: y, month: m, day: d) == day.dayNumber)
+        // A local cursor: stores through it cannot be the writer's own, so it stays in a register.
+        let start = cursor
+        var at = start
+        UnsafeRowWriter.twoDigits(y / 100, at: &at)
+        UnsafeRowWriter.twoDigits(y % 100, at: &at)
+        UnsafeRowWriter.byte(UInt8(ascii: "-"), at: &at)
+        UnsafeRowWriter.twoDigits(m, at: &at)
+        UnsafeRowWriter.byte(UInt8(ascii: "-"), at: &at)
+        UnsafeRowWriter.twoDigits(d, at: &at)
+        UnsafeRowWriter.byte(UInt8(ascii: ","), at: &at)
+        UnsafeRowWriter.copy(UInt32.self, from: start, at: &at) // the year column: the ISO date's year digits
+        UnsafeRowWriter.byte(UInt8(ascii: ","), at: &at)
+        if m >= 10 {
+            UnsafeRowWriter.copy(UInt16.self, from: start + 5, at: &at)
         } else {
-            iso(day)
-            byte(UInt8(ascii: ","))
-            integer(y)
-            byte(UInt8(ascii: ","))
-            integer(m)
-            if date.isLeapMonth { byte(UInt8(ascii: "L")) }
-            byte(UInt8(ascii: ","))
-            integer(d)
-            byte(UInt8(ascii: ","))
+            UnsafeRowWriter.byte(UInt8(truncatingIfNeeded: 0x30 &+ m), at: &at)
         }
-        byte(UInt8(truncatingIfNeeded: 0x30 &+ day.weekday))
+        UnsafeRowWriter.byte(UInt8(ascii: ","), at: &at)
+        if d >= 10 {
+            UnsafeRowWriter.copy(UInt16.self, from: start + 8, at: &at)
+        } else {
+            UnsafeRowWriter.byte(UInt8(truncatingIfNeeded: 0x30 &+ d), at: &at)
+        }
+        UnsafeRowWriter.byte(UInt8(ascii: ","), at: &at)
+        cursor = at
+        allowedTail(weekday: day.weekday)
+    }
+
+    /// `allowedRow` of a year that is not four digits wide (or a leap month): field by field.
+    @inline(never)
+    private mutating func allowedRowOfAnyYear(_ day: Day, _ date: CalendarDate) {
+        iso(day)
+        byte(UInt8(ascii: ","))
+        integer(date.year)
+        byte(UInt8(ascii: ","))
+        integer(date.month.month)
+        if date.isLeapMonth { byte(UInt8(ascii: "L")) }
+        byte(UInt8(ascii: ","))
+        integer(date.day)
+        byte(UInt8(ascii: ","))
+        allowedTail(weekday: day.weekday)
+    }
+
+    /// The weekday digit, both verdicts and the nine empty columns.
+    @inline(__always)
+    private mutating func allowedTail(weekday: Int) {
+        cursor.pointee = UInt8(truncatingIfNeeded: 0x30 &+ weekday)
         let tail = UnsafeRawPointer(UnsafeRowWriter.allowedTail.utf8Start)
-        let to = UnsafeMutableRawPointer(cursor)
+        let to = UnsafeMutableRawPointer(cursor + 1)
         to.storeBytes(of: tail.loadUnaligned(as: UInt64.self), as: UInt64.self)
         to.storeBytes(of: tail.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
         to.storeBytes(of: tail.loadUnaligned(fromByteOffset: 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
-        cursor += UnsafeRowWriter.allowedTailCount
+        cursor += 1 + UnsafeRowWriter.allowedTailCount
     }
 
     /// After the weekday of an allowed row: both verdicts and nine empty columns, padded to 24
@@ -171,21 +192,27 @@ struct UnsafeRowWriter {
     /// "00" to "99": two digits at a time.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    /// `value` in 0...99 as two digits.
+    /// `value` in 0...99 as two digits at `at`.
     @inline(__always)
-    private mutating func twoDigits(_ value: Int) {
-        assert((0...99).contains(value) && remaining >= 2)
-        let pair = UnsafeRawPointer(UnsafeRowWriter.digitPairs.utf8Start + 2 * value).loadUnaligned(as: UInt16.self)
-        UnsafeMutableRawPointer(cursor).storeBytes(of: pair, as: UInt16.self)
-        cursor += 2
+    private static func twoDigits(_ value: Int, at: inout UnsafeMutablePointer<UInt8>) {
+        assert((0...99).contains(value))
+        let pair = UnsafeRawPointer(digitPairs.utf8Start + 2 * value).loadUnaligned(as: UInt16.self)
+        UnsafeMutableRawPointer(at).storeBytes(of: pair, as: UInt16.self)
+        at += 2
     }
 
-    /// The bytes of a `T` written earlier in this row (at `start`), again.
     @inline(__always)
-    private mutating func copy<T: FixedWidthInteger>(_: T.Type, from start: UnsafeMutablePointer<UInt8>) {
-        assert(remaining >= MemoryLayout<T>.size)
-        UnsafeMutableRawPointer(cursor).storeBytes(of: UnsafeRawPointer(start).loadUnaligned(as: T.self), as: T.self)
-        cursor += MemoryLayout<T>.size
+    private static func byte(_ value: UInt8, at: inout UnsafeMutablePointer<UInt8>) {
+        at.pointee = value
+        at += 1
+    }
+
+    /// The bytes of a `T` written earlier in this row (at `start`), again, at `at`.
+    @inline(__always)
+    private static func copy<T: FixedWidthInteger>(_: T.Type, from start: UnsafeMutablePointer<UInt8>,
+                                                   at: inout UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(at).storeBytes(of: UnsafeRawPointer(start).loadUnaligned(as: T.self), as: T.self)
+        at += MemoryLayout<T>.size
     }
 
     /// `text`'s UTF-8 as `CSVWriter.appendText` writes a clean text (`CSVWriter.isPlain`):

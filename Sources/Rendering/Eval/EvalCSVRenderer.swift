@@ -24,7 +24,8 @@ public enum EvalCSVRenderer {
 
         public init(_ report: EvalReport, to sink: Sink) {
             buffer = EvalStreamBuffer(report, to: sink)
-            buffer.bytes.reserveCapacity(min(report.span.days.count + 1, DocumentChunk.size / 64 + 1) * 64)
+            // A chunk and the row that passes it (a row of long texts may still grow it).
+            buffer.bytes.reserveCapacity(min((report.span.days.count + 1) * 64, DocumentChunk.size + 4_096))
             CSVWriter.append(report.hours == nil ? header : header + hoursHeader, to: &buffer.bytes)
         }
 

@@ -47,7 +47,10 @@ extension EvalCSVRenderer {
     /// Their outcomes hold no reference, so they are not destroyed (there is nothing to release).
     private static func allowedRun(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
                                    from start: Int, dates: inout ConsecutiveDates, to out: inout [UInt8]) -> Int {
-        let end = min(days.count, start + allowedRunLimit)
+        // No further than a row past the chunk (as any row): the stream's buffer, sized for a
+        // chunk and a row, then never grows (growing copied a megabyte into fresh pages).
+        let room = max(0, DocumentChunk.size - out.count) / UnsafeRowWriter.allowedRowMaxByteCount + 1
+        let end = min(days.count, start + min(allowedRunLimit, room))
         var position = start
         _ = UnsafeRowWriter.append(to: &out, capacity: allowedRunLimit * UnsafeRowWriter.allowedRowMaxByteCount) { row in
             repeat {
