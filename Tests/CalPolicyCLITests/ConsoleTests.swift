@@ -34,6 +34,26 @@ import CalPolicyRequests
         #expect(console.out.isEmpty)
     }
 
+    /// A whole chunk handed over with nothing buffered goes out as it is (not copied); what
+    /// was buffered before it still goes first, and what follows after it.
+    @Test func aWholeChunkOfBytesKeepsItsPlaceInTheStream() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString)").path
+        let fd = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd); unlink(path) }
+        let console = Console(streamingTo: fd)
+        let chunk = [UInt8](repeating: UInt8(ascii: "c"), count: Console.chunk)
+        console.write(bytes: chunk) // nothing buffered: straight out
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == Console.chunk)
+        #expect(console.out.isEmpty)
+        console.write("head,") // buffered, then a chunk after it: both go out in order
+        console.write(bytes: chunk)
+        console.write("tail\n")
+        console.flush()
+        let all = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(all == Data(chunk + Array("head,".utf8) + chunk + Array("tail\n".utf8)))
+    }
+
     @Test func bytesAndTextShareOneStream() {
         let console = Console()
         console.write("a,")

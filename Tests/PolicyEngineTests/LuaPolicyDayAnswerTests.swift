@@ -50,6 +50,42 @@ import Testing
         #expect(answers.decoration == Decoration(kind: .custom, label: "call 3 2026-04-13", color: "#123456", size: .small))
     }
 
+    /// A run of days (one crossing) passes each function its own arguments on every day: the
+    /// day, the selection to the verdict functions only, whatever each day asks (the run keeps
+    /// the functions and the selection in slots of its own); a function the file does not
+    /// define is never called, and answers what the day alone answers.
+    @Test func aRunPassesEachFunctionItsArgumentsOnEveryDay() throws {
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day, selection, extra)
+                return false, "S " .. day.iso .. " " .. #selection .. " " .. tostring(extra)
+              end,
+              decorationFor = function(day, extra)
+                return { label = "L " .. day.iso .. " " .. tostring(extra) }
+              end,
+            }
+            """, name: "arguments.lua")
+        let context = PolicyContext(selection: [.at("2026-01-01"), .at("2026-01-02"), .at("2026-01-09")])
+        let first = Day.at("2026-03-01")
+        let days = (0..<40).map { first.adding(days: $0) }
+        // Days ask different things: all, verdicts only, the decoration only, nothing.
+        let shapes = [DayQuestions.all, DayQuestions(decoration: false),
+                      DayQuestions(canSelect: false, canDeselect: false, decoration: true), DayQuestions.none]
+        let questions = days.indices.map { shapes[$0 % shapes.count] }
+        let batch = policy.answers(questions, for: days, context: context)
+        #expect(batch.failure == nil)
+        #expect(batch.answers.count == days.count)
+        for (index, day) in days.enumerated() {
+            let alone = try policy.answer(questions[index], for: day, context: context)
+            #expect(batch.answers[index] == alone, "\(day.iso)")
+            let asked = questions[index]
+            #expect(batch.answers[index].select == (asked.canSelect
+                ? .denied(reason: "S \(day.iso) 3 nil") : .allowed), "\(day.iso)")
+            #expect(batch.answers[index].deselect == .allowed)
+            #expect(batch.answers[index].decoration?.label == (asked.decoration ? "L \(day.iso) nil" : nil))
+        }
+    }
+
     @Test func onlyTheAskedFunctionsRun() throws {
         let policy = try fixture.load(LuaPolicyDayAnswerTests.source)
         let answers = try policy.answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true),
