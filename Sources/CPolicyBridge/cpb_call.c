@@ -146,6 +146,8 @@ int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     return LUA_OK;
 }
 
+static int cpb_stack_refused(lua_State *L);
+
 /* Whether `function` can be called now: defined, and `slots` more stack slots to be had.
  * LUA_OK, else the error is recorded and its status returned. */
 int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
@@ -156,14 +158,17 @@ int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
         strcpy(error->message, "no such policy function");
         return LUA_ERRRUN;
     }
-    if (!lua_checkstack(L, slots)) {
-        cls_error_clear(L);
-        cls_error *error = cls_error_record(L);
-        error->kind = CLS_KIND_MEMORY;
-        snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
-        return LUA_ERRMEM;
-    }
+    if (!lua_checkstack(L, slots)) return cpb_stack_refused(L);
     return LUA_OK;
+}
+
+/* The stack cannot grow: recorded as the memory limit (what a failed allocation reports). */
+static int cpb_stack_refused(lua_State *L) {
+    cls_error_clear(L);
+    cls_error *error = cls_error_record(L);
+    error->kind = CLS_KIND_MEMORY;
+    snprintf(error->message, sizeof error->message, "memory limit of %zu bytes exceeded", cls_memory_limit(L));
+    return LUA_ERRMEM;
 }
 
 /* The function `c` names and its arguments: the day, and the selection but for decorationFor.
@@ -284,7 +289,7 @@ static int cpb_day_run_body(lua_State *L) {
      * a call cost ~80 instructions. Nothing a policy runs can change them (the registry is out
      * of its reach; the selection is set before the run). */
     if (!lua_checkstack(L, CPB_RUN_SLOTS + 8)) {
-        run->status = cpb_call_refused(L, h, CPB_FN_CANSELECT, CPB_RUN_SLOTS + 8);
+        run->status = cpb_stack_refused(L);
         return lua_gettop(L) - 1;
     }
     for (int f = 0; f < CPB_FN_HOURS; f++) {

@@ -110,9 +110,10 @@ struct UnsafeRowWriter {
     }
 
     /// The most bytes `allowedRow` may touch: the longest fixed fields (as `iso(_:)` and
-    /// `integer` write them), one weekday digit, and the 24 bytes of the tail's three 8-byte
-    /// stores (21 written, 3 past the row: overwritten by the next row or never appended).
-    static let allowedRowMaxByteCount = Day.isoMaxByteCount + 3 * integerMaxByteCount + 4 + 1 + 24
+    /// `integer` write them, four commas and a leap month's `L`), one weekday digit, and the 24
+    /// bytes of the tail's three 8-byte stores (21 written, 3 past the row: overwritten by the
+    /// next row or never appended).
+    static let allowedRowMaxByteCount = Day.isoMaxByteCount + 3 * integerMaxByteCount + 4 + 1 + 1 + 24
 
     /// The row of a day nothing refused or decorated, in the Gregorian calendar:
     /// `date,year,month,day,weekday,true,true,` and nine empty columns, the bytes
