@@ -40,9 +40,9 @@ enum EvalCommand {
             EvalICSRenderer.render(feed, filter: filter, name: name, timed: timed, to: console)
             return ExitCode.ok
         }
-        if format == .json || format == .csv {
+        if let streamed = StreamedEvalFormat(format) {
             try CLIError.wrap { () throws(RequestFailure) in
-                try EvalUseCase.write(format, paths: parsed.positionals, evaluation: evaluation, span: span,
+                try EvalUseCase.write(streamed, paths: parsed.positionals, evaluation: evaluation, span: span,
                                       grids: grids, policies: files, zone: zone, to: console)
             }
             return ExitCode.ok

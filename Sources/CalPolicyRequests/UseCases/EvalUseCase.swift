@@ -44,11 +44,11 @@ public enum EvalUseCase {
     /// (and a span of one run) writes nothing, as before; one in a later run ends the document
     /// where it stands, the rows before it written, and is thrown as ever (exit 3, 500).
     /// A stack with hours is evaluated whole first (its closed time crosses days).
-    public static func write(_ format: EvalFormat, paths: [String], evaluation: EvaluationOptions,
+    public static func write(_ streamed: StreamedEvalFormat, paths: [String], evaluation: EvaluationOptions,
                              span: ResolvedSpan, grids: [(month: CalendarMonth, grid: MonthGrid)],
                              policies: [any DayPolicy], zone: ZoneWallTime?,
                              to sink: some DocumentSink) throws(RequestFailure) {
-        precondition(format == .csv || format == .json, "only CSV and JSON are written while evaluated")
+        let format = streamed.evalFormat
         let settings = evaluation.settings
         let stack = PolicyStack(policies + evaluation.builtIns)
         if stack.policies.contains(where: \.definesHours) {

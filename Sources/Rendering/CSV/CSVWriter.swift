@@ -71,35 +71,17 @@ public enum CSVWriter {
     /// A reason is written twice a row, and the two checked scans cost ~20 instructions a byte.
     @inline(__always)
     static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else { return true }
-        if isFormulaStart(start.pointee) { return false }
-        var cursor = start
-        let end = start + bytes.count
-        while end - cursor >= 8 {
-            if hasSuspect(UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) { break }
-            cursor += 8
-        }
-        while cursor < end {
-            let byte = cursor.pointee
-            if byte < 0x20 || byte > 0x7E || byte == 0x2C || byte == 0x22 { break }
-            cursor += 1
-        }
-        if cursor == end { return true }
+        guard let first = bytes.first else { return true }
+        if isFormulaStart(first) { return false }
+        let plain = ByteScan.plainPrefix(bytes, suspectWord: { word in
+            ByteScan.below(word, 0x20) | ByteScan.above(word, 0x7E) | ByteScan.equal(word, 0x2C)
+                | ByteScan.equal(word, 0x22) != 0
+        }, specialByte: { byte in
+            byte < 0x20 || byte > 0x7E || byte == 0x2C || byte == 0x22
+        })
+        if plain == bytes.count { return true }
         guard TerminalText.isClean(bytes) else { return false }
         return !bytes.contains(where: { $0 == 0x2C || $0 == 0x22 })
-    }
-
-    /// Whether any of the eight bytes of `word` is below 0x20, above 0x7E, a comma or a quote
-    /// (the bit tricks of "Bit Twiddling Hacks": a byte less than n, more than n, equal to zero).
-    /// Exact about whether there is one; `isPlain` then looks closer.
-    @inline(__always)
-    private static func hasSuspect(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        let below = (word &- ones &* 0x20) & ~word
-        let above = (word &+ ones &* (127 - 0x7E)) | word
-        let comma = word ^ (ones &* 0x2C), quote = word ^ (ones &* 0x22)
-        let zero = ((comma &- ones) & ~comma) | ((quote &- ones) & ~quote)
-        return (below | above | zero) & highs != 0
     }
 
     /// `=`, `+`, `-`, `@`, tab, carriage return: what makes a spreadsheet read a cell as a formula.

@@ -75,7 +75,6 @@ extension EvalCSVRenderer {
         let policy = selectAllowed
             ? report.identity(result.pointee.deselect.policyIndex, name: result.pointee.deselect.policy)
             : report.identity(result.pointee.select.policyIndex, name: result.pointee.select.policy)
-        let deciding = selectAllowed ? result.pointee.deselect.policyIndex : result.pointee.select.policyIndex
         let decorationPolicyIndex = result.pointee.decorationPolicyIndex
         let decorationPolicy = report.identity(decorationPolicyIndex, name: result.pointee.decorationPolicy)
         let kind = result.pointee.decoration?.kind, size = result.pointee.decoration?.size
@@ -129,13 +128,14 @@ extension EvalCSVRenderer {
             }
             row.byte(UInt8(ascii: ","))
             // The decorating policy is most often the deciding one (a holiday denied and
-            // marked by one policy): then its name is copied, not checked again.
+            // marked by one policy): an equal name is copied, not checked again (equal texts,
+            // equal bytes, whichever policy it names).
             let policyStart = row.position
             if let policy { guard row.plainText(policy) else { return false } }
             let policyCount = row.position - policyStart
             row.byte(UInt8(ascii: ","))
             if let decorationPolicy {
-                if let policy, decorationPolicyIndex != nil, decorationPolicyIndex == deciding, policy == decorationPolicy {
+                if let policy, policy == decorationPolicy {
                     row.again(from: policyStart, count: policyCount)
                 } else {
                     guard row.plainText(decorationPolicy) else { return false }

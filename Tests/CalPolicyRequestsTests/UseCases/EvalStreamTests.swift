@@ -39,6 +39,13 @@ import Testing
         }
         """
 
+    /// Only CSV and JSON stream; the other formats have no streamed form.
+    @Test func onlyCSVAndJSONStream() {
+        for format in [EvalFormat.text, .html, .ics] { #expect(StreamedEvalFormat(format) == nil) }
+        #expect(StreamedEvalFormat(.csv)?.evalFormat == .csv)
+        #expect(StreamedEvalFormat(.json)?.evalFormat == .json)
+    }
+
     @Test(arguments: [EvalFormat.csv, EvalFormat.json])
     func aSpanOfSeveralRunsIsTheWholeReportByteForByte(_ format: EvalFormat) throws {
         let (path, policies) = try Self.policy(Self.weekendsAndLabels)
@@ -47,7 +54,7 @@ import Testing
         #expect(span.days.count > 4 * Evaluator.chunk)
         let grids = try EvalUseCase.grids(span, format: format, settings: evaluation.settings)
         let streamed = DocumentBuffer()
-        try EvalUseCase.write(format, paths: [path, "holidays:US"], evaluation: evaluation, span: span, grids: grids,
+        try EvalUseCase.write(StreamedEvalFormat(format)!, paths: [path, "holidays:US"], evaluation: evaluation, span: span, grids: grids,
                               policies: policies, zone: nil, to: streamed)
         let report = try EvalUseCase.report(paths: [path, "holidays:US"], evaluation: evaluation, span: span,
                                             grids: grids, format: format, policies: policies)
@@ -88,7 +95,7 @@ import Testing
         for format in [EvalFormat.csv, .json] {
             let sink = DocumentBuffer()
             #expect(throws: RequestFailure.self) {
-                try EvalUseCase.write(format, paths: [path], evaluation: evaluation, span: span, grids: [],
+                try EvalUseCase.write(StreamedEvalFormat(format)!, paths: [path], evaluation: evaluation, span: span, grids: [],
                                       policies: Array(policies.prefix(1)), zone: nil, to: sink)
             }
             #expect(sink.bytes.isEmpty)
