@@ -12,6 +12,7 @@ import http.client
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASES = os.path.join(ROOT, "Tests", "Golden", "routes.txt")
@@ -47,8 +48,11 @@ def answer(port, method, target, body):
 def main():
     mode, bin_dir = sys.argv[1], sys.argv[2]
     env = dict(os.environ, LANG="C.UTF-8", TZ="UTC", SWIFT_BACKTRACE="enable=no")
+    # The server's log goes to a file, shown when a case gets no answer (which request, and
+    # whether the server was still running, is what tells a crash from a closed connection).
+    log = tempfile.TemporaryFile()
     server = subprocess.Popen([os.path.join(bin_dir, "calpolicy-serve")] + ARGS, cwd=ROOT, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.PIPE, stderr=log)
     try:
         line = server.stdout.readline().decode()
         if not line.startswith("listening on http://"):
@@ -63,7 +67,18 @@ def main():
         for number, (method, target, body) in enumerate(cases(), start=1):
             total += 1
             path = os.path.join(OUT, f"{number:03d}.txt")
-            got = answer(port, method, target, body)
+            try:
+                got = answer(port, method, target, body)
+            except (OSError, http.client.HTTPException) as error:
+                status = server.poll()
+                log.seek(0)
+                tail = log.read()[-2000:].decode(errors="replace")
+                print(f"golden routes: case {number:03d} got no answer: {method} {target}: "
+                      f"{type(error).__name__}: {error}; the server "
+                      + ("is still running" if status is None else f"exited with status {status}"),
+                      file=sys.stderr)
+                print("  the server's log, last lines:\n    " + tail.replace("\n", "\n    "), file=sys.stderr)
+                return 1
             if mode == "record":
                 with open(path, "wb") as handle:
                     handle.write(got)

@@ -146,8 +146,6 @@ int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     return LUA_OK;
 }
 
-static int cpb_stack_refused(lua_State *L);
-
 /* Whether `function` can be called now: defined, and `slots` more stack slots to be had.
  * LUA_OK, else the error is recorded and its status returned. */
 int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
@@ -163,7 +161,7 @@ int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots) {
 }
 
 /* The stack cannot grow: recorded as the memory limit (what a failed allocation reports). */
-static int cpb_stack_refused(lua_State *L) {
+int cpb_stack_refused(lua_State *L) {
     cls_error_clear(L);
     cls_error *error = cls_error_record(L);
     error->kind = CLS_KIND_MEMORY;
@@ -234,139 +232,3 @@ int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n) 
     }
     return LUA_OK;
 }
-
-/* The record of the next wanted function of `day` (the lowest bit left in `*wants`, which it
- * clears), addressed to the day; `*function` names it. The day's `today` is the state's. */
-static cpb_call *cpb_next_call(cpb_state *h, cpb_day_call *day, unsigned *wants, int *function) {
-    int f = __builtin_ctz(*wants);
-    *wants &= *wants - 1;
-    cpb_call *c = f == CPB_FN_CANSELECT ? &day->select : f == CPB_FN_CANDESELECT ? &day->deselect : &day->decoration;
-    c->function = f;
-    c->day_number = day->day_number;
-    c->calendar_tag = day->calendar_tag;
-    h->has_today = day->has_today;
-    h->today = day->today;
-    *function = f;
-    return c;
-}
-
-/* One day's wanted functions, above what earlier days of a span left on the stack. */
-static int cpb_call_wanted(lua_State *L, cls_host *host, cpb_state *h, cpb_day_call *day) {
-    for (unsigned wants = (unsigned)day->wants & 7u; wants != 0;) {
-        int f;
-        cpb_call *c = cpb_next_call(h, day, &wants, &f);
-        int status = cpb_call_one(L, host, h, c);
-        if (status != LUA_OK) {
-            day->failed = f;
-            return status;
-        }
-    }
-    return LUA_OK;
-}
-
-/* A run of days in one protected call (cls_run_calls), each function under its own budget. */
-typedef struct cpb_day_run {
-    cls_host *host;
-    cpb_state *h;
-    cpb_day_call *days;
-    int count;
-    int answered; /* days whose every wanted call succeeded */
-    int status;   /* why the run stopped without an error unwinding it */
-} cpb_day_run;
-
-/* Where the run's body keeps what each call pushes (see cpb_day_run_body): slot 1 is the
- * run's record, then the three day functions in CPB_FN_* order, then the selection. */
-enum { CPB_RUN_FIRST_FUNCTION = 2, CPB_RUN_SELECTION = CPB_RUN_FIRST_FUNCTION + CPB_FN_HOURS, CPB_RUN_SLOTS = 4 };
-
-/* The body of the run: each wanted function of each day, called with cls_call_inside. What the
- * host reads stays on this function's stack (cpb_keep) and is returned, so it lands on the
- * host's stack, alive until cpb_call_finish. */
-static int cpb_day_run_body(lua_State *L) {
-    cpb_day_run *run = (cpb_day_run *)lua_touserdata(L, 1);
-    cpb_state *h = run->h;
-    /* The three functions (nil where not defined) and the selection, read from the registry
-     * once for the run into slots 2..5 and pushed from there for each call: two registry reads
-     * a call cost ~80 instructions. Nothing a policy runs can change them (the registry is out
-     * of its reach; the selection is set before the run). */
-    if (!lua_checkstack(L, CPB_RUN_SLOTS + 8)) {
-        run->status = cpb_stack_refused(L);
-        return lua_gettop(L) - 1;
-    }
-    for (int f = 0; f < CPB_FN_HOURS; f++) {
-        if (h->function_ref[f] == LUA_NOREF) lua_pushnil(L);
-        else lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[f]);
-    }
-    if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
-    else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
-    for (int i = 0; i < run->count; i++) {
-        cpb_day_call *day = &run->days[i];
-        for (unsigned wants = (unsigned)day->wants & 7u; wants != 0;) {
-            int f;
-            cpb_call *c = cpb_next_call(h, day, &wants, &f);
-            day->failed = f; /* before the call: an error raised in it never comes back here */
-            int status = h->function_ref[f] == LUA_NOREF || !lua_checkstack(L, 8) ? cpb_call_refused(L, h, f, 8)
-                                                                                  : LUA_OK;
-            if (status == LUA_OK) {
-                h->call_base = lua_gettop(L);
-                lua_pushvalue(L, CPB_RUN_FIRST_FUNCTION + f);
-                cpb_push_day(L, c->day_number, c->calendar_tag);
-                int nargs = 1;
-                if (f != CPB_FN_DECORATION) lua_pushvalue(L, CPB_RUN_SELECTION), nargs = 2;
-                h->calls++;
-                status = cls_call_inside(L, run->host, nargs, h->call_budget);
-                if (status != LUA_OK) lua_settop(L, h->call_base);
-                else status = cpb_read_results(L, h, c, h->call_base + 1, lua_gettop(L) - h->call_base);
-            }
-            if (status != LUA_OK) {
-                run->status = status;
-                return lua_gettop(L) - 1;
-            }
-        }
-        run->answered = i + 1;
-    }
-    return lua_gettop(L) - 1;
-}
-
-int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
-    /* One lookup of the state's records for the whole run. */
-    cls_host *host = cls_host_find(L);
-    cpb_state *h = (cpb_state *)cls_host_extension(host);
-    if (lua_gettop(L) != 0) lua_settop(L, 0); /* settop is not free; after cpb_call_finish it is 0 */
-    if (count == 1 || cls_tracing(host)) {
-        /* One day (a question asked alone: select, explain, a picker's tap) gains nothing from a
-         * run and would pay for its C frame; tracing (explain, coverage) wraps each call with its
-         * own protected call. */
-        for (int i = 0; i < count; i++) {
-            int status = cpb_call_wanted(L, host, h, &days[i]);
-            if (status != LUA_OK) {
-                *answered = i;
-                return status;
-            }
-        }
-        *answered = count;
-        return LUA_OK;
-    }
-    cpb_day_run run = {host, h, days, count, 0, LUA_OK};
-    int status = cls_run_calls(L, host, cpb_day_run_body, &run);
-    *answered = run.answered;
-    if (status == LUA_OK) return run.status;
-    if (run.status == LUA_OK) {
-        /* An error unwound the run and took the strings the answers before it pointed to. The
-         * stack throws those answers away with the error; only their verdicts and whether they
-         * decorated may still be read, so their texts are withdrawn rather than left dangling. */
-        for (int i = 0; i <= run.answered && i < count; i++) {
-            cpb_call *calls[3] = {&days[i].select, &days[i].deselect, &days[i].decoration};
-            for (int f = 0; f < 3; f++) {
-                calls[f]->reason = NULL, calls[f]->reason_len = 0;
-                calls[f]->label = NULL, calls[f]->label_len = 0;
-                calls[f]->color = NULL, calls[f]->color_len = 0;
-                calls[f]->image = NULL, calls[f]->image_len = 0;
-            }
-        }
-    }
-    return status;
-}
-
-void cpb_call_finish(lua_State *L) { cls_call_finish(L); }
-
-unsigned long long cpb_calls(lua_State *L) { return cpb_of(L)->calls; }

@@ -57,7 +57,8 @@ static inline int cpb_field_is(const char *key, size_t len, const char *name) {
  *   cpb_ics.c        cal.ics (.ics files beside the policy, via CICalFeed)
  *   cpb_holidays.c   cal.holidays, cal.weekend (the host's holiday data)
  *   cpb_views.c      `selection`, the native helpers, the extension that opens them all
- *   cpb_call.c, cpb_policy.c   policy calls (a run of days under one protected call) and loading
+ *   cpb_call.c, cpb_run.c, cpb_policy.c   a policy call and its results, a run of days under
+ *                    one protected call, loading
  *   cpb_hours.c      hoursFor: a day's closed intervals, read strictly
  *   cpb_year.c       answersForYear: a year's answers in one call */
 
@@ -69,6 +70,8 @@ void cpb_describe(lua_State *L, int idx, char *out, size_t cap);
 int cpb_text(lua_State *L, cpb_state *h, int idx, const char *what, const char **out, size_t *len);
 int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result);
 int cpb_call_refused(lua_State *L, cpb_state *h, int function, int slots);
+/* The stack cannot grow: recorded as the memory limit; returns LUA_ERRMEM. */
+int cpb_stack_refused(lua_State *L);
 /* One policy function (c->function) for one day above what earlier calls kept, under its own
  * protected call; verdicts and decorations are read (hoursFor and answersForYear leave their
  * results above the call's base for their own readers). */

@@ -38,12 +38,26 @@ extension LuaPolicy {
         return dayAnswers(questions, for: days, context: context)
     }
 
+    /// `answers`, only the days refused or decorated (`SparselyAnsweringPolicy`): what the
+    /// stack merges, without an answer per allowed day.
+    public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
+        if answersByYear && context.selection.isEmpty && !days.isEmpty {
+            return SparseDayAnswers(yearAnswers(questions, for: days, context: context))
+        }
+        return sparseDayAnswers(questions, for: days, context: context)
+    }
+
     /// `answers` day by day: each asked function of each day, in one crossing.
     ///
     /// The questions go to the bridge as they are, with the functions the file defines
     /// (`callDays` masks each day's): an array of masked questions and one of day numbers,
     /// built per run, cost ~60 instructions a day.
     func dayAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        sparseDayAnswers(questions, for: days, context: context).batch
+    }
+
+    /// `dayAnswers`, only the days refused or decorated.
+    func sparseDayAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         let count = min(questions.count, days.count)
         let defined = DayQuestions(canSelect: has.canSelect, canDeselect: has.canDeselect, decoration: has.decoration)
         // What the run asks of the defined functions, in one pass.
@@ -56,10 +70,11 @@ extension LuaPolicy {
             }
         }
         let request = any.masked(by: defined)
-        guard !request.isEmpty else { return DayAnswerBatch(answers: DayAnswers.empty(count: count)) }
+        guard !request.isEmpty else { return SparseDayAnswers(answered: count) }
         let bits = (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decoration ? 4 : 0)
         let today = (context.today ?? options.today)?.dayNumber
-        let result: (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?)
+        let result: (answered: Int, indices: [Int], answers: [DayAnswers],
+                     failure: (slot: LuaFunctionSlot, error: LuaError)?)
         do throws(LuaError) {
             result = try enter(functions: bits, first: days.first, last: days.last) { engine in
                 askDays(engine, questions, days, count: count, defined: defined, today, context,
@@ -67,27 +82,26 @@ extension LuaPolicy {
             }
         } catch {
             let first = LuaPolicy.firstCall(questions, count: count, defined: defined)
-            return DayAnswerBatch(answers: DayAnswers.empty(count: first),
-                                  failure: policyError(error, slot: questions[first].masked(by: defined).firstSlot,
-                                                       day: days[first]))
+            return SparseDayAnswers(answered: first,
+                                    failure: policyError(error, slot: questions[first].masked(by: defined).firstSlot,
+                                                         day: days[first]))
         }
-        var batch = DayAnswerBatch()
-        batch.answers = result.answers
-        if let failure = result.failure, batch.answers.count < count {
-            batch.failure = policyError(failure.error, slot: failure.slot, day: days[batch.answers.count])
+        var batch = SparseDayAnswers(answered: result.answered, indices: result.indices, answers: result.answers)
+        if let failure = result.failure, result.answered < count {
+            batch.failure = policyError(failure.error, slot: failure.slot, day: days[result.answered])
         }
         return batch
     }
 
     private func askDays(_ engine: PolicyEngineState, _ questions: [DayQuestions], _ days: [Day], count: Int,
                          defined: DayQuestions, _ today: Int?, _ context: PolicyContext, selection: Bool)
-        -> (answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
+        -> (answered: Int, indices: [Int], answers: [DayAnswers], failure: (slot: LuaFunctionSlot, error: LuaError)?) {
         let tag: Int32
         do throws(LuaError) {
             tag = try engine.prepare(context, selection: selection)
         } catch {
             let first = LuaPolicy.firstCall(questions, count: count, defined: defined)
-            return (DayAnswers.empty(count: first), (questions[first].masked(by: defined).firstSlot, error))
+            return (first, [], [], (questions[first].masked(by: defined).firstSlot, error))
         }
         return engine.state.callDays(questions, days: days, count: count, defined: defined, calendarTag: tag,
                                      today: today)
@@ -110,3 +124,5 @@ extension DayQuestions {
     /// The function a failure before any call is reported against.
     var firstSlot: LuaFunctionSlot { canSelect ? .canSelect : canDeselect ? .canDeselect : .decorationFor }
 }
+
+extension LuaPolicy: SparselyAnsweringPolicy {}

@@ -86,6 +86,44 @@ import Testing
         }
     }
 
+    /// A sparse run holds exactly the days the dense run answers with something (same answers,
+    /// same order), however the days ask; and a run that fails part-way stops at the same day
+    /// with the same error.
+    @Test func aSparseRunHoldsTheDaysADenseRunRefusesOrDecorates() throws {
+        // Two states of one file: its labels count the calls made in the state.
+        let policy = try fixture.load(LuaPolicyDayAnswerTests.source, name: "dense.lua")
+        let twin = try fixture.load(LuaPolicyDayAnswerTests.source, name: "sparse.lua")
+        let first = Day.at("2025-12-20")
+        let days = (0..<400).map { first.adding(days: $0) }
+        let shapes = [DayQuestions.all, DayQuestions(decoration: false), DayQuestions(canSelect: false),
+                      DayQuestions(canSelect: false, canDeselect: false, decoration: true), DayQuestions.none]
+        let questions = days.indices.map { shapes[$0 % shapes.count] }
+        let dense = policy.answers(questions, for: days, context: context)
+        let sparse = twin.sparseAnswers(questions, for: days, context: context)
+        #expect(dense.failure == nil && sparse.failure == nil)
+        #expect(sparse.answered == days.count)
+        let expected = dense.answers.indices.filter { dense.answers[$0] != DayAnswers() }
+        #expect(sparse.indices == expected)
+        #expect(sparse.answers == expected.map { dense.answers[$0] })
+        #expect(sparse.indices.count > 40)
+        #expect(sparse.batch.answers == dense.answers)
+
+        let failing = try fixture.load("""
+            return { canSelect = function(day)
+              if day.iso == "2026-03-01" then error("broken on " .. day.iso) end
+              if day.day == 13 then return false, "thirteen" end
+              return true
+            end }
+            """, name: "failing.lua")
+        let denseFailure = failing.answers(Array(repeating: .all, count: days.count), for: days, context: context)
+        let sparseFailure = failing.sparseAnswers(Array(repeating: .all, count: days.count), for: days, context: context)
+        #expect(sparseFailure.answered == denseFailure.answers.count)
+        #expect(days[sparseFailure.answered].iso == "2026-03-01")
+        #expect("\(sparseFailure.failure.map { "\($0)" } ?? "")" == "\(denseFailure.failure.map { "\($0)" } ?? "")")
+        #expect(sparseFailure.indices.allSatisfy { $0 < sparseFailure.answered })
+        #expect(sparseFailure.indices.map { days[$0].day } == Array(repeating: 13, count: sparseFailure.indices.count))
+    }
+
     @Test func onlyTheAskedFunctionsRun() throws {
         let policy = try fixture.load(LuaPolicyDayAnswerTests.source)
         let answers = try policy.answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true),

@@ -39,7 +39,8 @@ enum HolidaysCommand {
             }
             var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
             while day.year == year {
-                for entry in try policyWrap(argument) { () throws(PolicyError) in try policy.holidays(on: day) } {
+                let entries = try policyWrap(argument) { () throws(PolicyError) in try policy.holidays(on: day) }
+                for entry in entries {
                     var notes = [entry.category]
                     if HolidayPolicy.isDayOff(entry) == false { notes.append("selectable") }
                     console.print("\(day.iso)\t\(entry.displayName)\t" + notes.joined(separator: ", "))

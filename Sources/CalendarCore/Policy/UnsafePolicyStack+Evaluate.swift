@@ -36,6 +36,25 @@ extension PolicyStack {
         var limit = days.count
         var failure: (any Error)?
         for (policyIndex, policy) in policies.enumerated() where limit > 0 {
+            if let sparse = policy as? any SparselyAnsweringPolicy {
+                // Only the days the policy refused or decorated are merged.
+                let batch = limit == days.count ? sparse.sparseAnswers(open, for: days, context: context)
+                    : sparse.sparseAnswers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+                let answered = Swift.min(batch.answered, limit)
+                batch.answers.withUnsafeBufferPointer { answers in
+                    open.withUnsafeMutableBufferPointer { open in
+                        for (k, index) in batch.indices.enumerated() where index < answered {
+                            merge(answers.baseAddress! + k, from: policy, at: policyIndex, into: &slots[index],
+                                  open: &open[index])
+                        }
+                    }
+                }
+                if let error = batch.failure, batch.answered < limit {
+                    limit = batch.answered
+                    failure = error
+                }
+                continue
+            }
             let batch = limit == days.count ? policy.answers(open, for: days, context: context)
                 : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
             let count = Swift.min(batch.answers.count, limit)

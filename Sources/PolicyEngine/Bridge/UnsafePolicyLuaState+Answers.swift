@@ -30,6 +30,14 @@ extension PolicyLuaState {
         }
     }
 
+    /// Whether a function the record asked refused or decorated: its answer is not empty.
+    @inline(__always)
+    static func refusesOrDecorates(_ day: UnsafePointer<cpb_day_call>) -> Bool {
+        let wants = day.pointee.wants
+        return (wants & 1 != 0 && day.pointee.select.allowed == 0) || (wants & 2 != 0 && day.pointee.deselect.allowed == 0)
+            || (wants & 4 != 0 && day.pointee.decoration.has_decoration != 0)
+    }
+
     static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {
         call.pointee.allowed != 0 ? .allowed : .denied(reason: text(call.pointee.reason, call.pointee.reason_len))
     }
