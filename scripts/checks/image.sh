@@ -38,8 +38,25 @@ grep -q -- "--probe http://127.0.0.1:8080/ready" <<<"$health" && ok || bad "HEAL
 container=$(b from --pull-never "$image")
 mount=$(b mount "$container")
 work=$(mktemp -d)
+# The server is stopped itself: unshare blocks SIGTERM while it waits for its child, and
+# --kill-child does not survive chroot's --userspec (a change of user clears the parent-death
+# signal), so killing unshare left the server running after the check.
+stop_server() {
+    [ -n "${pid:-}" ] || return 0
+    local status children=()
+    for status in /proc/[0-9]*/status; do
+        grep -q "^PPid:[[:space:]]*$pid\$" "$status" 2>/dev/null && { status=${status#/proc/}; children+=("${status%/status}"); }
+    done
+    [ "${#children[@]}" -gt 0 ] && kill -TERM "${children[@]}" 2>/dev/null
+    local stopped=1
+    for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || { stopped=0; break; }; sleep 0.05; done
+    [ "${#children[@]}" -gt 0 ] && kill -KILL "${children[@]}" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    pid=
+    return $stopped
+}
 cleanup() {
-    [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+    stop_server
     b umount "$container" >/dev/null 2>&1
     b rm "$container" >/dev/null 2>&1
     rm -rf "$work"
@@ -53,13 +70,16 @@ image_env=$(tr -d '[]' <<<"$env")
 # A runtime gives a container its own /proc (Swift reads the arguments from /proc/self/cmdline):
 # a mount and pid namespace with a fresh /proc, then chroot.
 mkdir -p "$mount/proc"
+# Called in a subshell, which becomes unshare (exec): the server's background job is then
+# unshare itself, so cleanup's kill reaches it and --kill-child takes the server down too (a
+# plain background call was a subshell waiting on unshare: killing it left the server running).
 in_image() {
     # shellcheck disable=SC2086  # the variables are words
-    unshare --mount --pid --fork --kill-child=SIGTERM --mount-proc="$mount/proc" \
+    exec unshare --mount --pid --fork --kill-child=SIGTERM --mount-proc="$mount/proc" \
         env -i $image_env "$(command -v chroot)" --userspec=65532:65532 "$mount" "$@"
 }
-in_image /usr/bin/calpolicy-serve /etc/calpolicy/policy.lua \
-    --stack us=holidays:US --listen 127.0.0.1:0 --today 2026-12-01 >"$work/out" 2>"$work/err" &
+(in_image /usr/bin/calpolicy-serve /etc/calpolicy/policy.lua \
+    --stack us=holidays:US --listen 127.0.0.1:0 --today 2026-12-01) >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 200); do grep -q listening "$work/out" && break; sleep 0.05; done
 base=$(sed -n 's/^listening on //p' "$work/out")
@@ -71,6 +91,8 @@ grep -q "Christmas Day" <<<"$month" && ok || bad "/v1/month?stack=us (the holida
 # The time zones the image carries (libical and --time-zone read them).
 [ -f "$mount/usr/share/zoneinfo/Europe/Berlin" ] && ok || bad "the image has no /usr/share/zoneinfo"
 # The HEALTHCHECK's command, in the image, against this server.
-in_image /usr/bin/calpolicy-serve --probe "$base/ready" && ok \
+(in_image /usr/bin/calpolicy-serve --probe "$base/ready") && ok \
     || bad "the health check command failed against the running server"
+# As a runtime stops a container: SIGTERM to the server (its namespace's first process).
+stop_server && ok || bad "the server in the image did not stop within 5 s of SIGTERM"
 finish
