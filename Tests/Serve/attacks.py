@@ -38,6 +38,17 @@ def expect(condition, why):
         raise AssertionError(why)
 
 
+def eventually(probe, timeout=5):
+    """`probe()` once it is true, or its last value at the deadline. Log lines go through a
+    sink whose writer runs off the request thread: they land moments after the answer."""
+    deadline = time.time() + timeout
+    value = probe()
+    while not value and time.time() < deadline:
+        time.sleep(0.02)
+        value = probe()
+    return value
+
+
 class Server:
     def __init__(self, binary, args):
         self.err_path = tempfile.mktemp(prefix="serve-attack-", suffix=".err")
@@ -267,12 +278,12 @@ def controls(ctx):
     expect(status == 400, f"/health%00x answered {status}")
     marker = "zq%E2%80%AEzq%E2%80%A8zq%C2%9Bzq"
     exchange(p, f"/v1/month?stack=clean&note={marker}")
-    time.sleep(0.3)
-    text = ctx.main.stderr()
+    text = eventually(lambda: (lambda t: t if "zq" in t else "")(ctx.main.stderr())) or ctx.main.stderr()
     expect("zq" in text, "the access log has no line for the request")
     bad = [c for c in text if c in "\u202e\u2028\u009b\u0085\x1b"]
     expect(not bad, f"raw controls reached stderr: {[hex(ord(c)) for c in bad]}")
-    decisions = open(ctx.decision_log, encoding="utf-8").read()
+    read = lambda: open(ctx.decision_log, encoding="utf-8").read()
+    decisions = eventually(lambda: (lambda t: t if "zq" in t else "")(read())) or read()
     expect("zq" in decisions and not any(c in decisions for c in "\u202e\u2028\u009b"), "the decision log holds raw controls")
 
 
@@ -325,9 +336,10 @@ def log_full(ctx):
         for i in range(20):
             status, _, _, took = exchange(s.port, f"/v1/month?month=2026-{i % 12 + 1:02d}")
             expect(status == 200 and took < 2, f"answer {i}: {status} in {took:.2f} s")
-        time.sleep(0.3)
+        eventually(lambda: metric(s.port, 'calpolicy_log_lines_dropped_total{log="decision"}') >= 20)
         dropped = metric(s.port, 'calpolicy_log_lines_dropped_total{log="decision"}')
         expect(dropped >= 20, f"dropped {dropped}")
+        eventually(lambda: "dropped" in s.stderr())
         notices = [l for l in s.stderr().splitlines() if "decision log:" in l and "dropped" in l]
         expect(len(notices) == 1, f"notices on stderr: {notices}")
     finally:
@@ -336,7 +348,7 @@ def log_full(ctx):
                          "--decision-log-required"])
     try:
         exchange(r.port, "/v1/month?month=2026-01")  # the first line fails: the sink turns unhealthy
-        time.sleep(0.3)
+        eventually(lambda: metric(r.port, 'calpolicy_log_lines_dropped_total{log="decision"}') >= 1)
         status, _, body, _ = exchange(r.port, "/v1/month?month=2026-02")
         expect(status == 503 and b"decision_log_unavailable" in body, f"required log on /dev/full answered {status}")
         status, _, _, _ = exchange(r.port, "/health")

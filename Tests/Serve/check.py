@@ -117,6 +117,17 @@ def wait_for_line(server, predicate, timeout=5):
     return None
 
 
+def wait_for_decisions(path, ids, timeout=5):
+    """The decision log's lines once every id in `ids` has its line (or the deadline passed)."""
+    deadline = time.time() + timeout
+    while True:
+        with open(path) as f:
+            lines = [json.loads(line) for line in f]
+        if set(ids) <= {e["id"] for e in lines} or time.time() >= deadline:
+            return lines
+        time.sleep(0.02)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=".build/debug")
@@ -438,12 +449,13 @@ def main():
         status, headers, _ = server.get(f"/v1/days?from=2026-12-01&to=2026-12-03&today={marker}")
         expect(status == 200, status)
         rid = headers["x-request-id"]
-        server.post_json("/v1/select", {"mode": "single", "taps": ["2026-12-21"]})
-        server.get("/v1/month?month=2026-13")
+        ids = [rid]
+        ids.append(server.post_json("/v1/select", {"mode": "single", "taps": ["2026-12-21"]})[1]["x-request-id"])
+        ids.append(server.get("/v1/month?month=2026-13")[1]["x-request-id"])
         server.get("/health")
-        # Written before the answer leaves the server: no waiting needed.
-        with open(decision_log) as f:
-            lines = [json.loads(line) for line in f]
+        # The line is queued before the answer leaves and written by the log's own writer
+        # (a stalled file never holds an answer): it lands moments later, in order.
+        lines = wait_for_decisions(decision_log, ids)
         mine = [e for e in lines if e["id"] == rid]
         expect(len(mine) == 1, (rid, lines[-3:]))
         entry = mine[0]
