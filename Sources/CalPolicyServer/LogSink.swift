@@ -81,7 +81,7 @@ final class LogSink: @unchecked Sendable {
     func flush(within seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
         condition.lock()
-        while (!lines.isEmpty || writing) && Date() < deadline { condition.wait(until: min(deadline, Date().addingTimeInterval(0.01))) }
+        while (!lines.isEmpty || writing) && Date() < deadline { _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.01))) }
         condition.unlock()
     }
 

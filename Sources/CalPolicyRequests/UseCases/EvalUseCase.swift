@@ -44,10 +44,11 @@ public enum EvalUseCase {
     /// (and a span of one run) writes nothing, as before; one in a later run ends the document
     /// where it stands, the rows before it written, and is thrown as ever (exit 3, 500).
     /// A stack with hours is evaluated whole first (its closed time crosses days).
-    public static func write(_ streamed: StreamedEvalFormat, paths: [String], evaluation: EvaluationOptions,
-                             span: ResolvedSpan, grids: [(month: CalendarMonth, grid: MonthGrid)],
-                             policies: [any DayPolicy], zone: ZoneWallTime?,
-                             to sink: some DocumentSink) throws(RequestFailure) {
+    public static func write<Sink: DocumentSink>(_ streamed: StreamedEvalFormat, paths: [String],
+                                                 evaluation: EvaluationOptions, span: ResolvedSpan,
+                                                 grids: [(month: CalendarMonth, grid: MonthGrid)],
+                                                 policies: [any DayPolicy], zone: ZoneWallTime?,
+                                                 to sink: Sink) throws(RequestFailure) {
         let format = streamed.evalFormat
         let settings = evaluation.settings
         let stack = PolicyStack(policies + evaluation.builtIns)
@@ -60,25 +61,6 @@ public enum EvalUseCase {
         let frame = EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span, grids: grids,
                                days: [])
         let parts = Evaluator.parts(of: span.days)
-        var days: [DayEvaluation] = []
-        days.reserveCapacity(min(span.days.count, Evaluator.chunk))
-        var kept = 0
-        func next(_ part: DaySpan) throws(RequestFailure) -> [DayEvaluation] {
-            days.removeAll(keepingCapacity: true)
-            try Evaluator.evaluate(stack, part: part, settings: settings, into: &days, kept: &kept)
-            if format == .json { try Provenance.attach(&days, stack: stack, settings: settings) }
-            return days
-        }
-        func run(_ stream: inout some EvalDayStream, first: [DayEvaluation]) throws(RequestFailure) {
-            stream.append(first)
-            do {
-                for part in parts.dropFirst() { stream.append(try next(part)) }
-            } catch {
-                stream.flush()
-                throw error
-            }
-            stream.finish()
-        }
         if format == .csv {
             // Rows straight from each run's outcomes: no `DayEvaluation` is made (`Provenance`
             // is JSON's alone).
@@ -90,8 +72,8 @@ public enum EvalUseCase {
                         stream.append(days, outcomes: outcomes, dates: &dates)
                     }
                 } catch {
-                    // As below: a failing first run writes nothing (not even the header, which
-                    // is still in the stream's buffer); a later one passes on what stands.
+                    // A failing first run writes nothing (not even the header, which is still in
+                    // the stream's buffer); a later one passes on what stands.
                     if number > 0 { stream.flush() }
                     throw error
                 }
@@ -99,14 +81,26 @@ public enum EvalUseCase {
             stream.finish()
             return
         }
-        let first = try next(parts[0])
-        if format == .json {
-            var stream = EvalJSONRenderer.Stream(frame, to: sink)
-            try run(&stream, first: first)
-        } else {
-            var stream = EvalCSVRenderer.Stream(frame, to: sink)
-            try run(&stream, first: first)
+        // JSON: lines from each run's outcomes, the records (days that hold something) given
+        // their deciding lines first; the head is written once the first run has them.
+        var run = EvalOutcomeRun()
+        var stream: EvalJSONRenderer.Stream<Sink>?
+        var dates = ConsecutiveDates(settings.system)
+        for (number, part) in parts.enumerated() {
+            do {
+                try Evaluator.withOutcomes(stack, part: part, settings: settings) { days, outcomes in
+                    run.take(days, outcomes: outcomes, dates: &dates)
+                }
+                try Provenance.attach(&run.records, stack: stack, settings: settings)
+            } catch {
+                if number > 0 { stream?.flush() }
+                throw error
+            }
+            if stream == nil { stream = EvalJSONRenderer.Stream(frame, to: sink) }
+            stream?.append(run)
         }
+        var last = stream ?? EvalJSONRenderer.Stream(frame, to: sink)
+        last.finish()
     }
 
     /// The evaluated span an iCalendar export needs besides the feed's windows when a policy of

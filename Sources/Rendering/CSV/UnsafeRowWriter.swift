@@ -54,6 +54,21 @@ struct UnsafeRowWriter {
         cursor += count
     }
 
+    /// Bytes prepared once (an escaped phrase); the region's capacity counts them.
+    @inline(__always)
+    mutating func bytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { copy($0) }
+    }
+
+    /// `bytes` as they are; the region's capacity counts them.
+    @inline(__always)
+    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        assert(remaining >= bytes.count)
+        guard let start = bytes.baseAddress else { return }
+        cursor.update(from: start, count: bytes.count)
+        cursor += bytes.count
+    }
+
     /// Where the next byte goes: with `again(from:)`, a text written once in this row is
     /// copied again without being checked again.
     var position: UnsafeMutablePointer<UInt8> { cursor }

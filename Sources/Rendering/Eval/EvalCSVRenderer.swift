@@ -40,19 +40,6 @@ public enum EvalCSVRenderer {
             }
         }
 
-        /// A run's rows straight from its outcomes (`Evaluator.withOutcomes`), each outcome taken
-        /// (moved out, or left as bytes when it holds no reference); `dates` gives each day's date
-        /// in the report's calendar.
-        public mutating func append(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
-                                    dates: inout ConsecutiveDates) {
-            var next = 0
-            while next < days.count {
-                buffer.passOnIfFull()
-                next = EvalCSVRenderer.rows(days, outcomes: outcomes, from: next, dates: &dates,
-                                            index: &buffer.index, report: buffer.report, to: &buffer.bytes)
-            }
-        }
-
         public mutating func flush() { buffer.flush() }
 
         public mutating func finish() { buffer.flush() }

@@ -39,26 +39,28 @@ enum EvalJSONMonthLines {
         } else {
             put("[\n", &out)
             let last = rows.count - 1
+            // The cells' Gregorian dates follow one another (a row's, and a row's next): most
+            // are the one before plus a day, not a civil conversion each.
+            var dates = ConsecutiveDates(GregorianCalendarSystem())
             for (index, row) in rows.enumerated() {
-                put("        ", &out)
-                cells(row.cells, span: span, &out)
-                put(index < last ? ",\n" : "\n", &out)
+                cells(row.cells, span: span, dates: &dates, last: index == last, &out)
             }
             put("      ]", &out)
         }
         put("\n    }", &out)
     }
 
-    /// A row: its cells on one line (`[]` when it has none), each cell written through one
-    /// pointer (`UnsafeRowWriter`): seven appends of a few bytes each cost ~1,000 instructions
-    /// a cell, 42 cells a month.
-    private static func cells(_ cells: [MonthGrid.Cell], span: DaySpan, _ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "["))
-        for (index, cell) in cells.enumerated() {
-            _ = UnsafeRowWriter.append(to: &out, capacity: cellCapacity) { row in
+    /// A row: its cells on one line (`[]` when it has none) with its indent and the separator
+    /// after it, all written through one pointer (`UnsafeRowWriter`): seven appends of a few
+    /// bytes each cost ~1,000 instructions a cell, 42 cells a month; an append per cell, ~100.
+    private static func cells(_ cells: [MonthGrid.Cell], span: DaySpan, dates: inout ConsecutiveDates, last: Bool,
+                              _ out: inout [UInt8]) {
+        _ = UnsafeRowWriter.append(to: &out, capacity: 12 + cells.count * cellCapacity) { row in
+            row.put("        [")
+            for (index, cell) in cells.enumerated() {
                 if index > 0 { row.put(", ") }
                 row.put("{\"date\": \"")
-                row.iso(cell.day)
+                row.iso(cell.day, gregorian: dates.date(of: cell.day))
                 row.put("\", \"day\": ")
                 row.integer(cell.dayOfMonth)
                 row.put(", \"inMonth\": ")
@@ -66,10 +68,11 @@ enum EvalJSONMonthLines {
                 row.put(", \"inSpan\": ")
                 row.bool(span.contains(cell.day))
                 row.byte(UInt8(ascii: "}"))
-                return true
             }
+            row.byte(UInt8(ascii: "]"))
+            if last { row.byte(0x0A) } else { row.put(",\n") }
+            return true
         }
-        out.append(UInt8(ascii: "]"))
     }
 
     /// A cell's longest text: its fixed keys (61 bytes with the separator), a date and an integer.

@@ -1,5 +1,20 @@
 import CalendarCore
 
+extension EvalCSVRenderer.Stream {
+    /// A run's rows straight from its outcomes (`Evaluator.withOutcomes`), each outcome taken
+    /// (moved out, or left as bytes when it holds no reference); `dates` gives each day's date
+    /// in the report's calendar.
+    public mutating func append(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
+                                dates: inout ConsecutiveDates) {
+        var next = 0
+        while next < days.count {
+            buffer.passOnIfFull()
+            next = EvalCSVRenderer.rows(days, outcomes: outcomes, from: next, dates: &dates,
+                                        index: &buffer.index, report: buffer.report, to: &buffer.bytes)
+        }
+    }
+}
+
 extension EvalCSVRenderer {
     /// Rows of a run's `outcomes` (one per day of `days`) from `start` on, until the end or until
     /// `out` holds a `DocumentChunk` (the stream passes it on); returns where it stopped. Every
@@ -22,7 +37,7 @@ extension EvalCSVRenderer {
         var position = start
         while position < days.count {
             if position > start, out.count >= DocumentChunk.size { break }
-            if allowedRows, holdsNothing(outcomes + position) {
+            if allowedRows, PolicyStack.Outcome.holdsNothing(outcomes + position) {
                 let end = allowedRun(days, outcomes: outcomes, from: position, dates: &dates, to: &out)
                 index += end - position
                 position = end
@@ -57,23 +72,9 @@ extension EvalCSVRenderer {
                 let day = days[position]
                 row.allowedRow(day, gregorian: dates.date(of: day))
                 position += 1
-            } while position < end && holdsNothing(outcomes + position)
+            } while position < end && PolicyStack.Outcome.holdsNothing(outcomes + position)
             return true
         }
         return position
-    }
-
-    /// Allowed both ways, undecorated, and no policy named: the row `allowedRow` writes, and an
-    /// outcome without a single reference (each text is nil).
-    @inline(__always)
-    static func holdsNothing(_ outcome: UnsafePointer<PolicyStack.Outcome>) -> Bool {
-        // Patterns, not `== nil`: comparing an Equatable optional copied it.
-        if case .allowed = outcome.pointee.select.verdict, case .allowed = outcome.pointee.deselect.verdict,
-           case .none = outcome.pointee.select.policy, case .none = outcome.pointee.deselect.policy,
-           case .none = outcome.pointee.deselect.policyIndex, case .none = outcome.pointee.decoration,
-           case .none = outcome.pointee.decorationPolicy, case .none = outcome.pointee.decorationPolicyIndex {
-            return true
-        }
-        return false
     }
 }

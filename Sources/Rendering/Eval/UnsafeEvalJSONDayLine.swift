@@ -38,22 +38,8 @@ enum EvalJSONDayLine {
         // The fixed keys in one piece (`UnsafeRowWriter`): one append instead of one per key,
         // number and date.
         _ = UnsafeRowWriter.append(to: &out, capacity: headCapacity + bareTail.utf8CodeUnitCount + 11) { line in
-            line.put("{\"date\": \"")
-            if gregorian { line.iso(day, gregorian: date) } else { line.iso(day) }
-            line.put("\", \"year\": ")
-            line.integer(date.year)
-            line.put(", \"month\": ")
-            line.integer(date.month.month)
-            line.put(", \"day\": ")
-            line.integer(date.day)
-            line.put(", \"isLeapMonth\": ")
-            line.bool(date.isLeapMonth)
-            line.put(", \"weekday\": ")
-            line.integer(day.weekday)
-            line.put(", \"selectable\": ")
-            line.bool(selectAllowed)
-            line.put(", \"deselectable\": ")
-            line.bool(deselectAllowed)
+            head(day, date: date, gregorian: gregorian, selectable: selectAllowed, deselectable: deselectAllowed,
+                 to: &line)
             if bare {
                 line.put(bareTail)
                 line.put(", \"label\": ")
@@ -65,39 +51,132 @@ enum EvalJSONDayLine {
             out.append(UInt8(ascii: "}"))
             return
         }
-        decision(result.pointee.select, line: result.pointee.lines.select, keys: (", \"reason\": ", ", \"policy\": ", ", \"line\": "),
-                 report, &out)
-        decision(result.pointee.deselect, line: result.pointee.lines.deselect,
-                 keys: (", \"deselectReason\": ", ", \"deselectPolicy\": ", ", \"deselectLine\": "), report, &out)
-        put(", \"decoration\": ", &out)
-        if let decoration = result.pointee.decoration {
-            put("{\"kind\": ", &out)
-            JSONWriter.escape(decoration.kind.rawValue, into: &out)
-            put(", \"label\": ", &out)
-            optional(decoration.label, &out)
-            put(", \"color\": ", &out)
-            optional(decoration.color, &out)
-            put(", \"image\": ", &out)
-            optional(decoration.image, &out)
-            put(", \"size\": ", &out)
-            optional(decoration.size?.rawValue, &out)
-            if let observedOf = decoration.observedOf {
-                put(", \"observedOf\": ", &out)
-                JSONWriter.escape(observedOf, into: &out)
-            }
-            if decoration.estimated == true { put(", \"estimated\": true", &out) }
-            out.append(UInt8(ascii: "}"))
-        } else {
-            put("null", &out)
+        // Every key from `reason` to `label` in one region too: the texts escaped into it
+        // (`jsonString`), the region sized for each escaped to six bytes a byte. Appended a key
+        // at a time, a refused or decorated day cost ~1,400 instructions in appends.
+        let select = result.pointee.select, deselect = result.pointee.deselect
+        let policy = report.identity(select.policyIndex, name: select.policy)
+        let deselectPolicy = report.identity(deselect.policyIndex, name: deselect.policy)
+        let decorationPolicy = report.identity(result.pointee.decorationPolicyIndex, name: result.pointee.decorationPolicy)
+        let decoration = result.pointee.decoration
+        let lines = result.pointee.lines
+        var textBytes = (select.verdict.reason?.utf8.count ?? 0) + (policy?.utf8.count ?? 0)
+            + (deselect.verdict.reason?.utf8.count ?? 0) + (deselectPolicy?.utf8.count ?? 0)
+            + (decorationPolicy?.utf8.count ?? 0)
+        if let decoration {
+            textBytes += decoration.kind.rawValue.utf8.count + (decoration.label?.utf8.count ?? 0)
+                + (decoration.color?.utf8.count ?? 0) + (decoration.image?.utf8.count ?? 0)
+                + (decoration.size?.rawValue.utf8.count ?? 0) + (decoration.observedOf?.utf8.count ?? 0)
         }
-        put(", \"decorationPolicy\": ", &out)
-        optional(report.identity(result.pointee.decorationPolicyIndex, name: result.pointee.decorationPolicy), &out)
-        put(", \"decorationLine\": ", &out)
-        optional(result.pointee.lines.decoration, &out)
-        put(", \"label\": ", &out)
+        let capacity = recordKeysCapacity + UnsafeRowWriter.jsonStringCapacity(textBytes, strings: 11)
+        _ = UnsafeRowWriter.append(to: &out, capacity: capacity) { line in
+            line.put(", \"reason\": ")
+            line.jsonString(select.verdict.reason)
+            line.put(", \"policy\": ")
+            line.jsonString(policy)
+            line.put(", \"line\": ")
+            line.integer(lines.select)
+            line.put(", \"deselectReason\": ")
+            line.jsonString(deselect.verdict.reason)
+            line.put(", \"deselectPolicy\": ")
+            line.jsonString(deselectPolicy)
+            line.put(", \"deselectLine\": ")
+            line.integer(lines.deselect)
+            line.put(", \"decoration\": ")
+            if let decoration {
+                line.put("{\"kind\": ")
+                line.jsonString(decoration.kind.rawValue)
+                line.put(", \"label\": ")
+                line.jsonString(decoration.label)
+                line.put(", \"color\": ")
+                line.jsonString(decoration.color)
+                line.put(", \"image\": ")
+                line.jsonString(decoration.image)
+                line.put(", \"size\": ")
+                line.jsonString(decoration.size?.rawValue)
+                if let observedOf = decoration.observedOf {
+                    line.put(", \"observedOf\": ")
+                    line.jsonString(observedOf)
+                }
+                if decoration.estimated == true { line.put(", \"estimated\": true") }
+                line.byte(UInt8(ascii: "}"))
+            } else {
+                line.put("null")
+            }
+            line.put(", \"decorationPolicy\": ")
+            line.jsonString(decorationPolicy)
+            line.put(", \"decorationLine\": ")
+            line.integer(lines.decoration)
+            line.put(", \"label\": ")
+            return true
+        }
         labeler.appendJSON(for: result, to: &out)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// The keys `append` writes from `reason` to `label` besides the texts: their text (about
+    /// 250 bytes with `observedOf` and `estimated`) and three integers or `null`s.
+    private static let recordKeysCapacity = 320 + 3 * UnsafeRowWriter.integerMaxByteCount
+
+    /// The line of a day that holds nothing (`PolicyStack.Outcome.holdsNothing`: allowed both
+    /// ways, undecorated, no policy named, so no deciding line either), from its day and date
+    /// alone, after `separator`: the bytes `append` writes for such a day's record. With the
+    /// built-in English names in the Gregorian calendar (`englishLabel`) the label is written
+    /// in the same region from `date` (no second civil conversion, one append for the line).
+    static func appendBare(_ day: Day, date: CalendarDate, separator: StaticString, gregorian: Bool,
+                           englishLabel: Bool, labeler: DayLabeler, to out: inout [UInt8]) {
+        let selectable = labeler.escaped.separatorSelectable
+        let capacity = separator.utf8CodeUnitCount + headCapacity + bareTail.utf8CodeUnitCount + 11
+            + englishLabelCapacity + selectable.count + 2
+        _ = UnsafeRowWriter.append(to: &out, capacity: capacity) { line in
+            line.put(separator)
+            head(day, date: date, gregorian: gregorian, selectable: true, deselectable: true, to: &line)
+            line.put(bareTail)
+            line.put(", \"label\": ")
+            guard englishLabel else { return true }
+            line.byte(0x22)
+            line.put(DisplayNames.englishWeekday(day.weekday))
+            line.put(", ")
+            line.put(DisplayNames.englishMonth(date.month.month))
+            line.byte(0x20)
+            line.integer(date.day)
+            line.put(", ")
+            line.integer(date.year)
+            line.bytes(selectable)
+            line.byte(0x22)
+            line.byte(UInt8(ascii: "}"))
+            return true
+        }
+        guard !englishLabel else { return }
+        labeler.appendSelectableJSON(day, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// The keys from `date` to `deselectable`.
+    @inline(__always)
+    private static func head(_ day: Day, date: CalendarDate, gregorian: Bool, selectable: Bool, deselectable: Bool,
+                             to line: inout UnsafeRowWriter) {
+        line.put("{\"date\": \"")
+        if gregorian { line.iso(day, gregorian: date) } else { line.iso(day) }
+        line.put("\", \"year\": ")
+        line.integer(date.year)
+        line.put(", \"month\": ")
+        line.integer(date.month.month)
+        line.put(", \"day\": ")
+        line.integer(date.day)
+        line.put(", \"isLeapMonth\": ")
+        line.bool(date.isLeapMonth)
+        line.put(", \"weekday\": ")
+        line.integer(day.weekday)
+        line.put(", \"selectable\": ")
+        line.bool(selectable)
+        line.put(", \"deselectable\": ")
+        line.bool(deselectable)
+    }
+
+    /// The longest English full date `appendBare` writes between the label's quotes, before the
+    /// phrase: "Wednesday, September 30, " (25 bytes) and a year.
+    static let englishLabelCapacity = 25 + UnsafeRowWriter.integerMaxByteCount
 
     /// What `append` writes from `reason` to `decorationLine` for a day nothing refused,
     /// decorated or traced to a line.
@@ -109,36 +188,4 @@ enum EvalJSONDayLine {
     /// The longest the keys from `date` to `deselectable` are: their text (105 bytes), the
     /// date, four integers and three booleans.
     static let headCapacity = 105 + Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 3 * 5
-
-    /// A decision's reason, deciding policy (by its index in the report) and deciding line.
-    private static func decision(_ decision: PolicyStack.Decision, line: Int?, keys: (StaticString, StaticString, StaticString),
-                                 _ report: EvalReport, _ out: inout [UInt8]) {
-        put(keys.0, &out)
-        optional(decision.verdict.reason, &out)
-        put(keys.1, &out)
-        optional(report.identity(decision.policyIndex, name: decision.policy), &out)
-        put(keys.2, &out)
-        optional(line, &out)
-    }
-
-    @inline(__always) private static func put(_ text: StaticString, _ out: inout [UInt8]) {
-        JSONWriter.put(text, &out)
-    }
-
-    @inline(__always) private static func bool(_ flag: Bool, _ out: inout [UInt8]) {
-        if flag { put("true", &out) } else { put("false", &out) }
-    }
-
-    private static func optional(_ text: String?, _ out: inout [UInt8]) {
-        if let text { JSONWriter.escape(text, into: &out) } else { put("null", &out) }
-    }
-
-    private static func optional(_ number: Int?, _ out: inout [UInt8]) {
-        if let number { integer(number, &out) } else { put("null", &out) }
-    }
-
-    /// Decimal text as `String(Int)` writes it.
-    private static func integer(_ value: Int, _ out: inout [UInt8]) {
-        CSVWriter.appendInteger(value, to: &out)
-    }
 }

@@ -113,30 +113,9 @@ public enum JSONWriter {
                 out.append(contentsOf: bytes)
                 return
             }
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case 0x22: put("\\\"", &out)
-                case 0x5C: put("\\\\", &out)
-                case 0x0A: put("\\n", &out)
-                case 0x0D: put("\\r", &out)
-                case 0x09: put("\\t", &out)
-                case 0x08: put("\\b", &out)
-                case 0x0C: put("\\f", &out)
-                case 0xE2 where index + 1 < bytes.count && bytes[index] == 0x80
-                    && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
-                    put(bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029", &out)
-                    index += 2
-                case 0..<0x20, 0x7F:
-                    @inline(__always) func hex(_ nibble: UInt8) -> UInt8 { nibble < 10 ? 0x30 + nibble : 0x57 + nibble }
-                    put("\\u00", &out)
-                    out.append(hex(byte >> 4))
-                    out.append(hex(byte & 0x0F))
-                default:
-                    out.append(byte)
-                }
+            _ = UnsafeRowWriter.append(to: &out, capacity: UnsafeRowWriter.jsonStringCapacity(bytes.count, strings: 0)) {
+                $0.jsonContents(bytes)
+                return true
             }
         }
     }

@@ -41,4 +41,13 @@ extension DayLabeler {
         }
         out.append(0x22)
     }
+
+    /// `appendJSON` of a day allowed both ways and undecorated (the label of a line
+    /// `EvalJSONDayLine.appendBare` writes): the full date and the selectable phrase.
+    func appendSelectableJSON(_ day: Day, to out: inout [UInt8]) {
+        out.append(0x22)
+        names.appendFullDate(day, jsonEscapedTo: &out)
+        out.append(contentsOf: escaped.separatorSelectable)
+        out.append(0x22)
+    }
 }
