@@ -18,18 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct cls_guard {
-    _Atomic unsigned long long entries, exits; /* written by the run's thread only */
-    _Atomic int interrupted;
-    _Atomic unsigned long thread;              /* the thread that entered Lua last */
-    char reason[512];                          /* written before `interrupted` is set */
-    _Atomic long long note[4];                 /* the host's note of the work (cls_guard_note) */
-    _Atomic int patrolled;                     /* its owner arms budgets (cls_guard_arm_budget) */
-    _Atomic unsigned long long arm_serial;     /* the entry whose budget the patrol asked to arm */
-};
-
-static __thread cls_guard *cls_tls_guard;
-static __thread lua_State *volatile cls_tls_running;
+/* The guard's fields, and the calling thread's guard and running state, are declared in
+ * cls_guard.h: a protected call enters and leaves inline. */
+__thread cls_guard *cls_tls_guard;
+__thread lua_State *volatile cls_tls_running;
 static pthread_once_t cls_signal_once = PTHREAD_ONCE_INIT;
 
 cls_guard *cls_guard_new(void) { return calloc(1, sizeof(cls_guard)); }
@@ -135,10 +127,6 @@ void cls_guard_set_patrolled(cls_guard *g, int patrolled) {
     atomic_store_explicit(&g->patrolled, patrolled != 0, memory_order_relaxed);
 }
 
-int cls_guard_patrolled_here(void) {
-    cls_guard *g = cls_tls_guard;
-    return g != NULL && atomic_load_explicit(&g->patrolled, memory_order_relaxed);
-}
 
 void cls_guard_arm_budget(cls_guard *g) {
     unsigned long long in = atomic_load_explicit(&g->entries, memory_order_acquire);
@@ -150,19 +138,4 @@ void cls_guard_arm_budget(cls_guard *g) {
 
 /* ---- used by cls_run_armed_at ---------------------------------------------- */
 
-cls_guard *cls_guard_enter(lua_State *L, lua_State **previous) {
-    cls_guard *g = cls_tls_guard;
-    if (g == NULL) return NULL;
-    atomic_store_explicit(&g->thread, (unsigned long)pthread_self(), memory_order_relaxed);
-    *previous = cls_tls_running;
-    cls_tls_running = L;
-    atomic_store_explicit(&g->entries, atomic_load_explicit(&g->entries, memory_order_relaxed) + 1,
-                          memory_order_release);
-    return g;
-}
 
-void cls_guard_leave(cls_guard *g, lua_State *previous) {
-    cls_tls_running = previous;
-    atomic_store_explicit(&g->exits, atomic_load_explicit(&g->exits, memory_order_relaxed) + 1,
-                          memory_order_release);
-}

@@ -3,6 +3,7 @@
 /* Shared between the shim's C files; never seen by Swift. */
 #include "CLuaShim.h"
 #include "cls_extension.h"
+#include "cls_guard.h"
 #include <lauxlib.h>
 #include <lualib.h>
 #include <signal.h>
@@ -76,9 +77,6 @@ static inline cls_host *cls_host_of(lua_State *L) {
 #define CLS_SIGNALS_PROMPT 1
 #endif
 
-/* Whether the calling thread's guard is patrolled, so a sliced state may leave the hook off
- * until the patrol arms it (cls_guard.c). */
-int cls_guard_patrolled_here(void);
 
 /* Whether the running call has an instruction budget (the count hook is on). */
 static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h->active_budget > 0; }
@@ -104,9 +102,7 @@ void cls_pool_retain(cls_pool *pool);
 /* Gives back what the closed state reserved from its pool, and its reference. */
 void cls_pool_leave(cls_host *h);
 
-/* Reports entering and leaving a protected call to the thread's guard (cls_guard.c). */
-cls_guard *cls_guard_enter(lua_State *L, lua_State **previous);
-void cls_guard_leave(cls_guard *g, lua_State *previous);
+/* Entering and leaving a protected call are in cls_guard.h; the reason a guard stopped. */
 const char *cls_guard_reason(const cls_guard *g);
 
 /* The budget hook (cls_budget.c), and the tracing hook that wraps it (cls_trace.c). */

@@ -242,7 +242,7 @@ static inline __attribute__((always_inline)) int cls_run_host(lua_State *L, cls_
     /* Entered after arming, so a stop signalled from now on is not overwritten. */
     lua_State *previous = NULL;
     cls_guard *g = cls_guard_enter(L, &previous);
-    if (g != NULL && cls_guard_interrupted(g)) {
+    if (g != NULL && cls_guard_stopped(g)) {
         cls_guard_leave(g, previous);
         cls_stopped(L, h, g);
         lua_settop(L, handler - 1);
@@ -256,7 +256,7 @@ static inline __attribute__((always_inline)) int cls_run_host(lua_State *L, cls_
     h->spent = (cls_counting(h) ? budget : CLS_UNHOOKED_STEPS) - h->remaining;
     if (g != NULL) cls_guard_leave(g, previous);
     cls_disarm(L, h);
-    if (g != NULL && cls_guard_interrupted(g)) {
+    if (g != NULL && cls_guard_stopped(g)) {
         /* A stop raised inside the call keeps the line and traceback it was raised at. */
         if (status == LUA_OK || h->error.kind != CLS_KIND_TIMEOUT) cls_stopped(L, h, g);
         lua_settop(L, handler - 1);
@@ -277,7 +277,7 @@ int cls_call_inside(lua_State *L, cls_host *h, int nargs, long long budget) {
     cls_arm(L, h, budget);
     lua_State *previous = NULL;
     cls_guard *g = cls_guard_enter(L, &previous);
-    if (g != NULL && cls_guard_interrupted(g)) {
+    if (g != NULL && cls_guard_stopped(g)) {
         cls_guard_leave(g, previous);
         return cls_stopped(L, h, g);
     }
@@ -292,7 +292,7 @@ int cls_call_inside(lua_State *L, cls_host *h, int nargs, long long budget) {
     h->spent = (cls_counting(h) ? budget : CLS_UNHOOKED_STEPS) - h->remaining;
     if (g != NULL) cls_guard_leave(g, previous);
     cls_disarm(L, h);
-    if (g != NULL && cls_guard_interrupted(g)) return cls_stopped(L, h, g);
+    if (g != NULL && cls_guard_stopped(g)) return cls_stopped(L, h, g);
     if (!exhausted) return LUA_OK;
     return cls_classify(h, LUA_OK, exhausted);
 }
@@ -320,7 +320,7 @@ int cls_run_calls(lua_State *L, cls_host *h, lua_CFunction body, void *argument)
     cls_guard *g = h->inside_guard;
     if (g != NULL) cls_guard_leave(g, h->inside_previous);
     cls_disarm(L, h);
-    if (g != NULL && cls_guard_interrupted(g)) {
+    if (g != NULL && cls_guard_stopped(g)) {
         if (h->error.kind != CLS_KIND_TIMEOUT) cls_stopped(L, h, g);
         return LUA_ERRRUN;
     }

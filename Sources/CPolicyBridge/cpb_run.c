@@ -46,6 +46,9 @@ typedef struct cpb_day_run {
  * run's record, then the three day functions in CPB_FN_* order, then the selection. */
 enum { CPB_RUN_FIRST_FUNCTION = 2, CPB_RUN_SELECTION = CPB_RUN_FIRST_FUNCTION + CPB_FN_HOURS, CPB_RUN_SLOTS = 4 };
 
+/* Stack slots reserved at a time for the run's calls and what they keep (see cpb_day_run_body). */
+enum { CPB_RUN_ROOM = 64 };
+
 /* The body of the run: each wanted function of each day, called with cls_call_inside. What the
  * host reads stays on this function's stack (cpb_keep) and is returned, so it lands on the
  * host's stack, alive until cpb_call_finish. */
@@ -66,16 +69,27 @@ static int cpb_day_run_body(lua_State *L) {
     }
     if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
     else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
+    /* The stack is made to hold a call's 8 slots ahead of time, CPB_RUN_ROOM at once: below
+     * `room` the slots are reserved (lua_checkstack raised this frame's top, which a stack
+     * shrink respects), so most calls skip lua_checkstack (~20 instructions a call). */
+    int room = lua_gettop(L) + 8;
     for (int i = 0; i < run->count; i++) {
         cpb_day_call *day = &run->days[i];
         for (unsigned wants = (unsigned)day->wants & 7u; wants != 0;) {
             int f;
             cpb_call *c = cpb_next_call(h, day, &wants, &f);
             day->failed = f; /* before the call: an error raised in it never comes back here */
-            int status = h->function_ref[f] == LUA_NOREF || !lua_checkstack(L, 8) ? cpb_call_refused(L, h, f, 8)
-                                                                                  : LUA_OK;
+            int top = lua_gettop(L);
+            int status = LUA_OK;
+            if (h->function_ref[f] == LUA_NOREF) {
+                status = cpb_call_refused(L, h, f, 8);
+            } else if (top + 8 > room) {
+                if (lua_checkstack(L, CPB_RUN_ROOM)) room = top + CPB_RUN_ROOM;
+                else if (lua_checkstack(L, 8)) room = top + 8;
+                else status = cpb_call_refused(L, h, f, 8);
+            }
             if (status == LUA_OK) {
-                h->call_base = lua_gettop(L);
+                h->call_base = top;
                 lua_pushvalue(L, CPB_RUN_FIRST_FUNCTION + f);
                 cpb_push_day(L, c->day_number, c->calendar_tag);
                 int nargs = 1;
