@@ -36,38 +36,32 @@ extension PolicyStack {
         var limit = days.count
         var failure: (any Error)?
         for (policyIndex, policy) in policies.enumerated() where limit > 0 {
+            // The policy's answers and which day each is for: a sparse policy's refused and
+            // decorated days (`indices`), or every day in order (`indices` nil). One merge loop.
+            let (answers, indices, answered, error): ([DayAnswers], [Int]?, Int, (any Error)?)
+            let whole = limit == days.count
             if let sparse = policy as? any SparselyAnsweringPolicy {
-                // Only the days the policy refused or decorated are merged.
-                let batch = limit == days.count ? sparse.sparseAnswers(open, for: days, context: context)
+                let batch = whole ? sparse.sparseAnswers(open, for: days, context: context)
                     : sparse.sparseAnswers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
-                let answered = Swift.min(batch.answered, limit)
-                batch.answers.withUnsafeBufferPointer { answers in
-                    open.withUnsafeMutableBufferPointer { open in
-                        for (k, index) in batch.indices.enumerated() where index < answered {
-                            merge(answers.baseAddress! + k, from: policy, at: policyIndex, into: &slots[index],
-                                  open: &open[index])
-                        }
-                    }
-                }
-                if let error = batch.failure, batch.answered < limit {
-                    limit = batch.answered
-                    failure = error
-                }
-                continue
+                (answers, indices, answered, error) = (batch.answers, batch.indices, batch.answered, batch.failure)
+            } else {
+                let batch = whole ? policy.answers(open, for: days, context: context)
+                    : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+                (answers, indices, answered, error) = (batch.answers, nil, batch.answers.count, batch.failure)
             }
-            let batch = limit == days.count ? policy.answers(open, for: days, context: context)
-                : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
-            let count = Swift.min(batch.answers.count, limit)
-            batch.answers.withUnsafeBufferPointer { answers in
+            let merged = Swift.min(answered, limit)
+            answers.withUnsafeBufferPointer { answers in
                 open.withUnsafeMutableBufferPointer { open in
-                    for index in 0..<count {
-                        merge(answers.baseAddress! + index, from: policy, at: policyIndex,
-                              into: &slots[index], open: &open[index])
+                    for k in answers.indices {
+                        let index = indices?[k] ?? k
+                        guard index < merged else { continue }
+                        merge(answers.baseAddress! + k, from: policy, at: policyIndex, into: &slots[index],
+                              open: &open[index])
                     }
                 }
             }
-            if let error = batch.failure, batch.answers.count < limit {
-                limit = batch.answers.count
+            if let error, answered < limit {
+                limit = answered
                 failure = error
             }
         }
