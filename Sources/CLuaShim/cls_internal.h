@@ -87,7 +87,8 @@ static inline int cls_counting(const cls_host *h) { return h->hook_enabled && h-
  *   cls_guard.c    the guard of a run (stopping Lua from another thread)
  *   cls_budget.c   the count hook and the configured budgets
  *   cls_trace.c    line tracing, wrapping the budget hook
- *   cls_run.c      arming a run, the message handler, cls_protected
+ *   cls_msgh.c     the message handler: any error value into the error record
+ *   cls_run.c      arming a run, cls_protected, runs of calls
  *   cls_chunk.c    text chunks, calls by reference or by global name, read-only metatables
  *   cls_table.c, cls_pattern_match.c, cls_pattern.c, cls_sandbox.c   what policies see
  *   cls_stack.c    running on a thread with enough native stack
@@ -101,6 +102,9 @@ void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 void cls_pool_retain(cls_pool *pool);
 /* Gives back what the closed state reserved from its pool, and its reference. */
 void cls_pool_leave(cls_host *h);
+
+/* The message handler every protected run is called under (cls_msgh.c). */
+int cls_msgh(lua_State *L);
 
 /* Entering and leaving a protected call are in cls_guard.h; the reason a guard stopped. */
 const char *cls_guard_reason(const cls_guard *g);

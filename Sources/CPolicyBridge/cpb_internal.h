@@ -104,6 +104,9 @@ long long cpb_day_of(const void *light);
 void cpb_register_by_year(lua_State *L, int native);
 /* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
 void cpb_register_ics(lua_State *L, int cal);
+/* cal.ics's Lua part, its source text and length (cpb_ics_library.c). */
+extern const char cpb_ics_library[];
+extern const size_t cpb_ics_library_length;
 /* Sets cal.holidays and cal.weekend (cpb_holidays.c) in the cal table at index `cal`. */
 void cpb_register_holidays(lua_State *L, int cal);
 struct cpb_ics_input {
