@@ -29,6 +29,9 @@ struct cpb_state {
     int calendar_count;
     int function_ref[CPB_FN_COUNT];
     int call_base;              /* stack top below the policy call in progress */
+    /* In a run of calls (cpb_run.c): the top of what the calls keep (cpb_keep), and whether an
+     * allowed answer's results may stay above it for a while (cpb_drop_results). */
+    int kept_top, lazy_drop;
     int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
     const char *day_field[CPB_DAY_FIELD_COUNT]; /* interned field names (cpb_day_view.c) */
     int civil_valid, civil_month, civil_dom;    /* the last day's civil date */

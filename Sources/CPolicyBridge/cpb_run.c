@@ -73,6 +73,10 @@ static int cpb_day_run_body(lua_State *L) {
      * `room` the slots are reserved (lua_checkstack raised this frame's top, which a stack
      * shrink respects), so most calls skip lua_checkstack (~20 instructions a call). */
     int room = lua_gettop(L) + 8;
+    /* Each call's results go above what the calls before it kept (kept_top); what is not kept
+     * may stay there for a while (cpb_drop_results). */
+    h->kept_top = lua_gettop(L);
+    h->lazy_drop = 1;
     for (int i = 0; i < run->count; i++) {
         cpb_day_call *day = &run->days[i];
         for (unsigned wants = (unsigned)day->wants & 7u; wants != 0;) {
@@ -89,7 +93,7 @@ static int cpb_day_run_body(lua_State *L) {
                 else status = cpb_call_refused(L, h, f, 8);
             }
             if (status == LUA_OK) {
-                h->call_base = top;
+                h->call_base = h->kept_top;
                 lua_pushvalue(L, CPB_RUN_FIRST_FUNCTION + f);
                 cpb_push_day(L, c->day_number, c->calendar_tag);
                 int nargs = 1;
@@ -97,7 +101,7 @@ static int cpb_day_run_body(lua_State *L) {
                 h->calls++;
                 status = cls_call_inside(L, run->host, nargs, h->call_budget);
                 if (status != LUA_OK) lua_settop(L, h->call_base);
-                else status = cpb_read_results(L, h, c, h->call_base + 1, lua_gettop(L) - h->call_base);
+                else status = cpb_read_results(L, h, c, top + 1, lua_gettop(L) - top);
             }
             if (status != LUA_OK) {
                 run->status = status;
@@ -130,6 +134,7 @@ int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered) {
     }
     cpb_day_run run = {host, h, days, count, 0, LUA_OK};
     int status = cls_run_calls(L, host, cpb_day_run_body, &run);
+    h->lazy_drop = 0; /* however the run ended */
     *answered = run.answered;
     if (status == LUA_OK) return run.status;
     if (run.status == LUA_OK) {

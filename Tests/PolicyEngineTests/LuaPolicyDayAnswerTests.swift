@@ -124,6 +124,59 @@ import Testing
         #expect(sparseFailure.indices.map { days[$0].day } == Array(repeating: 13, count: sparseFailure.indices.count))
     }
 
+    /// In a run, what a call returns and nothing is kept from (an allowed day's `true`, extra
+    /// values, a `nil` decoration) may pile up on the stack and is cut away in one go; a later
+    /// refusal's reason and a decoration's texts are copied down over it. Streaks of allowed
+    /// days shorter than, as long as and longer than the pile-up limit, each ending in a kept
+    /// text, must leave every text as the day alone answers it.
+    @Test func resultsNothingKeepsPileUpWithoutCoveringAKeptText() throws {
+        let source = """
+            local streaks, shared = { 5, 31, 32, 33, 64, 1, 0, 97 }, {}
+            local function refused(n)
+              local at = 0
+              for _, s in ipairs(streaks) do
+                at = at + s + 1
+                if n % 300 == at then return true end
+              end
+              return false
+            end
+            return {
+              canSelect = function(day)
+                if refused(day.dayNumber) then return false, "refused " .. day.iso, "extra" end
+                return true, "ignored", "also ignored"
+              end,
+              canDeselect = function(day)
+                if day.dayNumber % 41 == 0 then return false, "held " .. day.iso end
+                return true
+              end,
+              decorationFor = function(day)
+                if day.dayNumber % 37 == 0 then
+                  shared.label = "label " .. day.iso
+                  return shared, "more"
+                end
+                return nil, "nothing"
+              end,
+            }
+            """
+        let run = try fixture.load(source, name: "run.lua")
+        let alone = try fixture.load(source, name: "alone.lua")
+        let days = (0..<900).map { Day.at("2026-01-01").adding(days: $0) }
+        let questions = days.indices.map { $0 % 7 == 3 ? DayQuestions(canSelect: true, canDeselect: false, decoration: true)
+                                                        : DayQuestions.all }
+        let answers = run.answers(questions, for: days, context: context)
+        #expect(answers.failure == nil)
+        #expect(answers.answers.count == days.count)
+        var refusals = 0
+        for (index, day) in days.enumerated() {
+            let expected = try alone.answer(questions[index], for: day, context: context)
+            #expect(answers.answers[index] == expected, "\(day.iso)")
+            if case .denied = expected.select { refusals += 1 }
+        }
+        #expect(refusals >= 16)
+        let sparse = try fixture.load(source, name: "sparse.lua").sparseAnswers(questions, for: days, context: context)
+        #expect(sparse.batch.answers == answers.answers)
+    }
+
     @Test func onlyTheAskedFunctionsRun() throws {
         let policy = try fixture.load(LuaPolicyDayAnswerTests.source)
         let answers = try policy.answer(DayQuestions(canSelect: false, canDeselect: false, decoration: true),
