@@ -42,19 +42,3 @@ extension LuaState {
         return line > 0 ? Int(line) : nil
     }
 }
-
-extension UnsafeLuaState {
-    func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {
-        var out: UnsafePointer<CChar>?
-        var length = 0
-        var bytes = Array(argument.utf8)
-        let status = bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                cls_call_global(state, name, chars.baseAddress, chars.count, &out, &length)
-            }
-        }
-        try check(status)
-        defer { cls_call_finish(state) }
-        return UnsafeLuaState.text(out, length) ?? ""
-    }
-}
