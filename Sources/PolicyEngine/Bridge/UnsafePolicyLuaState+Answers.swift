@@ -16,26 +16,33 @@ extension PolicyLuaState {
     }
 
     /// What C wrote for one day, into an answer that starts empty (both allowed, undecorated):
-    /// only a refusal or a decoration is written, so an allowed day writes (and destroys) nothing.
+    /// only a refusal or a decoration is written (`held`), so an allowed day writes (and
+    /// destroys) nothing.
     @inline(__always)
     static func write(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions, into answer: inout DayAnswers) {
         // Fields addressed by C's accessor (CPB_FN_* order), not key paths: this runs for every
         // day answered, and key-path metadata would cost every start.
-        if asked.canSelect, cpb_day_answer(day, 0).pointee.allowed == 0 { answer.select = verdict(cpb_day_answer(day, 0)) }
-        if asked.canDeselect, cpb_day_answer(day, 1).pointee.allowed == 0 {
-            answer.deselect = verdict(cpb_day_answer(day, 1))
-        }
-        if asked.decoration, cpb_day_answer(day, 2).pointee.has_decoration != 0 {
-            answer.decoration = decoration(cpb_day_answer(day, 2))
-        }
+        let held = held(day, asked: asked)
+        if held & 1 != 0 { answer.select = verdict(cpb_day_answer(day, 0)) }
+        if held & 2 != 0 { answer.deselect = verdict(cpb_day_answer(day, 1)) }
+        if held & 4 != 0 { answer.decoration = decoration(cpb_day_answer(day, 2)) }
     }
 
     /// Whether a function the record asked refused or decorated: its answer is not empty.
     @inline(__always)
     static func refusesOrDecorates(_ day: UnsafePointer<cpb_day_call>) -> Bool {
-        let wants = day.pointee.wants
-        return (wants & 1 != 0 && day.pointee.select.allowed == 0) || (wants & 2 != 0 && day.pointee.deselect.allowed == 0)
-            || (wants & 4 != 0 && day.pointee.decoration.has_decoration != 0)
+        held(day, asked: DayQuestions(wants: day.pointee.wants)) != 0
+    }
+
+    /// Which of the `asked` functions refused (bits 1, 2) or decorated (bit 4), in `CPB_FN_*`
+    /// order: the one test of what an answer holds.
+    @inline(__always)
+    private static func held(_ day: UnsafePointer<cpb_day_call>, asked: DayQuestions) -> Int32 {
+        var held: Int32 = 0
+        if asked.canSelect, day.pointee.select.allowed == 0 { held |= 1 }
+        if asked.canDeselect, day.pointee.deselect.allowed == 0 { held |= 2 }
+        if asked.decoration, day.pointee.decoration.has_decoration != 0 { held |= 4 }
+        return held
     }
 
     static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {
