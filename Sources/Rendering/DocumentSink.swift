@@ -8,8 +8,14 @@ public protocol DocumentSink: AnyObject {
 
 /// How much a streaming renderer gathers before handing it on: a century of days is
 /// never held whole.
+///
+/// Why 64 KiB: the buffer's pages are faulted in once per process, and a 1 MiB buffer cost a
+/// long `eval` ~200 more page faults (expensive in a virtual machine) and left the cache between
+/// fills: the 300-year CSV of a policy-free stack took 31 ns a day against 21 ns with 64 KiB, the
+/// 300-year JSON 97 against 78 ms. 64 KiB is also a pipe's default capacity; the extra `write`
+/// calls (160 for 10 MB of CSV) cost less than the faults did.
 public enum DocumentChunk {
-    public static let size = 1 << 20
+    public static let size = 1 << 16
 }
 
 /// A sink that keeps everything, as one string.
