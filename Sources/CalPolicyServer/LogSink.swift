@@ -17,6 +17,9 @@ final class LogSink: @unchecked Sendable {
     private var lines: [[UInt8]] = []
     private var buffered = 0
     private var writing = false
+    /// Descriptors replaced while a batch was being written to them: closed by the writer
+    /// once that batch is done.
+    private var retired: [Int32] = []
     /// The writer is asleep waiting for a line: only then does a line need a wake-up (a signal
     /// per line cost every answer a futex call while the writer was busy anyway).
     private var idle = false
@@ -67,14 +70,23 @@ final class LogSink: @unchecked Sendable {
 
     var counts: (dropped: Int, failedWrites: Int) { condition.withLock { (dropped, failedWrites) } }
 
+    /// A batch is being written now (tests of `replace`).
+    var isWriting: Bool { condition.withLock { writing } }
+
     /// Writes to another descriptor from the next line on (SIGHUP's reopen); the old one is closed.
+    ///
+    /// Not while a batch is being written to it: the kernel hands a closed descriptor's number
+    /// to the next `accept`, and the writer's batch would then land in a client's connection.
+    /// The writer closes it after that batch instead.
     func replace(fd fresh: Int32) {
-        let old = condition.withLock { () -> Int32 in
+        let old = condition.withLock { () -> Int32? in
             let old = fd
             fd = fresh
-            return old
+            guard writing else { return old }
+            retired.append(old)
+            return nil
         }
-        if old > 2 { close(old) }
+        if let old, old > 2 { close(old) }
     }
 
     /// Waits until every buffered line is written, at most `seconds` (a stopping server).
@@ -121,8 +133,11 @@ final class LogSink: @unchecked Sendable {
                 droppedSinceNotice = 0
                 lastNotice = now
             }
+            let done = retired
+            retired = []
             condition.broadcast()
             condition.unlock()
+            for old in done where old > 2 { close(old) }
             if let notice { (notices ?? self).append(notice) }
         }
     }

@@ -10,6 +10,14 @@ public enum ServeMain {
     public static func run(_ arguments: [String]) -> Int32 {
         signal(SIGPIPE, SIG_IGN)
         if arguments.first == Probe.flag { return Probe.run(Array(arguments.dropFirst())) }
+        // Blocked before the first thread starts (the log sinks' writers, MHD's, the watcher, the
+        // run patrol, each inherits the mask): the signals arrive only at the sigwait below. A
+        // thread started before this would take a SIGHUP with its default action and end the
+        // server.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
         let configuration: ServeConfiguration
         switch ServeConfigFile.parse(arguments, cores: cores) {
@@ -40,13 +48,6 @@ public enum ServeMain {
                 return 2
             }
         }
-
-        // Threads started from here on (MHD's, the watcher, the run patrol) inherit the mask:
-        // the signals arrive only at the sigwait below.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
 
         let assembly: ServerAssembly
         switch ServerAssembly.make(configuration, cores: cores, token: token, decisions: decisions) {

@@ -92,14 +92,27 @@ public final class ConnectionTable: @unchecked Sendable {
     }
 
     /// Closes every connection past its deadline; called by the sweeper thread.
+    ///
+    /// The clock is read under the lock: read before it, a connection admitted or moved on
+    /// while the sweeper waited had a `since` later than `now`, and its age wrapped around to
+    /// centuries, so a live connection was shut down in the middle of its request.
     func sweep() {
-        let now = Self.now()
-        let head = UInt64(limits.headTimeout * 1e9)
-        let send = UInt64(limits.sendTimeout * 1e9)
         lock.lock()
         defer { lock.unlock() }
+        sweepLocked(at: Self.now())
+    }
+
+    /// `sweep` at a given instant (tests): a record stamped after `now` is younger than
+    /// nothing, never past a deadline.
+    func sweep(at now: UInt64) {
+        lock.withLock { sweepLocked(at: now) }
+    }
+
+    private func sweepLocked(at now: UInt64) {
+        let head = UInt64(limits.headTimeout * 1e9)
+        let send = UInt64(limits.sendTimeout * 1e9)
         for record in Array(records.values) {
-            let age = now &- record.since
+            let age = now > record.since ? now - record.since : 0
             switch record.phase {
             case .waiting where age > head: closeLocked(record, reason: "head_timeout")
             case .sending where age > send: closeLocked(record, reason: "send_timeout")

@@ -229,4 +229,47 @@ import Testing
         #expect(failing.counts.failedWrites >= 50)
         #expect(!failing.healthy)
     }
+
+    /// SIGHUP's reopen while a batch is being written: the old descriptor stays open until
+    /// that batch is out (closed earlier, its number goes to the next accepted connection and
+    /// the batch's lines into that client's socket), and is closed after it.
+    @Test func aReplacedDescriptorIsClosedOnlyAfterTheBatchWrittenToIt() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let (reader, writer) = (ends[0], ends[1])
+        defer { close(reader) }
+        let sink = LogSink(name: "test", fd: writer)
+        // More than a pipe holds: the writer blocks inside its batch until the pipe is read.
+        let line = String(repeating: "y", count: 2_047)
+        for _ in 0..<256 { #expect(sink.append(line)) }
+        let deadline = Date().addingTimeInterval(30)
+        while !sink.isWriting && Date() < deadline { usleep(1_000) }
+        try #require(sink.isWriting)
+
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("sink-\(UUID().uuidString)").path
+        let fresh = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { unlink(path) }
+        sink.replace(fd: fresh)
+        #expect(fcntl(writer, F_GETFD) != -1, "the descriptor being written to is still open")
+
+        // Reading the pipe to its end: the end comes only when the sink closes its write side.
+        var read = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var ended = false
+        while Date() < deadline {
+            var poller = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 1_000) > 0 else { continue }
+            let got = buffer.withUnsafeMutableBytes { Glibc.read(reader, $0.baseAddress, $0.count) }
+            if got <= 0 { ended = got == 0; break }
+            read += got
+        }
+        #expect(ended, "the old descriptor is closed once its batch is out")
+        #expect(read > 0 && read % 2_048 == 0, "whole lines only")
+
+        sink.append("after")
+        sink.flush(within: 30)
+        close(fresh)
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("after\n"))
+    }
 }

@@ -49,4 +49,19 @@ import Testing
         #expect(isShutDown(sending.client) && !isShutDown(answering.client))
         #expect(table.closed["head_timeout"] == 1 && table.closed["send_timeout"] == 1)
     }
+
+    /// A sweep whose instant comes before a connection's stamp (the connection was admitted or
+    /// moved on between the sweeper's clock and its look) leaves it open: its age is zero, not
+    /// a wrapped-around 584 years. Under load this shut live connections down mid-request.
+    @Test func aConnectionStampedAfterTheSweepsInstantIsNotPastItsDeadline() {
+        let table = ConnectionTable(limits: HTTPLimits())
+        let waiting = pair(), sending = pair()
+        let before = ConnectionTable.now()
+        usleep(1_000)
+        _ = table.admit(fd: waiting.server, client: "x")
+        table.enter(table.admit(fd: sending.server, client: "x"), .sending)
+        table.sweep(at: before)
+        #expect(!isShutDown(waiting.client) && !isShutDown(sending.client))
+        #expect(table.open == 2 && table.closed.isEmpty)
+    }
 }
