@@ -38,7 +38,7 @@ extension LuaPolicy {
         return dayAnswers(questions, for: days, context: context)
     }
 
-    /// `answers`, only the days refused or decorated (`SparselyAnsweringPolicy`): what the
+    /// `answers`, only the days refused or decorated (`answersSparsely`): what the
     /// stack merges, without an answer per allowed day.
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         if answersByYear && context.selection.isEmpty && !days.isEmpty {
@@ -125,4 +125,7 @@ extension DayQuestions {
     var firstSlot: LuaFunctionSlot { canSelect ? .canSelect : canDeselect ? .canDeselect : .decorationFor }
 }
 
-extension LuaPolicy: SparselyAnsweringPolicy {}
+extension LuaPolicy {
+    /// The stack asks `sparseAnswers` (above), not the dense batch.
+    public var answersSparsely: Bool { true }
+}

@@ -20,6 +20,15 @@ public protocol DayPolicy: Sendable {
     /// default asks day by day; a Lua policy answers a run of days in one crossing.
     func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch
 
+    /// Whether `sparseAnswers` is the policy's own way of answering a run (a Lua policy's):
+    /// the stack then merges only the days it refused or decorated. A requirement, not a
+    /// protocol to cast to, for the reason `definesHours` gives (two casts were 10 % of a
+    /// one-month cold start).
+    var answersSparsely: Bool { get }
+    /// `answers(_:for:context:)` with the empty answers left out; the same answers, whichever
+    /// the stack asks. The default leaves them out of the dense batch.
+    func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers
+
     /// Whether the policy answers hours within days (`hoursFor`); false for whole days only.
     /// Hours are requirements of every policy, not a protocol of their own to cast to: the
     /// first cast to a protocol scans every conformance record of the binary, 400,000
@@ -34,6 +43,10 @@ public protocol DayPolicy: Sendable {
 extension DayPolicy {
     public var definesHours: Bool { false }
     public var zone: ZoneWallTime? { nil }
+    public var answersSparsely: Bool { false }
+    public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
+        SparseDayAnswers(answers(questions, for: days, context: context))
+    }
     public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] { [] }
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }

@@ -40,9 +40,9 @@ extension PolicyStack {
             // decorated days (`indices`), or every day in order (`indices` nil). One merge loop.
             let (answers, indices, answered, error): ([DayAnswers], [Int]?, Int, (any Error)?)
             let whole = limit == days.count
-            if let sparse = policy as? any SparselyAnsweringPolicy {
-                let batch = whole ? sparse.sparseAnswers(open, for: days, context: context)
-                    : sparse.sparseAnswers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
+            if policy.answersSparsely {
+                let batch = whole ? policy.sparseAnswers(open, for: days, context: context)
+                    : policy.sparseAnswers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
                 (answers, indices, answered, error) = (batch.answers, batch.indices, batch.answered, batch.failure)
             } else {
                 let batch = whole ? policy.answers(open, for: days, context: context)

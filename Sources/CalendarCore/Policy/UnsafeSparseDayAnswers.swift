@@ -38,12 +38,6 @@ public struct SparseDayAnswers {
     }
 }
 
-/// A policy that answers a run of days sparsely (`LuaPolicy`): the stack then merges only the
-/// days it refused or decorated. Its answers must be those `answers(_:for:context:)` gives.
-public protocol SparselyAnsweringPolicy: DayPolicy {
-    func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers
-}
-
 extension DayAnswers {
     /// Allowed both ways and undecorated, read where the answer lies (patterns: comparing with
     /// `DayAnswers()` copied both).

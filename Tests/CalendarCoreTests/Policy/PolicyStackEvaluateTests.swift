@@ -34,7 +34,47 @@ private final class Recording: DayPolicy, @unchecked Sendable {
     }
 }
 
+/// Denies listed days and answers runs sparsely (as a Lua policy does), through the default
+/// that leaves the empty answers out of the dense batch; counts the sparse runs asked.
+private final class SparseDenier: DayPolicy, @unchecked Sendable {
+    let name = "sparse"
+    let deny: Set<Day>
+    var sparseRuns = 0
+    init(deny: Set<Day>) { self.deny = deny }
+    var answersSparsely: Bool { true }
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        deny.contains(day) ? .denied(reason: "sparse denies") : .allowed
+    }
+    func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
+        sparseRuns += 1
+        return SparseDayAnswers(answers(questions, for: days, context: context))
+    }
+}
+
 @Suite struct PolicyStackEvaluateTests {
+    /// A policy says it answers sparsely (no cast to a protocol): the stack asks it that way and
+    /// merges the same outcomes as from the dense answers; the default sparse answers leave
+    /// out exactly the empty ones.
+    @Test func aSparselyAnsweringPolicyIsAskedSparselyAndMergesAsTheDenseOne() throws {
+        let first = try day("2026-01-01")
+        let days = (0..<40).map { first.adding(days: $0) }
+        let denied: Set<Day> = [days[3], days[17]], decorated: Set<Day> = [days[17], days[30]]
+        let dense = Recording("sparse", deny: denied)
+        #expect(!dense.answersSparsely)
+        let sparse = dense.sparseAnswers(Array(repeating: .all, count: days.count), for: days, context: PolicyContext())
+        #expect(sparse.answered == 40 && sparse.indices == [3, 17] && sparse.failure == nil)
+
+        let sparseDenier = SparseDenier(deny: denied)
+        var asSparse: [PolicyStack.Outcome] = [], asDense: [PolicyStack.Outcome] = []
+        try PolicyStack([sparseDenier, Recording("d", decorate: decorated)])
+            .evaluate(days, context: PolicyContext(), appendingTo: &asSparse)
+        try PolicyStack([dense, Recording("d", decorate: decorated)])
+            .evaluate(days, context: PolicyContext(), appendingTo: &asDense)
+        #expect(sparseDenier.sparseRuns == 1)
+        #expect(asSparse == asDense && asSparse.count == 40)
+        #expect(asSparse[3].select.policy == "sparse" && asSparse[30].decorationPolicy == "d")
+    }
+
     @Test func settledQuestionsAreNotAskedOfLaterPolicies() throws {
         let d = try day("2026-03-10")
         let a = Recording("a", deny: [d]), b = Recording("b", decorate: [d]), c = Recording("c")
