@@ -28,13 +28,8 @@ public enum LuaNativeStack {
             let job = Job {
                 do throws(LuaError) { result = .success(try escapable()) } catch { result = .failure(error) }
             }
-            let context = Unmanaged.passRetained(job).toOpaque()
-            let status = cls_run_with_stack({ pointer in
-                guard let pointer else { return }
-                Unmanaged<Job>.fromOpaque(pointer).takeRetainedValue().work()
-            }, context, Int.max, threadStackSize)
+            let status = runJoined(job)
             if status != 0 {
-                Unmanaged<Job>.fromOpaque(context).release()
                 result = .failure(LuaError(kind: .memory, message: "cannot start a thread for the policy (error \(status))"))
             }
         }
@@ -45,7 +40,8 @@ public enum LuaNativeStack {
         }
     }
 
-    private final class Job {
+    /// The work a fresh thread runs (`runJoined`).
+    final class Job {
         let work: () -> Void
         init(_ work: @escaping () -> Void) { self.work = work }
     }
