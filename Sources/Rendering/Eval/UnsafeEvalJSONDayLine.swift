@@ -135,13 +135,7 @@ enum EvalJSONDayLine {
             line.put(", \"label\": ")
             guard englishLabel else { return true }
             line.byte(0x22)
-            line.put(DisplayNames.englishWeekday(day.weekday))
-            line.put(", ")
-            line.put(DisplayNames.englishMonth(date.month.month))
-            line.byte(0x20)
-            line.integer(date.day)
-            line.put(", ")
-            line.integer(date.year)
+            line.englishFullDate(weekday: day.weekday, year: date.year, month: date.month.month, day: date.day)
             line.bytes(selectable)
             line.byte(0x22)
             line.byte(UInt8(ascii: "}"))
@@ -175,8 +169,8 @@ enum EvalJSONDayLine {
     }
 
     /// The longest English full date `appendBare` writes between the label's quotes, before the
-    /// phrase: "Wednesday, September 30, " (25 bytes) and a year.
-    static let englishLabelCapacity = 25 + UnsafeRowWriter.integerMaxByteCount
+    /// phrase.
+    static let englishLabelCapacity = UnsafeRowWriter.englishFullDateMaxByteCount
 
     /// What `append` writes from `reason` to `decorationLine` for a day nothing refused,
     /// decorated or traced to a line.

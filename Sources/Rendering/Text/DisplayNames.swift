@@ -100,14 +100,8 @@ public struct DisplayNames: Sendable {
             // escaped appends and two numbers cost ~1,200 instructions a JSON day line.
             let (year, month, dayOfMonth) = day.components
             let weekday = day.weekday
-            _ = UnsafeRowWriter.append(to: &out, capacity: 24 + 2 * UnsafeRowWriter.integerMaxByteCount) { row in
-                row.put(DisplayNames.englishWeekday(weekday))
-                row.put(", ")
-                row.put(DisplayNames.englishMonth(month))
-                row.byte(0x20)
-                row.integer(dayOfMonth)
-                row.put(", ")
-                row.integer(year)
+            _ = UnsafeRowWriter.append(to: &out, capacity: UnsafeRowWriter.englishFullDateMaxByteCount) { row in
+                row.englishFullDate(weekday: weekday, year: year, month: month, day: dayOfMonth)
                 return true
             }
         case .locale:
