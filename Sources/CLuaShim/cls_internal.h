@@ -15,6 +15,11 @@
 /* With the hook off there is no instruction budget; pattern matching in one run is
  * still bounded by this many steps. */
 #define CLS_UNHOOKED_STEPS 200000000LL
+/* The state's arena (cls_alloc.c): blocks up to CLS_ARENA_SMALL bytes come from chunks of
+ * CLS_ARENA_CHUNK bytes, at most CLS_ARENA_CHUNKS of them; past that, malloc. */
+#define CLS_ARENA_CHUNK ((size_t)64 << 10)
+#define CLS_ARENA_CHUNKS 8
+#define CLS_ARENA_SMALL ((size_t)1 << 10)
 
 
 typedef struct cls_host {
@@ -24,6 +29,10 @@ typedef struct cls_host {
     cls_pool *pool;             /* the run's shared cap, or NULL */
     size_t reserved;            /* bytes reserved from the pool (a multiple of the chunk) */
     int pool_refused;           /* the last failed allocation was the pool's refusal */
+    /* the arena: small blocks bumped from chunks, never freed one by one (cls_alloc.c) */
+    char *arena_cursor, *arena_end;
+    char *arena_chunks[CLS_ARENA_CHUNKS];
+    int arena_count;
     /* budget: `remaining` is what is left of the running call's budget; the count hook
      * and the pattern matcher (cls_pattern_match.h) both take from it. Without a hook it holds
      * the pattern matcher's CLS_UNHOOKED_STEPS. */
@@ -102,6 +111,8 @@ void *cls_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 void cls_pool_retain(cls_pool *pool);
 /* Gives back what the closed state reserved from its pool, and its reference. */
 void cls_pool_leave(cls_host *h);
+/* Frees the arena's chunks: after lua_close, or when lua_newstate failed. */
+void cls_arena_release(cls_host *h);
 
 /* The message handler every protected run is called under (cls_msgh.c). */
 int cls_msgh(lua_State *L);

@@ -42,6 +42,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
             snprintf(error->message, sizeof error->message, "cannot create a lua state within %zu bytes", h->limit);
         }
         cls_pool_release(h->pool);
+        cls_arena_release(h);
         free(h);
         cls_release_extension(config);
         return NULL;
@@ -59,6 +60,7 @@ void cls_close(lua_State *L) {
     if (L == NULL) return;
     cls_host *h = cls_host_of(L);
     lua_close(L);
+    cls_arena_release(h); /* after lua_close: the last blocks it freed were in the arena */
     cls_pool_leave(h);
     if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
     free(h->source);
