@@ -72,25 +72,28 @@ static inline int cls_arena_owns(const cls_host *h, const void *ptr) {
     return 0;
 }
 
-/* ThreadSanitizer holds an asynchronous signal until the thread enters a call it intercepts
- * (malloc among them). The run patrol stops runaway Lua with a signal (cls_guard.c); a loop
- * whose allocations all came from the arena made no such call, so under TSan the stop never
- * arrived. A TSan build serves every block from malloc, as before the arena. */
+/* Off in sanitizer builds, where every block must be malloc's own:
+ * - AddressSanitizer sees a use of a freed Lua string (a pointer into it kept past its anchor)
+ *   only when the string's block was malloc's; an arena block freed is still readable.
+ * - ThreadSanitizer holds an asynchronous signal until the thread enters a call it intercepts
+ *   (malloc among them); the run patrol stops runaway Lua with a signal (cls_guard.c), and a loop
+ *   whose allocations all came from the arena made no such call, so the stop never arrived. */
 #if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define CLS_ARENA_OFF 1
 #endif
 #endif
-#if defined(__SANITIZE_THREAD__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define CLS_ARENA_OFF 1
 #endif
 
-/* `n` bytes (n <= CLS_ARENA_SMALL), 16-byte aligned as malloc's, or NULL when the arena is spent. */
+/* `n` bytes (n <= CLS_ARENA_SMALL), 16-byte aligned as malloc's, or NULL when the arena is spent
+ * (or off). */
 static void *cls_arena_take(cls_host *h, size_t n) {
 #ifdef CLS_ARENA_OFF
     (void)h, (void)n;
     return NULL;
-#endif
+#else
     n = (n + 15) & ~(size_t)15;
     if ((size_t)(h->arena_end - h->arena_cursor) < n) {
         if (h->arena_count == CLS_ARENA_CHUNKS) return NULL;
@@ -103,6 +106,7 @@ static void *cls_arena_take(cls_host *h, size_t n) {
     void *p = h->arena_cursor;
     h->arena_cursor += n;
     return p;
+#endif
 }
 
 void cls_arena_release(cls_host *h) {
