@@ -10,8 +10,8 @@
 
 #define CPB_MAX_TEXT 4096
 
-static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
-                                                             "hoursFor", "answersForYear"};
+const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
+                                                      "hoursFor", "answersForYear"};
 
 /* Records a type error (no Lua involved) and drops the results. */
 int cpb_type_error(lua_State *L, cpb_state *h, const char *fmt, ...) {

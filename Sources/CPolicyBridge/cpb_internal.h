@@ -126,4 +126,7 @@ int cpb_open_views(lua_State *L);
  * (cpb_call.c). */
 int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n);
 
+/* The policy functions' names, in CPB_FN_* order (cpb_call.c). */
+extern const char *const cpb_function_names[CPB_FN_COUNT];
+
 #endif

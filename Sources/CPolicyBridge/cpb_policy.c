@@ -1,107 +1,15 @@
-/* Loading policy chunks and calling their functions, all under lua_pcall. */
+/* Loading a policy chunk and reading its contract (functions, metadata, coverage), under lua_pcall. */
 #include "cpb_internal.h"
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-
-static const char *const cpb_function_names[CPB_FN_COUNT] = {"canSelect", "canDeselect", "decorationFor",
-                                                             "hoursFor", "answersForYear"};
 
 typedef struct cpb_load_args {
     const char *source;
     size_t length;
     const char *name;
     cpb_policy_info *info;
-    const char *bytecode; /* the prelude only: its precompiled form, or NULL */
-    size_t bytecode_length;
 } cpb_load_args;
-
-static int cpb_cal_readonly(lua_State *L) {
-    return cls_raise(L, CLS_KIND_SANDBOX, "'cal' is read-only");
-}
-
-/* pairs(cal) walks the library behind the read-only proxy (its upvalue), so a policy, and the
- * test that every cal function has an editor annotation, can list what cal holds. */
-static int cpb_cal_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
-static int cpb_cal_pairs(lua_State *L) {
-    lua_pushcfunction(L, cpb_cal_next);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushnil(L);
-    return 3;
-}
-
-/*
- * Loads the trusted prelude's dump, compiled at build time from the same text. Any
- * refusal (another liblua's format, a truncated dump) or a dump whose chunk name is not
- * `name` leaves nothing on the stack and returns 0, so the caller compiles the text:
- * messages and tracebacks then name the chunk the same way whichever form ran.
- */
-static int cpb_load_bytecode(lua_State *L, const cpb_load_args *a) {
-    if (a->bytecode == NULL || a->bytecode_length == 0 || a->bytecode[0] != LUA_SIGNATURE[0]) return 0;
-    if (luaL_loadbufferx(L, a->bytecode, a->bytecode_length, a->name, "b") != LUA_OK) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    lua_Debug ar;
-    lua_pushvalue(L, -1);
-    lua_getinfo(L, ">S", &ar);
-    if (ar.source == NULL || strcmp(ar.source, a->name) != 0) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    return 1;
-}
-
-static int cpb_prelude_body(lua_State *L) {
-    cpb_load_args *a = lua_touserdata(L, 1);
-    cpb_state *h = cpb_of(L);
-    if (cpb_load_bytecode(L, a)) {
-        cls_name_chunk(L, CLS_CHUNK_HELPER, a->name);
-        h->prelude_form = CPB_FORM_BYTECODE;
-    } else {
-        cls_load_text(L, a->source, a->length, a->name, CLS_CHUNK_HELPER);
-        h->prelude_form = CPB_FORM_TEXT;
-    }
-    cpb_push_native(L);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) != LUA_TTABLE)
-        return cls_raise(L, CLS_KIND_TYPE, "the helper library must return a table, got %s", luaL_typename(L, -1));
-    /* Installed as a read-only proxy: the policy cannot rewrite cal for itself. */
-    int cal = lua_gettop(L);
-    cpb_register_ics(L, cal);
-    cpb_register_holidays(L, cal);
-    lua_newtable(L);
-    lua_createtable(L, 0, 4);
-    lua_pushvalue(L, cal);
-    lua_setfield(L, -2, "__index");
-    lua_pushvalue(L, cal);
-    lua_pushcclosure(L, cpb_cal_pairs, 1);
-    lua_setfield(L, -2, "__pairs");
-    lua_pushcfunction(L, cpb_cal_readonly);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_setglobal(L, "cal");
-    return 0;
-}
-
-int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
-                     size_t bytecode_length, const char *prelude_name) {
-    cpb_state *h = cpb_of(L);
-    h->prelude_form = CPB_FORM_NONE;
-    cpb_load_args a = {source, length, prelude_name, NULL, bytecode, bytecode_length};
-    return cls_protected(L, cpb_prelude_body, &a, cls_load_budget(L));
-}
-
-int cpb_prelude_form(lua_State *L) { return cpb_of(L)->prelude_form; }
 
 static void cpb_metadata(lua_State *L, int table, const char *field, const char **out, size_t *len) {
     int t = lua_getfield(L, table, field);
@@ -299,7 +207,7 @@ int cpb_load_policy(lua_State *L, const char *source, size_t length, const char 
     memset(info, 0, sizeof *info);
     const char *chunkname = cls_set_main_chunk(L, path);
     if (chunkname == NULL) return LUA_ERRMEM;
-    cpb_load_args a = {source, length, chunkname, info, NULL, 0};
+    cpb_load_args a = {source, length, chunkname, info};
     /* cal.ics opens files beside this path, and only while the policy loads. */
     cpb_state *h = cpb_of(L);
     h->loading_path = path;
