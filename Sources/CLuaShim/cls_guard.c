@@ -17,6 +17,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 /* The guard's fields, and the calling thread's guard and running state, are declared in
  * cls_guard.h: a protected call enters and leaves inline. */
@@ -25,7 +27,10 @@ __thread lua_State *volatile cls_tls_running;
 static pthread_once_t cls_signal_once = PTHREAD_ONCE_INIT;
 
 cls_guard *cls_guard_new(void) { return calloc(1, sizeof(cls_guard)); }
-void cls_guard_free(cls_guard *g) { free(g); }
+void cls_guard_free(cls_guard *g) {
+    if (g != NULL) cls_guard_cancel_look(g);
+    free(g);
+}
 cls_guard *cls_guard_current(void) { return cls_tls_guard; }
 
 static __thread int cls_tls_was_blocked;
@@ -86,8 +91,16 @@ static void cls_stop_hook(lua_State *L, lua_Debug *ar) {
  * count hook, but only if the call it was meant for is still the one running (the handshake:
  * the entry count the patrol saw), so a call that ended meanwhile leaves the next one alone.
  * lua_sethook is safe here: Lua documents it for signal handlers (lua.c stops on Ctrl-C so). */
-static void cls_guard_signal(int sig) {
-    (void)sig;
+static void cls_guard_signal(int sig, siginfo_t *info, void *context) {
+    (void)sig, (void)context;
+    if (info != NULL && info->si_code == SI_TIMER) {
+        /* A run's look before the watcher runs: what the patrol's first look would do. */
+        int none = 0;
+        atomic_compare_exchange_strong(&cls_patrol_phase, &none, 1);
+        cls_guard *owner = info->si_value.sival_ptr;
+        if (owner != NULL) cls_guard_arm_budget(owner);
+        return;
+    }
     lua_State *L = cls_tls_running;
     cls_guard *g = cls_tls_guard;
     if (L == NULL) return;
@@ -96,18 +109,30 @@ static void cls_guard_signal(int sig) {
         return;
     }
     if (atomic_load_explicit(&g->arm_serial, memory_order_acquire)
-            == atomic_load_explicit(&g->entries, memory_order_relaxed)
-        && lua_gethook(L) == NULL) {
-        cls_host *h = cls_host_of(L);
-        if (cls_counting(h)) lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
+        != atomic_load_explicit(&g->entries, memory_order_relaxed))
+        return;
+    /* Asked by a look before the watcher runs: the hook also hears the next call or return, so
+     * the watcher starts soon even in a call that spends its time in C between few
+     * instructions (cls_budget_hook puts the hook back as it was meant to be). */
+    int watcher_wanted = atomic_load_explicit(&cls_patrol_phase, memory_order_relaxed) == 1;
+    cls_host *h = cls_host_of(L);
+    lua_Hook hook = lua_gethook(L);
+    if (hook == NULL) {
+        if (watcher_wanted)
+            lua_sethook(L, cls_budget_hook, LUA_MASKCALL | LUA_MASKRET | (cls_counting(h) ? LUA_MASKCOUNT : 0),
+                        cls_counting(h) ? h->hook_count : 0);
+        else if (cls_counting(h))
+            lua_sethook(L, cls_budget_hook, LUA_MASKCOUNT, h->hook_count);
+    } else if (watcher_wanted && hook == cls_budget_hook && !(lua_gethookmask(L) & LUA_MASKCALL)) {
+        lua_sethook(L, cls_budget_hook, lua_gethookmask(L) | LUA_MASKCALL | LUA_MASKRET, lua_gethookcount(L));
     }
 }
 
 static void cls_install_signal(void) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = cls_guard_signal;
-    action.sa_flags = SA_RESTART;
+    action.sa_sigaction = cls_guard_signal;
+    action.sa_flags = SA_RESTART | SA_SIGINFO;
     sigemptyset(&action.sa_mask);
     sigaction(CLS_GUARD_SIGNAL, &action, NULL);
 }
@@ -139,3 +164,58 @@ void cls_guard_arm_budget(cls_guard *g) {
 /* ---- used by cls_run_armed_at ---------------------------------------------- */
 
 
+
+/* ---- the watcher, started when a run needs it (CLuaShim.h) ------------------ */
+
+_Atomic int cls_patrol_phase; /* 0 not wanted yet, 1 wanted, 2 runs */
+static void (*_Atomic cls_patrol_starter)(void);
+
+void cls_patrol_set_starter(void (*start)(void)) { atomic_store(&cls_patrol_starter, start); }
+
+void cls_patrol_mark_started(void) { atomic_store(&cls_patrol_phase, 2); }
+
+int cls_patrol_started(void) { return atomic_load(&cls_patrol_phase) == 2; }
+
+void cls_patrol_start_now(void) {
+    if (atomic_load_explicit(&cls_patrol_phase, memory_order_relaxed) == 2) return;
+    atomic_store(&cls_patrol_phase, 2);
+    void (*start)(void) = atomic_load(&cls_patrol_starter);
+    if (start != NULL) start();
+}
+
+void cls_patrol_start_wanted(void) {
+    int wanted = 1;
+    if (!atomic_compare_exchange_strong(&cls_patrol_phase, &wanted, 2)) return;
+    void (*start)(void) = atomic_load(&cls_patrol_starter);
+    if (start != NULL) start();
+}
+
+int cls_guard_schedule_look(cls_guard *g, long long nanoseconds) {
+    if (g->has_look || atomic_load(&cls_patrol_phase) == 2 || atomic_load(&cls_patrol_starter) == NULL) return -1;
+    cls_guard_prepare();
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = CLS_GUARD_SIGNAL;
+    event.sigev_value.sival_ptr = g;
+    event._sigev_un._tid = gettid();
+    if (timer_create(CLOCK_MONOTONIC, &event, &g->look) != 0) return -1;
+    struct itimerspec when;
+    memset(&when, 0, sizeof when);
+    when.it_value.tv_sec = nanoseconds / 1000000000;
+    when.it_value.tv_nsec = nanoseconds % 1000000000;
+    if (timer_settime(g->look, 0, &when, NULL) != 0) {
+        timer_delete(g->look);
+        return -1;
+    }
+    g->has_look = 1;
+    return 0;
+}
+
+/* timer_delete also discards the look's signal if it is still pending, so the handler never
+ * sees a guard freed after this. */
+void cls_guard_cancel_look(cls_guard *g) {
+    if (!g->has_look) return;
+    timer_delete(g->look);
+    g->has_look = 0;
+}

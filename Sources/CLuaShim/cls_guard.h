@@ -7,6 +7,7 @@
 #include "CLuaShim.h"
 #include <stdatomic.h>
 #include <pthread.h>
+#include <time.h>
 
 struct cls_guard {
     _Atomic unsigned long long entries, exits; /* written by the run's thread only */
@@ -16,7 +17,19 @@ struct cls_guard {
     _Atomic long long note[4];                 /* the host's note of the work (cls_guard_note) */
     _Atomic int patrolled;                     /* its owner arms budgets (cls_guard_arm_budget) */
     _Atomic unsigned long long arm_serial;     /* the entry whose budget the patrol asked to arm */
+    timer_t look;                              /* the one-shot look before the watcher runs */
+    int has_look;                              /* whether `look` is armed (its owner's thread only) */
 };
+
+/* 1 once the watcher is wanted, 2 once it runs (cls_guard.c). */
+extern _Atomic int cls_patrol_phase;
+void cls_patrol_start_wanted(void);
+
+/* At a protected call or a budget hook, on the run's thread: starts the watcher a look asked for. */
+static inline void cls_patrol_check(void) {
+    if (__builtin_expect(atomic_load_explicit(&cls_patrol_phase, memory_order_relaxed) == 1, 0))
+        cls_patrol_start_wanted();
+}
 
 /* The calling thread's guard (cls_guard_install), and the state it is running Lua in. */
 extern __thread cls_guard *cls_tls_guard;
@@ -26,6 +39,7 @@ extern __thread lua_State *volatile cls_tls_running;
 static inline cls_guard *cls_guard_enter(lua_State *L, lua_State **previous) {
     cls_guard *g = cls_tls_guard;
     if (g == NULL) return NULL;
+    cls_patrol_check();
     atomic_store_explicit(&g->thread, (unsigned long)pthread_self(), memory_order_relaxed);
     *previous = cls_tls_running;
     cls_tls_running = L;

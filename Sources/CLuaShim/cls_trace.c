@@ -79,6 +79,7 @@ void cls_trace_end(cls_host *h) {
 
 void cls_trace_hook(lua_State *L, lua_Debug *ar) {
     cls_host *h = cls_host_of(L);
+    cls_patrol_check(); /* a look asked for the watcher while this call ran */
     if (ar->event == LUA_HOOKCOUNT) {
         cls_budget_hook(L, ar);
         return;

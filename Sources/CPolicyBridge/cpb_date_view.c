@@ -31,6 +31,7 @@ void cpb_convert(lua_State *L, long long day_number, const char *calendar, cpb_c
         cls_raise(L, CLS_KIND_RUNTIME, "%scalendar '%s' is not available", who, calendar);
         return;
     }
+    cls_patrol_start_now(); /* host work Lua cannot interrupt: watched from here on */
     if (h->convert(h->context, day_number, calendar, out, message, sizeof message) != 0)
         cls_raise(L, CLS_KIND_RUNTIME, "%s%s", who, message);
 }

@@ -36,6 +36,7 @@ static int holiday_call(lua_State *L) {
         lua_pushliteral(L, "this host has no holiday data");
         return 2;
     }
+    cls_patrol_start_now(); /* host work Lua cannot interrupt: watched from here on */
     char **slot = lua_newuserdatauv(L, sizeof *slot, 0);
     *slot = NULL;
     if (luaL_newmetatable(L, CPB_HOLIDAYS_BUFFER_META)) {

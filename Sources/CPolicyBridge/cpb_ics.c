@@ -131,6 +131,7 @@ static int cpb_ics_open(lua_State *L) {
     char real[PATH_MAX], message[256] = "";
     char *bytes = NULL;
     size_t got = 0;
+    cls_patrol_start_now(); /* a file may block (a FIFO): watched from here on */
     int status = cpb_file_reader(h->loading_path, name, ICF_MAX_BYTES, &bytes, &got, real, sizeof real, message,
                                  sizeof message);
     if (status == CPB_READ_TOO_LARGE) {

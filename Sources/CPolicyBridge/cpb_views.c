@@ -77,6 +77,7 @@ static int cpb_native_from_calendar(lua_State *L) {
         char message[1024] = ""; /* the host's messages are bounded: long input is elided */
         if (h->from_calendar == NULL)
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: calendar '%s' is not available", calendar);
+        cls_patrol_start_now(); /* host work Lua cannot interrupt: watched from here on */
         if (h->from_calendar(h->context, calendar, y, m, d, leap, &day_number, message, sizeof message) != 0)
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s", message);
     }

@@ -50,6 +50,24 @@ public final class LuaRunGuard: @unchecked Sendable {
     /// on its own thread (a no-op when no call runs, or when it ends before the signal lands).
     public func armBudget() { cls_guard_arm_budget(raw) }
 
+    /// Before the process's watcher runs: arms this guard's one look, `seconds` from now, on the
+    /// calling thread (it arms the budget of the call running then and asks for the watcher,
+    /// which the run's thread starts at its next protected call). False when the watcher
+    /// already runs or no timer could be made: the caller starts it.
+    public func scheduleWatcherLook(after seconds: Double) -> Bool {
+        cls_guard_schedule_look(raw, Int64(seconds * 1e9)) == 0
+    }
+
+    /// Disarms the look, if one is armed (when the run ends).
+    public func cancelWatcherLook() { cls_guard_cancel_look(raw) }
+
+    /// The function that starts the process's watcher, called on a run's thread when a look or a
+    /// call into the host asks for it.
+    public static func setWatcherStarter(_ start: @convention(c) () -> Void) { cls_patrol_set_starter(start) }
+
+    /// Records that the watcher runs, so no run schedules a look any more.
+    public static func watcherStarted() { cls_patrol_mark_started() }
+
     /// Whether this build can arm a sliced budget at all (not under ThreadSanitizer, which holds
     /// the arming signal back from a thread looping inside liblua); when not, budgets are strict.
     public static var slicedBudgetsAvailable: Bool { cls_budget_sliced_available() != 0 }

@@ -69,6 +69,28 @@ int cls_budget_sliced_available(void);
  * it is still the same call when the signal arrives), so its budget starts counting. */
 void cls_guard_arm_budget(cls_guard *guard);
 void cls_guard_progress(const cls_guard *guard, unsigned long long *entries, unsigned long long *exits);
+/*
+ * The watcher of a process (the host's patrol thread) started only once a run needs it:
+ * a thread costs a one-month command ~0.18 ms (6 %) of wall time here, and its first look
+ * is a patrol period away, after most commands have ended. Until it runs, a run's guard
+ * carries a one-shot timer (cls_guard_schedule_look) that fires where the patrol's first
+ * look would: it arms the budget of the call running then, as the patrol would, and asks
+ * for the watcher, which the run's own thread then starts at its next protected call or
+ * budget hook (never from the signal). A call to the host (calendar conversions, holiday
+ * data, files: work Lua cannot interrupt) starts it first (cls_patrol_start_now).
+ */
+/* Registers the host's function that starts its watcher (called on a run's thread). */
+void cls_patrol_set_starter(void (*start)(void));
+/* Records that the watcher runs (the host started it itself): nothing is scheduled after. */
+void cls_patrol_mark_started(void);
+int cls_patrol_started(void);
+/* Starts the watcher now if it does not run yet (ordinary context only). */
+void cls_patrol_start_now(void);
+/* Arms `guard`'s one-shot look `nanoseconds` from now, signalled to the calling thread;
+ * 0 when armed, -1 when not (the watcher already runs, or no timer: start it instead). */
+int cls_guard_schedule_look(cls_guard *guard, long long nanoseconds);
+/* Disarms it (before the guard is freed; nothing when none is armed). */
+void cls_guard_cancel_look(cls_guard *guard);
 /* Installs the signal handler cls_guard_interrupt uses; call once before interrupting. */
 void cls_guard_prepare(void);
 /* From another thread: every later protected call under the guard fails with `reason`
