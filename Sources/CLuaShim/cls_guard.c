@@ -174,21 +174,20 @@ void cls_patrol_set_starter(void (*start)(void)) { atomic_store(&cls_patrol_star
 
 void cls_patrol_mark_started(void) { atomic_store(&cls_patrol_phase, 2); }
 
-int cls_patrol_started(void) { return atomic_load(&cls_patrol_phase) == 2; }
+/* Moves the phase from `from` to running and, if this call did, starts the watcher. */
+static void cls_patrol_start_from(int from) {
+    if (!atomic_compare_exchange_strong(&cls_patrol_phase, &from, 2)) return;
+    void (*start)(void) = atomic_load(&cls_patrol_starter);
+    if (start != NULL) start();
+}
 
 void cls_patrol_start_now(void) {
     if (atomic_load_explicit(&cls_patrol_phase, memory_order_relaxed) == 2) return;
-    atomic_store(&cls_patrol_phase, 2);
-    void (*start)(void) = atomic_load(&cls_patrol_starter);
-    if (start != NULL) start();
+    cls_patrol_start_from(0);
+    cls_patrol_start_from(1);
 }
 
-void cls_patrol_start_wanted(void) {
-    int wanted = 1;
-    if (!atomic_compare_exchange_strong(&cls_patrol_phase, &wanted, 2)) return;
-    void (*start)(void) = atomic_load(&cls_patrol_starter);
-    if (start != NULL) start();
-}
+void cls_patrol_start_wanted(void) { cls_patrol_start_from(1); }
 
 int cls_guard_schedule_look(cls_guard *g, long long nanoseconds) {
     if (g->has_look || atomic_load(&cls_patrol_phase) == 2 || atomic_load(&cls_patrol_starter) == NULL) return -1;

@@ -52,8 +52,8 @@ public final class LuaRunGuard: @unchecked Sendable {
 
     /// Before the process's watcher runs: arms this guard's one look, `seconds` from now, on the
     /// calling thread (it arms the budget of the call running then and asks for the watcher,
-    /// which the run's thread starts at its next protected call). False when the watcher
-    /// already runs or no timer could be made: the caller starts it.
+    /// which the run's thread starts at its next protected call, budget hook, or call or return of
+    /// Lua). False when the watcher already runs or no timer could be made: the caller starts it.
     public func scheduleWatcherLook(after seconds: Double) -> Bool {
         cls_guard_schedule_look(raw, Int64(seconds * 1e9)) == 0
     }

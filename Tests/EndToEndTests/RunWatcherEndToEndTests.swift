@@ -24,16 +24,8 @@ import Testing
     /// Few Lua instructions between long C calls: the count hook alone would not come round in
     /// time, so the look also listens for the next call or return, and the deadline holds.
     @Test(arguments: modes) func aLoadSpendingItsTimeInCStillMeetsTheRunsDeadline(mode: String) throws {
-        let files = try TemporaryFiles()
-        let policy = try files.write("sorting.lua", """
-            local data = {}
-            for i = 1, 100000 do data[i] = (i * 7919) % 100003 end
-            for round = 1, 100000 do
-              local copy = table.move(data, 1, #data, 1, {})
-              table.sort(copy)
-            end
-            return { canSelect = function(day) return true end }
-            """)
+        // The hostile corpus's load that sorts 200,000 numbers 200 times (seconds without a deadline).
+        let policy = CalpolicyBinary.packageRoot.appendingPathComponent("Tests/Hostile/fixtures/w-slow-load.lua").path
         let started = Date()
         let result = try CalpolicyBinary.run(["eval", policy, "--month", "2026-12", "--timeout", "0.3"],
                                              environment: ["CALPOLICY_BUDGET": mode], timeout: 30)

@@ -75,15 +75,14 @@ void cls_guard_progress(const cls_guard *guard, unsigned long long *entries, uns
  * is a patrol period away, after most commands have ended. Until it runs, a run's guard
  * carries a one-shot timer (cls_guard_schedule_look) that fires where the patrol's first
  * look would: it arms the budget of the call running then, as the patrol would, and asks
- * for the watcher, which the run's own thread then starts at its next protected call or
- * budget hook (never from the signal). A call to the host (calendar conversions, holiday
+ * for the watcher, which the run's own thread then starts at its next protected call, budget
+ * hook, or call or return of Lua (never from the signal). A call to the host (calendar conversions, holiday
  * data, files: work Lua cannot interrupt) starts it first (cls_patrol_start_now).
  */
 /* Registers the host's function that starts its watcher (called on a run's thread). */
 void cls_patrol_set_starter(void (*start)(void));
 /* Records that the watcher runs (the host started it itself): nothing is scheduled after. */
 void cls_patrol_mark_started(void);
-int cls_patrol_started(void);
 /* Starts the watcher now if it does not run yet (ordinary context only). */
 void cls_patrol_start_now(void);
 /* Arms `guard`'s one-shot look `nanoseconds` from now, signalled to the calling thread;

@@ -11,8 +11,9 @@ import Synchronization
 /// (`period`) later, after most commands have ended. Until then each run's guard carries one
 /// look, a timer on the run's thread (`LuaRunGuard.scheduleWatcherLook`), that does what the
 /// first look would (arms the budget of a call still running) and asks for the thread, which
-/// the run's thread starts at its next protected call or budget hook. A call into the host
-/// (calendar conversions, holiday data, files), which Lua cannot interrupt, starts it first.
+/// the run's thread starts at its next protected call, budget hook, or call or return of Lua.
+/// A call into the host (calendar conversions, holiday data, files), which Lua cannot
+/// interrupt, starts it first.
 final class RunPatrol: Sendable {
     static let shared: RunPatrol = {
         LuaRunGuard.setWatcherStarter { RunPatrol.shared.start() }
