@@ -13,6 +13,7 @@ CPU time beside them.
 """
 
 import argparse
+import atexit
 import json
 import os
 import platform
@@ -20,6 +21,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import date, datetime, timezone
 
@@ -55,6 +57,8 @@ RATIOS = [
     ("calpolicy.json-process", "calpolicy.csv-vs-json", "calpolicy 300-year JSON / CSV (wall)"),
     ("coldstart.calpolicy", "coldstart.ncal", "calpolicy cold start / ncal (wall)"),
     ("coldstart.calpolicy", "coldstart.ncal@cpu", "calpolicy cold start / ncal (CPU)"),
+    ("coldstart.calpolicy-uncached", "coldstart.ncal-beside-uncached",
+     "calpolicy cold start, compile cache off / ncal (wall)"),
     ("coldstart.calpolicy-dynamic", "coldstart.ncal-beside-dynamic", "dynamic calpolicy cold start / ncal (wall)"),
     ("coldstart.calpolicy-dynamic", "coldstart.ncal-beside-dynamic@cpu", "dynamic calpolicy cold start / ncal (CPU)"),
 ]
@@ -99,12 +103,12 @@ def run_json_lines(command):
     return [json.loads(line) for line in text.splitlines() if line.startswith("{")]
 
 
-def spawn(argv, stdout_path=os.devnull):
+def spawn(argv, stdout_path=os.devnull, env=None):
     """One whole process: wall ns, CPU ns (user + sys) and peak RSS (KiB), via wait4."""
     actions = [(os.POSIX_SPAWN_OPEN, 1, stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644),
                (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
     start = time.perf_counter_ns()
-    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+    pid = os.posix_spawn(argv[0], argv, os.environ if env is None else env, file_actions=actions)
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter_ns() - start
     code = os.waitstatus_to_exitcode(status)
@@ -122,6 +126,12 @@ class Runner:
         self.pair_ratios = {}  # "a/b" -> ratios measured pair by pair (whole processes)
         self.ncal = "/usr/bin/ncal"
         self.cli_problem = None  # why calpolicy cannot run a Lua policy here, once known
+        # The compile cache (docs/cli.md) of every calpolicy run here: its own, so the cold
+        # starts are measured as a user's second run is (the policy's bytecode kept), beside
+        # the same with the cache off (every run parses the text).
+        self.cache = tempfile.mkdtemp(prefix="calpolicy-bench-cache-")
+        os.environ["CALPOLICY_CACHE"] = self.cache
+        atexit.register(shutil.rmtree, self.cache, True)
 
     def record(self, result, rep):
         name = result["name"]
@@ -198,7 +208,7 @@ class Runner:
     def python_csv(self):
         return [PYTHON, os.path.join(PEERS, "holidays_csv.py"), str(PEER_YEARS[0]), str(PEER_YEARS[1])]
 
-    def alternate(self, rep, a_name, a_argv, b_name, b_argv, pairs):
+    def alternate(self, rep, a_name, a_argv, b_name, b_argv, pairs, a_env=None):
         """A/B pairs, the order flipping each pair; records medians and per-pair ratios a/b."""
         walls = {a_name: [], b_name: []}
         cpus = {a_name: [], b_name: []}
@@ -210,7 +220,7 @@ class Runner:
                 order.reverse()
             got, got_cpu = {}, {}
             for name, argv in order:
-                wall, cpu, _ = spawn(argv)
+                wall, cpu, _ = spawn(argv, env=a_env if name == a_name else None)
                 got[name], got_cpu[name] = wall, cpu
                 walls[name].append(wall)
                 cpus[name].append(cpu)
@@ -248,6 +258,9 @@ class Runner:
                      "check": 0}, rep)
         self.alternate(rep, "coldstart.calpolicy", [CALPOLICY, "eval", HOLIDAYS, "--month", "2026-12"],
                        "coldstart.ncal", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)
+        self.alternate(rep, "coldstart.calpolicy-uncached", [CALPOLICY, "eval", HOLIDAYS, "--month", "2026-12"],
+                       "coldstart.ncal-beside-uncached", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs,
+                       a_env=dict(os.environ, CALPOLICY_CACHE="off"))
         if self.args.dynamic:
             self.alternate(rep, "coldstart.calpolicy-dynamic", [CALPOLICY_DYNAMIC, "eval", HOLIDAYS, "--month", "2026-12"],
                            "coldstart.ncal-beside-dynamic", [self.ncal, "12", "2026"], pairs=self.args.cold_pairs)

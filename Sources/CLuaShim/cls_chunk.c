@@ -38,13 +38,21 @@ void cls_load_text(lua_State *L, const char *source, size_t length, const char *
     cls_name_chunk(L, role, name);
     if (length > 0 && source[0] == LUA_SIGNATURE[0])
         cls_raise(L, CLS_KIND_SANDBOX, "binary chunks are not allowed in policies");
+    cls_host *h = cls_host_of(L);
+    if (role == CLS_CHUNK_MAIN) {
+        h->chunk_cached = cls_cache_load(L, source, length, name);
+        if (h->chunk_cached) return;
+    }
     int status = luaL_loadbufferx(L, source, length, name, "t");
     if (status != LUA_OK) {
         /* The loader returns its error; re-raise it marked as a syntax error. */
         const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "cannot load chunk";
         cls_raise(L, status == LUA_ERRMEM ? CLS_KIND_MEMORY : CLS_KIND_SYNTAX, "%s", msg);
     }
+    if (role == CLS_CHUNK_MAIN) cls_cache_store(L, source, length, name);
 }
+
+int cls_chunk_cached(lua_State *L) { return cls_host_of(L)->chunk_cached; }
 
 /* ---- compiled chunks kept by reference ------------------------------------- */
 

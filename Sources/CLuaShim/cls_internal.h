@@ -50,6 +50,8 @@ typedef struct cls_host {
     char marked_message[512];   /* ... and its message (its first 511 bytes), to recognise it after a rethrow */
     size_t marked_length;       /* ... and the whole message's length */
     char *source;               /* "@path" of the policy chunk */
+    char *cache_dir;            /* the compile cache's directory (cls_cache.c), or NULL */
+    int chunk_cached;           /* the last policy chunk came from the compile cache */
     char short_src[LUA_IDSIZE]; /* how Lua abbreviates it in messages */
     char prelude_src[LUA_IDSIZE]; /* ... and of the helper chunk */
     /* tracing for coverage and explain (cls_trace.c); NULL when off */
@@ -61,6 +63,11 @@ typedef struct cls_host {
     lua_State *inside_previous;
     int inside_call, in_run;
 } cls_host;
+
+/* The compile cache (cls_cache.c): pushes the chunk compiled from exactly this name and text
+ * and returns 1, or returns 0 and pushes nothing; stores the function on top of the stack. */
+int cls_cache_load(lua_State *L, const char *source, size_t length, const char *name);
+void cls_cache_store(lua_State *L, const char *source, size_t length, const char *name);
 
 /* Whether `msg` is the message cls_raise raised last (so its kind is known). */
 int cls_is_marked(const cls_host *h, const char *msg, size_t len);

@@ -3,6 +3,7 @@
 #include "cls_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static int cls_open_body(lua_State *L) {
     cls_open_sandbox(L);
@@ -35,6 +36,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
     h->print_context = config->print_context;
     h->extension = config->extension;
     h->extension_data = config->extension_data;
+    if (config->compile_cache != NULL && config->compile_cache[0] != '\0') h->cache_dir = strdup(config->compile_cache);
     lua_State *L = lua_newstate(cls_alloc, h);
     if (L == NULL) {
         if (error) {
@@ -43,6 +45,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
         }
         cls_pool_release(h->pool);
         cls_arena_release(h);
+        free(h->cache_dir);
         free(h);
         cls_release_extension(config);
         return NULL;
@@ -64,6 +67,7 @@ void cls_close(lua_State *L) {
     cls_pool_leave(h);
     if (h->extension != NULL && h->extension->close != NULL) h->extension->close(h->extension_data);
     free(h->source);
+    free(h->cache_dir);
     cls_trace_free(h);
     free(h);
 }

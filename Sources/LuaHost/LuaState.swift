@@ -21,6 +21,10 @@ public final class LuaState {
     /// ended it. With the hook off, pattern-matching steps alone.
     public var budgetSpent: Int { raw.budgetSpent }
 
+    /// Whether the last policy chunk loaded came from the compile cache (`LuaCompileCache`)
+    /// rather than from compiling its text.
+    public var lastChunkCached: Bool { raw.lastChunkCached }
+
     /// Compiles a text chunk (binary chunks are refused) named `name` (`=probe`,
     /// `@file.lua`) without running it; the state keeps it until it closes.
     public func load(_ source: [UInt8], name: String) throws(LuaError) -> LuaFunctionReference {

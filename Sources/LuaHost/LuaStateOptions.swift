@@ -21,11 +21,14 @@ public struct LuaStateOptions: Sendable {
     public var cExtension: LuaExtension?
     /// Shared with the other states of the run, which together may not pass its limit.
     public var memoryPool: LuaMemoryPool?
+    /// The compile cache's directory (`LuaCompileCache`), nil for none.
+    public var compileCache: String?
 
     public init(instructionBudget: Int = LuaLimits.instructionBudget, loadBudget: Int = LuaLimits.loadBudget,
                 memoryLimit: Int = LuaLimits.memory, hookEnabled: Bool = true, print: LuaPrint? = nil,
                 cExtension: LuaExtension? = nil, memoryPool: LuaMemoryPool? = nil,
-                budgetMode: LuaBudgetMode = .processDefault) {
+                budgetMode: LuaBudgetMode = .processDefault,
+                compileCache: String? = LuaCompileCache.processDefault) {
         self.instructionBudget = instructionBudget
         self.loadBudget = loadBudget
         self.memoryLimit = memoryLimit
@@ -34,5 +37,6 @@ public struct LuaStateOptions: Sendable {
         self.print = print
         self.cExtension = cExtension
         self.memoryPool = memoryPool
+        self.compileCache = compileCache
     }
 }

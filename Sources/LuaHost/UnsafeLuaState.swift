@@ -30,7 +30,7 @@ final class UnsafeLuaState {
             config.extension_data = library.data
         }
         var error = cls_error()
-        guard let opened = cls_open(&config, &error) else {
+        guard let opened = UnsafeLuaState.open(&config, compileCache: options.compileCache, error: &error) else {
             throw UnsafeLuaState.error(from: &error, status: LUA_ERRMEM)
         }
         state = opened
@@ -38,9 +38,22 @@ final class UnsafeLuaState {
 
     deinit { cls_close(state) }
 
+    /// cls_open with the cache's path as a C string for the call (cls_open copies it).
+    private static func open(_ config: inout cls_config, compileCache: String?,
+                             error: inout cls_error) -> OpaquePointer? {
+        guard let compileCache else { return cls_open(&config, &error) }
+        return compileCache.withCString { path in
+            config.compile_cache = path
+            defer { config.compile_cache = nil }
+            return cls_open(&config, &error)
+        }
+    }
+
     var memoryUsed: Int { cls_memory_used(state) }
 
     var budgetSpent: Int { Int(cls_budget_spent(state)) }
+
+    var lastChunkCached: Bool { cls_chunk_cached(state) != 0 }
 
     // MARK: - The one choke point from a Lua status to a typed error
 

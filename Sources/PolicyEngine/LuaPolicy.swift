@@ -31,6 +31,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     let lines: [LuaFunctionSlot: Int]
     /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
     let preludeForm: LuaChunkForm
+    /// The policy's chunk came from the compile cache (`LuaPolicyOptions.compileCache`).
+    let compiledFromCache: Bool
     /// Which of the three functions the file defines; a missing one answers at once
     /// (allowed, or no decoration) without entering Lua, so callers can skip per-call guards.
     private let engine: PolicyEngineState
@@ -59,7 +61,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
                     print: options.printHandler(file: fileName),
-                    memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool), dateBridge: bridge)
+                    memoryPool: options.memoryPool ?? PolicyRun.current?.memoryPool,
+                    compileCache: options.compileCache), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
                 let form = try CalPrelude.load(into: state)
@@ -73,6 +76,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         let (state, info, form) = loaded
         self.warnings = try PolicyContract.check(info, file: path)
         self.preludeForm = form
+        self.compiledFromCache = info.fromCache
         self.subject = subject
         self.path = path
         self.name = displayName ?? fileName

@@ -22,6 +22,8 @@ public struct LuaPolicyOptions: Sendable {
     public var tracing: Bool = false
     /// The run's memory, shared with the other policies loaded for it (`PolicyRun.options`).
     public var memoryPool: LuaMemoryPool?
+    /// Where compiled policy chunks are kept between processes (`LuaCompileCache`); nil for none.
+    public var compileCache: String? = LuaCompileCache.processDefault
 
     public init() {}
 

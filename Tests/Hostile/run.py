@@ -49,6 +49,8 @@ SANITIZER_REPORT = re.compile(r"ERROR: (?:Address|Leak)Sanitizer|WARNING: Addres
 # The exit status hostile-sanitized.sh gives the sanitizers (exitcode=86): calpolicy itself uses 0...3.
 SANITIZER_EXIT = 86
 SANITIZER_ENV = ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
+# The instruction budget's mode (LuaBudgetMode): scripts/checks/hostile.sh runs the corpus under each.
+PASSED_ENV = ("CALPOLICY_BUDGET",)
 
 
 @dataclass
@@ -61,6 +63,10 @@ class Outcome:
     stderr: bytes = b""
     seconds: float = 0.0
     peak_rss: int = 0
+
+
+WARM = False
+DEADLINE = "did not finish within"
 
 
 def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome]) -> Outcome:
@@ -88,7 +94,7 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
         "SWIFT_BACKTRACE": "enable=no",
         "CALPOLICY_CANARY": str(box.canary),
     }
-    env.update({name: os.environ[name] for name in SANITIZER_ENV if name in os.environ})
+    env.update({name: os.environ[name] for name in SANITIZER_ENV + PASSED_ENV if name in os.environ})
     status, guard, result.seconds, result.peak_rss, result.stdout, result.stderr = run_guarded(
         [str(binary), *words], work, env, as_nobody)
     result.status = status
@@ -174,6 +180,20 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
                     p.append(f"cannot compare with '{check[8:]}': not JSON")
         else:
             p.append(f"unknown check '{check}' in the manifest")
+    if WARM and not guard and status is not None and status >= 0 and status != SANITIZER_EXIT:
+        # Again, in the same place: the compile cache under HOME now holds what the first run
+        # compiled, and undumped bytecode must answer and fail byte for byte the same.
+        again = run_guarded([str(binary), *words], work, env, as_nobody)
+        if again[1]:
+            p.append(f"warm: {again[1]}")
+        elif DEADLINE in err:
+            # Where a deadline stops a run (line, day, partial output) is a matter of timing.
+            if again[0] != status or DEADLINE not in again[5].decode("utf-8", "replace"):
+                p.append(f"warm: with the compile cache warm the run did not meet its deadline the same way: "
+                         f"exit {again[0]}, stderr {shorten(again[5].decode('utf-8', 'replace').rstrip(), 200)}")
+        elif (again[0], again[4], again[5]) != (status, result.stdout, result.stderr):
+            p.append(f"warm: with the compile cache warm the run differs: exit {again[0]}, "
+                     f"stderr {shorten(again[5].decode('utf-8', 'replace').rstrip(), 200)}")
     shutil.rmtree(scratch, ignore_errors=True)
     return result
 
@@ -201,7 +221,12 @@ def main() -> int:
                              "more for a sanitized build)")
     parser.add_argument("--rss-limit-mb", type=int, default=process.RSS_LIMIT >> 20,
                         help=f"memory guard per case in MiB (default {process.RSS_LIMIT >> 20})")
+    parser.add_argument("--warm", action="store_true",
+                        help="run each case a second time in the same place (HOME, and so the compile "
+                             "cache, kept) and require the same exit, stdout and stderr")
     args = parser.parse_args()
+    global WARM
+    WARM = args.warm
     process.TIME_LIMIT = args.timeout
     process.RSS_LIMIT = args.rss_limit_mb << 20
     binary = Path(args.binary).resolve()

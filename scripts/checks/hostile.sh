@@ -3,6 +3,9 @@
 # binary, under hang and memory guards. First proves the runner's guards can fail (selftest.py).
 # Runs the corpus twice, under each instruction-budget mode (LuaBudgetMode: sliced, the default,
 # and strict): every case must stop with the same message in both.
+# Under strict budgets each case runs twice in the same place (--warm): the second run finds
+# the compile cache (docs/cli.md) the first filled under the case's HOME, and must exit, print
+# and fail byte for byte as the first did.
 # Prints `N passed, N failed` per mode; exits non-zero on a failure.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,6 +22,8 @@ fi
 status=0
 for mode in sliced strict; do
     echo "hostile: instruction budget $mode"
-    CALPOLICY_BUDGET=$mode "$python" Tests/Hostile/run.py --binary .build/debug/calpolicy "$@" || status=1
+    warm=()
+    [ "$mode" = strict ] && warm=(--warm) && echo "hostile: each case twice, the compile cache cold then warm"
+    CALPOLICY_BUDGET=$mode "$python" Tests/Hostile/run.py --binary .build/debug/calpolicy "${warm[@]}" "$@" || status=1
 done
 exit "$status"

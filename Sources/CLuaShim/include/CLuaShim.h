@@ -127,6 +127,9 @@ typedef struct cls_config {
      * failed: the state owns it from cls_open on). Both may be NULL. */
     const struct cls_extension *extension;
     void *extension_data;
+    /* The compile cache's directory (cls_cache.c): a policy chunk's bytecode is kept there
+     * and reused while its name and text are unchanged. NULL: no cache. Copied. */
+    const char *compile_cache;
 } cls_config;
 
 /* A new sandboxed state, or NULL (message written into `error`). */
@@ -148,6 +151,9 @@ size_t cls_memory_used(lua_State *L);
  * instructions counted by the hook (in steps of up to 1,000) plus pattern-matching
  * steps; pattern steps alone when the hook is off. Over the budget when it failed so. */
 long long cls_budget_spent(lua_State *L);
+/* Whether the last policy chunk loaded came from the compile cache (cls_config.compile_cache)
+ * rather than from compiling its text. */
+int cls_chunk_cached(lua_State *L);
 
 /* ---- Generic chunks, calls and native functions --------------------------- */
 

@@ -31,6 +31,8 @@ struct LuaChunkInfo: Hashable, Sendable {
     var globalStyle = false
     /// Keys outside the contract (for a global-style policy: globals it defined).
     var extraKeys: [PolicyContract.Key] = []
+    /// The chunk was undumped from the compile cache, not compiled from its text.
+    var fromCache = false
 }
 
 /// A date in a named calendar system, as the host computes it.

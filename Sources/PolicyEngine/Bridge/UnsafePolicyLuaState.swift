@@ -140,7 +140,7 @@ final class PolicyLuaState {
                 }
             }
         }
-        return LuaChunkInfo(functions: functions, lines: lines,
+        var chunk = LuaChunkInfo(functions: functions, lines: lines,
                             name: PolicyLuaState.text(info.name, info.name_len),
                             description: PolicyLuaState.text(info.description, info.description_len),
                             version: PolicyLuaState.text(info.version, info.version_len),
@@ -150,6 +150,8 @@ final class PolicyLuaState {
                                 to: info.has_coverage_to != 0 ? Day(dayNumber: Int(info.coverage_to)) : nil),
                             globalStyle: info.global_style != 0,
                             extraKeys: PolicyContract.Key.parse(PolicyLuaState.bytes(info.extras, info.extras_len)))
+        chunk.fromCache = lua.lastChunkCached
+        return chunk
     }
 
     private static func bytes(_ pointer: UnsafePointer<CChar>?, _ length: Int) -> [UInt8] {

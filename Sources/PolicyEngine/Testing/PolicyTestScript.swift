@@ -70,7 +70,7 @@ final class PolicyTestScript {
                     instructionBudget: options.instructionBudget, loadBudget: options.loadBudget,
                     memoryLimit: options.memoryLimit, hookEnabled: options.hookEnabled,
                     print: options.printHandler(file: PolicyFile.fileName(of: path)),
-                    memoryPool: pool), dateBridge: bridge)
+                    memoryPool: pool, compileCache: options.compileCache), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 try CalPrelude.load(into: state)
                 try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")
