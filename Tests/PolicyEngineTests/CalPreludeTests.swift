@@ -4,7 +4,9 @@ import LuaHost
 import Testing
 
 /// The `cal` prelude ships as bytecode compiled at build time, with its text as the
-/// fallback; both forms must behave, and read in messages, exactly alike.
+/// fallback; both forms must behave, and read in messages, alike. The dump leaves out the
+/// names of cal's locals (loading them was a fifth of a one-month command's undump), so only
+/// a fault cal does not check itself reads differently: without "(local 'name')".
 @Suite struct CalPreludeTests {
     private let policy = Array("function canSelect(day) return cal.nthWeekday(2026, 13, 2, 1) ~= nil end".utf8)
     private let loadTimeError = Array("\nlocal n = cal.nthWeekday(2026, 13, 2, 1)\nreturn {}".utf8)
@@ -19,6 +21,16 @@ import Testing
     @Test func theBuildEmbedsADumpOfThePrelude() {
         #expect(CalPrelude.bytecode.starts(with: [0x1B, 0x4C, 0x75, 0x61, 0x54]))
         #expect(CalPrelude.bytecode != CalPrelude.source)
+    }
+
+    @Test func theDumpLeavesOutTheNamesOfLocalsOnly() {
+        // PreludeCompiler proves the lean dump (it loads, dumps back to itself, strips to the
+        // original stripped) or ships the whole one; the build must have shipped the lean one.
+        #expect(CalPrelude.bytecodeDropsLocalNames)
+        // Upvalue names stay: "_ENV" is how Lua tells a global from a field in a message.
+        #expect(CalPrelude.bytecode.count > 8_000)
+        let env = Array("_ENV".utf8)
+        #expect(CalPrelude.bytecode.indices.contains { CalPrelude.bytecode[$0...].starts(with: env) })
     }
 
     @Test func policiesLoadCalFromTheBytecode() throws {
