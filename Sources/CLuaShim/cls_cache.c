@@ -206,6 +206,11 @@ static int cls_cache_older(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+static int cls_cache_entry_name(const char *name) {
+    size_t len = strlen(name);
+    return len == 16 + strlen(CLS_CACHE_SUFFIX) && strcmp(name + 16, CLS_CACHE_SUFFIX) == 0;
+}
+
 /* Past CLS_CACHE_ENTRIES entries, the oldest go until CLS_CACHE_KEEP remain. */
 static void cls_cache_trim(int dir) {
     int fd = dup(dir);
@@ -215,9 +220,14 @@ static void cls_cache_trim(int dir) {
     cls_cache_file *files = NULL;
     size_t count = 0, capacity = 0;
     struct dirent *e;
+    /* Counted first: a store into a cache under the limit costs one pass of names, no stat. */
+    size_t entries = 0;
+    while ((e = readdir(d)) != NULL) entries += cls_cache_entry_name(e->d_name);
+    if (entries <= CLS_CACHE_ENTRIES) { closedir(d); return; }
+    rewinddir(d);
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
-        if (len != 16 + strlen(CLS_CACHE_SUFFIX) || strcmp(e->d_name + 16, CLS_CACHE_SUFFIX) != 0) continue;
+        if (!cls_cache_entry_name(e->d_name)) continue;
         struct stat st;
         if (fstatat(dir, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) continue;
         if (count == capacity) {

@@ -64,6 +64,7 @@ extension OptionSpec {
 extension RequestValues {
     /// The value of `option` as a `Choice`; nil when the option is absent. The one
     /// place a choice list is parsed.
+    @inlinable
     public func choice<Choice: OptionChoice>(_ option: OptionSpec, as type: Choice.Type = Choice.self)
         throws(RequestError) -> Choice?
     {
