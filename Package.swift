@@ -63,7 +63,10 @@ let package = Package(
                 dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "PolicyEngine", "Rendering"]),
         // Each executable sets how the process heap serves long evaluations, once, at start.
         .target(name: "CHeapTuning"),
-        .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI", "CHeapTuning"]),
+        // The arguments as glibc hands them to the executable (the Swift runtime's own search
+        // reads /proc/self/maps on every start); an object of each executable, never imported.
+        .target(name: "CStartup"),
+        .executableTarget(name: "calpolicy", dependencies: ["CalPolicyCLI", "CHeapTuning", "CStartup"]),
         .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
@@ -86,7 +89,7 @@ let package = Package(
         // order that resolves each after the libraries needing it.
         .executableTarget(
             name: "calpolicy-serve",
-            dependencies: ["CalPolicyServer", "CHeapTuning"],
+            dependencies: ["CalPolicyServer", "CHeapTuning", "CStartup"],
             linkerSettings: [.unsafeFlags(["-static-stdlib", "-lCoreFoundation", "-l_FoundationICU",
                                            "-l_FoundationCShims", "-l_FoundationCollections"])]
         ),
@@ -105,6 +108,7 @@ let package = Package(
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
         .testTarget(name: "CHeapTuningTests", dependencies: ["CHeapTuning"]),
+        .testTarget(name: "CStartupTests", dependencies: ["CStartup"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),

@@ -43,7 +43,11 @@ public enum PolicyFile {
         guard fd >= 0 else { throw .cannotOpen(errno) }
         defer { close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Sized to the file, one byte over so its end (or growth since `stat`) shows in the
+        // next read: a zeroed 64 KiB chunk was 65 K instructions and 16 fresh pages of every
+        // cold start. A pipe or device (size 0) reads in 4 KiB chunks.
+        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(4096, min(size, limit) + 1)))
         while true {
             let count = UnsafeFileBytes.read(fd, into: &chunk)
             if count < 0 {
