@@ -127,9 +127,13 @@ public struct TextCalendarRenderer {
         return style.isEmpty ? number + mark : style + number + ANSI.reset + mark
     }
 
+    /// By UTF-8 bytes, not Characters: asking `last` breaks graphemes from the end each time
+    /// (24 K instructions for a month's seven lines). A space byte is always a whole scalar, and
+    /// no line here ends in a prepended mark that a space would join.
     private func trimmingTrailingSpaces(_ line: String) -> String {
-        var line = line
-        while line.last == " " { line.removeLast() }
-        return line
+        let utf8 = line.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? line : String(Substring(utf8[..<end]))
     }
 }
