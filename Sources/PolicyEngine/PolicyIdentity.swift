@@ -11,20 +11,22 @@ public enum PolicyIdentity {
         return joined.isEmpty ? "." : joined
     }
 
-    /// The non-empty components between slashes, by a scan of scalars: the first generic
-    /// `split` of a process instantiates its metadata (~60,000 instructions of a cold start).
+    /// The non-empty components between slashes, by a scan of UTF-8 bytes (a `/` byte is
+    /// always the whole scalar): the first generic `split` of a process instantiates its
+    /// metadata (~60,000 instructions of a cold start), and appending scalar by scalar cost
+    /// ~300 instructions a character.
     static func components(_ path: String) -> [String] {
         var parts: [String] = []
-        var current = ""
-        for scalar in path.unicodeScalars {
-            if scalar == "/" {
-                if !current.isEmpty { parts.append(current) }
-                current = ""
-            } else {
-                current.unicodeScalars.append(scalar)
+        var path = path
+        path.withUTF8 { bytes in
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x2F {
+                if index > start {
+                    parts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+                }
+                start = index + 1
             }
         }
-        if !current.isEmpty { parts.append(current) }
         return parts
     }
 

@@ -10,6 +10,14 @@ import PolicyEngine
         #expect(PolicyIdentity.tidy("-") == "-")
     }
 
+    @Test func tidySplitsOnlyAtSlashesWhateverTheOtherCharacters() {
+        #expect(PolicyIdentity.tidy("/Ämter//Fer\u{0301}ien/./日本.lua/") == "/Ämter/Fer\u{0301}ien/日本.lua")
+        #expect(PolicyIdentity.tidy("//") == "/")
+        #expect(PolicyIdentity.tidy("./") == ".")
+        #expect(PolicyIdentity.tidy("a b/c\td.lua") == "a b/c\td.lua")
+        #expect(PolicyIdentity.displayNames(for: ["x/Ä.lua", "y/Ä.lua", "/z/ü.lua"]) == ["x/Ä.lua", "y/Ä.lua", "ü.lua"])
+    }
+
     @Test func displayNamesAreFileNamesUnlessTheyCollide() {
         #expect(PolicyIdentity.displayNames(for: ["p/weekends.lua", "p/holidays.lua"]) == ["weekends.lua", "holidays.lua"])
         #expect(PolicyIdentity.displayNames(for: ["a/rules.lua", "./b//rules.lua", "c.lua"])

@@ -54,3 +54,23 @@ import Testing
         #expect(throws: CalendarMonthParseError.self) { try CalendarMonth.parse("2024-02L", calendar: .chinese) }
     }
 }
+
+/// `YYYY-MM` is read by bytes first; whatever the calendar, that reading gives what the general
+/// one gives — the same month, or the same error.
+@Suite struct CalendarMonthByteReadingTests {
+    static let texts = ["2026-12", "2026-01", "0000-01", "0001-01", "9999-12", "2026-13", "2026-00", "5786-06",
+                        "5786-13", "1989-01", "1402-12", "2023-02", "2026-1x", "2026_12", "20261-1", "２０２６-12"]
+
+    @Test(arguments: CalendarIdentifier.allCases)
+    func theByteReadingAgreesWithTheGeneralOne(_ calendar: CalendarIdentifier) {
+        for text in Self.texts {
+            let fast = Result { () throws(CalendarMonthParseError) in
+                try CalendarMonth.parse(text, calendar: calendar, bytesFirst: true)
+            }
+            let general = Result { () throws(CalendarMonthParseError) in
+                try CalendarMonth.parse(text, calendar: calendar, bytesFirst: false)
+            }
+            #expect(fast == general, "\(text) in \(calendar)")
+        }
+    }
+}
