@@ -117,6 +117,14 @@ struct cpb_ics_input {
     unsigned long long hash;
 };
 void cpb_free_ics_inputs(cpb_state *h);
+/* cal's lazy sections (cpb_lazy.c). Splits the build's bundle: returns the core dump's
+ * length and points `sections` at the sections (none: NULL, 0). Prepare pushes the lazy
+ * record and adds native.section to the native table at `native`; install makes the library
+ * table at `library` load a section when one of its fields is first read. */
+size_t cpb_lazy_split(const char *bundle, size_t length, const char **sections, size_t *sections_length);
+void cpb_lazy_prepare(lua_State *L, int native, const char *sections, size_t length, const char *chunk);
+void cpb_lazy_install(lua_State *L, int lazy, int library);
+void cpb_lazy_load_all(lua_State *L, int lazy);
 /* The native helpers' table, and opening every view (cpb_views.c). */
 void cpb_push_native(lua_State *L);
 int cpb_open_views(lua_State *L);

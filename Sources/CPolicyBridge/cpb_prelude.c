@@ -15,19 +15,22 @@ static int cpb_cal_readonly(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'cal' is read-only");
 }
 
-/* pairs(cal) walks the library behind the read-only proxy (its upvalue), so a policy, and the
- * test that every cal function has an editor annotation, can list what cal holds. */
+/* pairs(cal) walks the library behind the read-only proxy (the iterator's upvalue), so a
+ * policy, and the test that every cal function has an editor annotation, can list what cal
+ * holds. The lazy sections are loaded first, so the list is whole; the proxy, not the
+ * library, is the iteration's state, so pairs never hands the policy a writable cal. */
 static int cpb_cal_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
     lua_pushnil(L);
     return 1;
 }
 
 static int cpb_cal_pairs(lua_State *L) {
-    lua_pushcfunction(L, cpb_cal_next);
+    if (lua_type(L, lua_upvalueindex(2)) == LUA_TTABLE) cpb_lazy_load_all(L, lua_upvalueindex(2));
     lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, cpb_cal_next, 1);
+    lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
@@ -38,9 +41,9 @@ static int cpb_cal_pairs(lua_State *L) {
  * `name` leaves nothing on the stack and returns 0, so the caller compiles the text:
  * messages and tracebacks then name the chunk the same way whichever form ran.
  */
-static int cpb_load_bytecode(lua_State *L, const cpb_prelude_args *a) {
-    if (a->bytecode == NULL || a->bytecode_length == 0 || a->bytecode[0] != LUA_SIGNATURE[0]) return 0;
-    if (luaL_loadbufferx(L, a->bytecode, a->bytecode_length, a->name, "b") != LUA_OK) {
+static int cpb_load_bytecode(lua_State *L, const cpb_prelude_args *a, size_t core_length) {
+    if (a->bytecode == NULL || core_length == 0 || a->bytecode[0] != LUA_SIGNATURE[0]) return 0;
+    if (luaL_loadbufferx(L, a->bytecode, core_length, a->name, "b") != LUA_OK) {
         lua_pop(L, 1);
         return 0;
     }
@@ -57,14 +60,25 @@ static int cpb_load_bytecode(lua_State *L, const cpb_prelude_args *a) {
 static int cpb_prelude_body(lua_State *L) {
     cpb_prelude_args *a = lua_touserdata(L, 1);
     cpb_state *h = cpb_of(L);
-    if (cpb_load_bytecode(L, a)) {
+    const char *sections = NULL;
+    size_t sections_length = 0;
+    size_t core_length = a->bytecode == NULL ? 0
+        : cpb_lazy_split(a->bytecode, a->bytecode_length, &sections, &sections_length);
+    if (cpb_load_bytecode(L, a, core_length)) {
         cls_name_chunk(L, CLS_CHUNK_HELPER, a->name);
         h->prelude_form = CPB_FORM_BYTECODE;
     } else {
         cls_load_text(L, a->source, a->length, a->name, CLS_CHUNK_HELPER);
         h->prelude_form = CPB_FORM_TEXT;
+        sections_length = 0; /* the text is the whole library */
     }
     cpb_push_native(L);
+    int lazy = 0;
+    if (sections_length > 0) {
+        cpb_lazy_prepare(L, lua_gettop(L), sections, sections_length, a->name);
+        lua_insert(L, -3); /* below the chunk and its argument */
+        lazy = lua_gettop(L) - 2;
+    }
     lua_call(L, 1, 1);
     if (lua_type(L, -1) != LUA_TTABLE)
         return cls_raise(L, CLS_KIND_TYPE, "the helper library must return a table, got %s", luaL_typename(L, -1));
@@ -72,12 +86,14 @@ static int cpb_prelude_body(lua_State *L) {
     int cal = lua_gettop(L);
     cpb_register_ics(L, cal);
     cpb_register_holidays(L, cal);
+    if (lazy != 0) cpb_lazy_install(L, lazy, cal);
     lua_newtable(L);
     lua_createtable(L, 0, 4);
     lua_pushvalue(L, cal);
     lua_setfield(L, -2, "__index");
     lua_pushvalue(L, cal);
-    lua_pushcclosure(L, cpb_cal_pairs, 1);
+    if (lazy != 0) lua_pushvalue(L, lazy); else lua_pushnil(L);
+    lua_pushcclosure(L, cpb_cal_pairs, 2);
     lua_setfield(L, -2, "__pairs");
     lua_pushcfunction(L, cpb_cal_readonly);
     lua_setfield(L, -2, "__newindex");

@@ -17,41 +17,8 @@
  * bytes as the original; otherwise the full dump is shipped.
  */
 #include "dump_names.h"
+#include "dump_reader.h"
 #include <string.h>
-
-typedef struct reader {
-    const unsigned char *p, *end;
-    int failed;
-} reader;
-
-enum {
-    TAG_NIL = 0x00, TAG_FALSE = 0x01, TAG_TRUE = 0x11, TAG_INT = 0x03, TAG_FLOAT = 0x13,
-    TAG_SHORT_STRING = 0x04, TAG_LONG_STRING = 0x14
-};
-
-static size_t read_size(reader *r) {
-    size_t x = 0;
-    for (int i = 0; i < 10; i++) {
-        if (r->p >= r->end) { r->failed = 1; return 0; }
-        unsigned char b = *r->p++;
-        x = (x << 7) | (b & 0x7f);
-        if (b & 0x80) return x;
-    }
-    r->failed = 1;
-    return 0;
-}
-
-static const unsigned char *take(reader *r, size_t n) {
-    if (r->failed || (size_t)(r->end - r->p) < n) { r->failed = 1; return NULL; }
-    const unsigned char *at = r->p;
-    r->p += n;
-    return at;
-}
-
-static void skip_string(reader *r) {
-    size_t size = read_size(r);
-    if (size > 0) take(r, size - 1);
-}
 
 /* Copies [from, r->p) to out. */
 static void copy_since(reader *r, const unsigned char *from, dump_buffer *out) {
@@ -112,13 +79,8 @@ static void function(reader *r, dump_buffer *out, size_t instruction, size_t int
 
 int dump_drop_local_names(const unsigned char *dump, size_t length, dump_buffer *out) {
     reader r = {dump, dump + length, 0};
-    /* signature, version 0x54, format 0, LUAC_DATA, then three sizes */
-    const unsigned char *header = take(&r, 4 + 1 + 1 + 6 + 3);
-    if (header == NULL || memcmp(header, "\x1bLua", 4) != 0 || header[4] != 0x54 || header[5] != 0) return 1;
-    size_t instruction = header[12], integer = header[13], number = header[14];
-    if (instruction == 0 || integer == 0 || number == 0 || instruction > 16 || integer > 16 || number > 16) return 1;
-    take(&r, integer + number); /* LUAC_INT, LUAC_NUM */
-    take(&r, 1);                /* the main closure's upvalue count */
+    size_t instruction, integer, number;
+    if (read_header(&r, &instruction, &integer, &number) != 0) return 1;
     copy_since(&r, dump, out);
     function(&r, out, instruction, integer, number, 0);
     return r.failed || r.p != r.end;

@@ -100,6 +100,9 @@ enum { CPB_FORM_NONE = 0, CPB_FORM_TEXT = 1, CPB_FORM_BYTECODE = 2 };
  */
 int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char *bytecode,
                      size_t bytecode_length, const char *prelude_name);
+/* How many lazy sections of cal this state's prelude has (0: loaded whole, e.g. from text),
+ * and in `loaded` how many a policy's reads have loaded so far (cpb_lazy.c). */
+int cpb_prelude_sections(lua_State *L, int *loaded);
 /* CPB_FORM_* of the last prelude chunk loaded in this state (CPB_FORM_NONE before any, or when it did not load). */
 int cpb_prelude_form(lua_State *L);
 /*

@@ -95,6 +95,17 @@ final class PolicyLuaState {
         return lua.withUnsafeHandle { cpb_prelude_form($0) } == Int32(CPB_FORM_BYTECODE) ? .bytecode : .text
     }
 
+    /// cal's lazy sections in this state: how many its prelude has (0 when it loaded whole,
+    /// from the text) and how many a policy's reads have loaded so far. The bytecode form
+    /// leaves parts of cal a policy never reads unloaded (a one-month command's cost).
+    var preludeSections: (count: Int, loaded: Int) {
+        lua.withUnsafeHandle { state in
+            var loaded: Int32 = 0
+            let count = cpb_prelude_sections(state, &loaded)
+            return (Int(count), Int(loaded))
+        }
+    }
+
     /// The .ics files `cal.ics` read while the policy loaded: real paths and content hashes.
     func icsInputs() -> [(path: String, hash: UInt64)] {
         lua.withUnsafeHandle { state in

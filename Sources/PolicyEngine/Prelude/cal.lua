@@ -352,7 +352,7 @@ end
 function cal.nthWeekdayDayNumber(y, m, weekday, n)
     return (nthWeekday("nthWeekdayDayNumber", y, m, weekday, n))
 end
-
+--@lazy easter
 local easterCache = {}
 
 local function westernEaster(y) -- anonymous Gregorian computus (Meeus/Jones/Butcher)
@@ -417,7 +417,7 @@ function cal.easterDayNumber(y, kind)
     return n
 end
 
-
+--@lazy end
 ---------------------------------------------------------------------------------------------
 -- Observed-day rules. A rule maps a weekday (1 = Sunday ... 7 = Saturday) to a shift in
 -- days; +7 / -7 mean "the next / previous working day" (not Saturday or Sunday, not taken),
@@ -668,7 +668,7 @@ local function dayArg(fname, v, lv)
     end
     error(sformat("cal.%s: day must be a day, an ISO date 'YYYY-MM-DD' or a day number, got %s", fname, show(v)), lv)
 end
-
+--@lazy windows
 --- A list of date windows `{ {from = 'YYYY-MM-DD', to = 'YYYY-MM-DD', reason = '...'}, ... }`,
 --- checked once: every row a table with exactly these fields, `from` and `to` real days in
 --- order (both included), `reason` a non-empty string; an error names the row and the field.
@@ -842,7 +842,7 @@ function cal.quarter(day)
     local lastMonth = q * 3
     return q, sformat("%04d-%02d-01", y, lastMonth - 2), sformat("%04d-%02d-%02d", y, lastMonth, monthLength(y, lastMonth))
 end
-
+--@lazy end
 ---------------------------------------------------------------------------------------------
 -- Per-year tables: the shape of every holiday policy, and its hot path.
 ---------------------------------------------------------------------------------------------
@@ -905,7 +905,7 @@ function cal.byYear(build)
         return lastAnswer
     end
 end
-
+--@lazy calendars
 ---------------------------------------------------------------------------------------------
 -- Host functions: the injected today and other calendar systems.
 ---------------------------------------------------------------------------------------------
@@ -1012,7 +1012,7 @@ function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
     return out
 end
 
-
+--@lazy hours
 ---------------------------------------------------------------------------------------------
 -- Hours: what `hoursFor(day)` returns. A closed interval is a table { from = minutes, to =
 -- minutes, reason = text } in the policy's own zone's wall time, half-open [from, to), minute
@@ -1069,7 +1069,7 @@ function cal.openOnly(from, to, reason)
     if b < 1440 then out[#out + 1] = { from = b, to = 1440, reason = reason } end
     return out
 end
-
+--@lazy end
 -- cal.holidays and cal.weekend are compiled on first use (HolidayLuaLibrary.swift) and check
 -- their arguments with these, so they quote values and word bad days as every function here.
 if native.shareChecks ~= nil then native.shareChecks({ show = show, dayArg = dayArg }) end
