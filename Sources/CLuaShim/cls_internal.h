@@ -9,6 +9,10 @@
 #include <signal.h>
 
 #define CLS_DEFAULT_MEMORY ((size_t)64 << 20)
+/* The collector's pause, percent of the heap the last cycle kept: while a state is built,
+ * and after (Lua's default; cls_open.c says why). */
+#define CLS_GC_PAUSE 300
+#define CLS_GC_SETTLED_PAUSE 200
 /* Sent by cls_guard_interrupt to the thread running Lua; ignored by default, rarely used. */
 #define CLS_GUARD_SIGNAL SIGURG
 #define CLS_POOL_CHUNK ((size_t)256 << 10)

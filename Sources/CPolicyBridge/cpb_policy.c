@@ -213,6 +213,7 @@ int cpb_load_policy(lua_State *L, const char *source, size_t length, const char 
     h->loading_path = path;
     int status = cls_protected(L, cpb_policy_body, &a, cls_load_budget(L));
     h->loading_path = NULL;
+    cls_settle(L);
     return status;
 }
 
