@@ -575,7 +575,7 @@ function cal.observedDayNumber(n, rule, taken)
     local r = observedDay("observedDayNumber", n, rule, taken, false)
     return r
 end
-
+--@lazy substitute
 local function byDay(a, b)
     if a.dayNumber ~= b.dayNumber then return a.dayNumber < b.dayNumber end
     return a.order < b.order
@@ -645,7 +645,7 @@ function cal.substitute(days, rule)
     for i = 1, #out do out[i].order = nil end
     return out
 end
-
+--@lazy end
 ---------------------------------------------------------------------------------------------
 -- Windows, business days and quarters.
 ---------------------------------------------------------------------------------------------
