@@ -7,7 +7,7 @@
  * The bundle the build ships is the core's dump, then the sections, then the sections'
  * length (4 bytes, little-endian) and "cplz". Each section: its field names (each NUL-ended,
  * then an empty one), its dump's length (4 bytes) and its dump. While the core runs, each
- * section's marker line hands over a function returning the core's locals the section sees
+ * section's marker line hands over a function returning the core's locals the section uses
  * (native.section). Loading a section runs its dump with those values; its
  * `function cal.f` lines then fill the library table, so every later read finds the field
  * without coming here. Lookups of fields that exist never reach this code: the library's
@@ -16,7 +16,7 @@
 #include "cpb_internal.h"
 
 /* Slots of the lazy record (a table in the metatable's __index upvalue). */
-enum { CPB_LAZY_BLOB = 1, CPB_LAZY_NAMES = 2, CPB_LAZY_EXPORTERS = 3, CPB_LAZY_CHUNK = 4 };
+enum { CPB_LAZY_BLOB = 1, CPB_LAZY_EXPORTERS = 2, CPB_LAZY_CHUNK = 3 };
 
 /* Registry key of the state's lazy record (for cpb_prelude_sections). */
 static const char cpb_lazy_key = 0;
@@ -60,18 +60,22 @@ static int cpb_each_section(lua_State *L, const char *blob, size_t length, cpb_s
     return k;
 }
 
-static int cpb_note_names(lua_State *L, int k, const char *names, const char *dump, size_t dump_length, void *ud) {
+typedef struct cpb_found { int k; const char *name; size_t name_length; const char *dump; size_t length; } cpb_found;
+
+/* The section that defines field `name` (found.name): its number, 0 when none does. */
+static int cpb_names_field(lua_State *L, int k, const char *names, const char *dump, size_t dump_length, void *ud) {
+    (void)L;
     (void)dump;
     (void)dump_length;
-    int table = *(int *)ud;
-    for (const char *name = names; *name != 0; name += strlen(name) + 1) {
-        lua_pushinteger(L, k);
-        lua_setfield(L, table, name);
-    }
+    cpb_found *f = ud;
+    for (const char *name = names; *name != 0; name += strlen(name) + 1)
+        if (strlen(name) == f->name_length && memcmp(name, f->name, f->name_length) == 0) {
+            f->k = k;
+            return 1;
+        }
     return 0;
 }
 
-typedef struct cpb_found { int k; const char *dump; size_t length; } cpb_found;
 
 static int cpb_find(lua_State *L, int k, const char *names, const char *dump, size_t dump_length, void *ud) {
     (void)L;
@@ -98,7 +102,7 @@ static void cpb_lazy_load(lua_State *L, int lazy, lua_Integer k) {
     const char *blob = lua_tolstring(L, -1, &blob_length);
     lua_rawgeti(L, lazy, CPB_LAZY_CHUNK);
     const char *chunk = lua_tostring(L, -1);
-    cpb_found found = {(int)k, NULL, 0};
+    cpb_found found = {(int)k, NULL, 0, NULL, 0};
     if (blob != NULL) cpb_each_section(L, blob, blob_length, cpb_find, &found);
     if (found.dump == NULL || chunk == NULL)
         luaL_error(L, "cal: part %d of the library is missing from this build", (int)k);
@@ -114,14 +118,20 @@ static void cpb_lazy_load(lua_State *L, int lazy, lua_Integer k) {
     lua_settop(L, top);
 }
 
-/* __index of the library table: a field of a section not loaded yet loads it. */
+/* __index of the library table: a field of a section not loaded yet loads it. Reached only
+ * on a miss, so the section's names are read from the blob here rather than kept in a table
+ * every start would build. */
 static int cpb_lazy_index(lua_State *L) {
     if (lua_type(L, 2) != LUA_TSTRING) return 0;
     int lazy = lua_upvalueindex(1);
-    lua_rawgeti(L, lazy, CPB_LAZY_NAMES);
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, -2) != LUA_TNUMBER) return 0;
-    cpb_lazy_load(L, lazy, lua_tointeger(L, -1));
+    size_t blob_length;
+    lua_rawgeti(L, lazy, CPB_LAZY_BLOB);
+    const char *blob = lua_tolstring(L, -1, &blob_length);
+    cpb_found found = {0, NULL, 0, NULL, 0};
+    found.name = lua_tolstring(L, 2, &found.name_length);
+    if (blob == NULL || cpb_each_section(L, blob, blob_length, cpb_names_field, &found) == 0 || found.k == 0)
+        return 0;
+    cpb_lazy_load(L, lazy, found.k);
     lua_pushvalue(L, 2);
     lua_rawget(L, 1);
     return 1;
@@ -138,15 +148,11 @@ static int cpb_lazy_exporter(lua_State *L) {
 }
 
 void cpb_lazy_prepare(lua_State *L, int native, const char *sections, size_t length, const char *chunk) {
-    lua_createtable(L, 4, 0);
+    lua_createtable(L, 3, 0);
     int lazy = lua_gettop(L);
     lua_pushlstring(L, sections, length);
     lua_rawseti(L, lazy, CPB_LAZY_BLOB);
-    lua_createtable(L, 0, 48);
-    int names = lua_gettop(L);
-    cpb_each_section(L, sections, length, cpb_note_names, &names);
-    lua_rawseti(L, lazy, CPB_LAZY_NAMES);
-    lua_createtable(L, 4, 0);
+    lua_createtable(L, 8, 0);
     lua_rawseti(L, lazy, CPB_LAZY_EXPORTERS);
     lua_pushstring(L, chunk);
     lua_rawseti(L, lazy, CPB_LAZY_CHUNK);

@@ -217,13 +217,28 @@ int lazy_section_text(const lazy_plan *plan, size_t index, const unsigned char *
     line *lines = NULL;
     size_t count = split_lines(source, length, &lines);
     if (count == 0) return 1;
-    int failed = append_text(out, "local ") || append_names(out, &s->imports) || append_text(out, " = ...");
+    int failed = s->imports.count > 0 &&
+                 (append_text(out, "local ") || append_names(out, &s->imports) || append_text(out, " = ..."));
     for (size_t number = 2; number <= s->last && !failed; number++) {
         failed = dump_append(out, "\n", 1);
         if (!failed && number >= s->first) failed = dump_append(out, lines[number - 1].at, lines[number - 1].length);
     }
     free(lines);
     return failed;
+}
+
+int lazy_narrow_imports(lazy_section *section, const dump_names *used) {
+    dump_names kept = {0};
+    for (size_t i = 0; i < section->imports.count; i++) {
+        const char *name = section->imports.names[i];
+        if (dump_names_has(used, name) && dump_names_add(&kept, name, strlen(name)) != 0) {
+            dump_names_free(&kept);
+            return 1;
+        }
+    }
+    dump_names_free(&section->imports);
+    section->imports = kept;
+    return 0;
 }
 
 void lazy_plan_free(lazy_plan *plan) {

@@ -8,7 +8,7 @@ typedef struct lazy_section {
     char label[64];
     size_t marker;        /* the line of its `--@lazy NAME` marker (1-based) */
     size_t first, last;   /* its lines, inclusive */
-    dump_names imports;   /* the core's top-level locals in scope at the marker */
+    dump_names imports;   /* the core's top-level locals in scope at the marker that it uses */
     dump_names exports;   /* the cal fields it defines */
 } lazy_section;
 
@@ -26,5 +26,8 @@ int lazy_core_text(const lazy_plan *plan, const unsigned char *source, size_t le
  * section's first, then its lines as written. 0, or 1 (memory). */
 int lazy_section_text(const lazy_plan *plan, size_t index, const unsigned char *source, size_t length,
                       dump_buffer *out);
+/* Keeps of the section's imports only those in `used` (the names the section, compiled
+ * without imports, reads or writes as globals), in their order. 0, or 1 (memory). */
+int lazy_narrow_imports(lazy_section *section, const dump_names *used);
 void lazy_plan_free(lazy_plan *plan);
 #endif

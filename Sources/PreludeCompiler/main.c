@@ -185,6 +185,37 @@ static int same_globals(const dump_facts *part, const dump_facts *whole, const c
     return failed;
 }
 
+/* Each section's imports narrowed to the core's locals it uses: compiled without any, the
+ * names it then reads or writes as globals. A section's exporter in the core holds one
+ * upvalue per import, so every unused one would cost each start an upvalue and its name.
+ * 0, or 1 with the message printed. */
+static int narrow_imports(lua_State *L, lazy_plan *plan, const buffer *source, const char *input,
+                          const char *chunkname) {
+    int failed = 0;
+    for (size_t k = 0; k < plan->count && !failed; k++) {
+        lazy_section *s = &plan->sections[k];
+        dump_names candidates = s->imports;
+        s->imports = (dump_names){0};
+        buffer text = {0}, code = {0};
+        dump_facts facts = {0};
+        failed = lazy_section_text(plan, k, source->bytes, source->length, &text);
+        if (!failed && luaL_loadbufferx(L, (const char *)text.bytes, text.length, chunkname, "t") != LUA_OK) {
+            fprintf(stderr, "%s: error: lazy section '%s' (line %zu): %s\n", input, s->label, s->marker,
+                    lua_tostring(L, -1));
+            lua_pop(L, 1);
+            failed = 1;
+        } else if (!failed) {
+            failed = dump_top(L, &code, 0) || dump_survey(code.bytes, code.length, &facts) != 0;
+        }
+        s->imports = candidates;
+        failed = failed || lazy_narrow_imports(s, &facts.globals);
+        dump_facts_free(&facts);
+        free(text.bytes);
+        free(code.bytes);
+    }
+    return failed;
+}
+
 /*
  * The core, then each lazy section (lazy_sections.c), compiled and checked; `bundle` gets
  * the core's dump, then for each section its field names (each NUL-ended, then an empty
@@ -281,7 +312,8 @@ static int compile_prelude(int argc, char **argv) {
                             "shipping the prelude in one piece\n", input);
         } else {
             buffer bundle = {0};
-            failed = compile_sections(L, &plan, &source, &code, input, chunkname, &bundle, &lean_ok);
+            failed = narrow_imports(L, &plan, &source, input, chunkname) ||
+                     compile_sections(L, &plan, &source, &code, input, chunkname, &bundle, &lean_ok);
             sections = plan.count;
             free(code.bytes);
             code = bundle;
