@@ -108,13 +108,22 @@ static void cpb_lazy_load(lua_State *L, int lazy, lua_Integer k) {
         luaL_error(L, "cal: part %d of the library is missing from this build", (int)k);
     if (luaL_loadbufferx(L, found.dump, found.length, chunk, "b") != LUA_OK) lua_error(L);
     int section = lua_gettop(L);
-    /* Marked loaded before it runs: a read of one of its own fields while it runs finds the
-     * field or nil, never a second load of the same section. */
-    lua_pushboolean(L, 0);
+    /* Marked as loading while it runs: a read of one of its own fields then finds the field
+     * or nil, never a second load. If it fails (memory, the call's budget), it is marked not
+     * loaded again and the error goes on, so a later read, say after a policy's pcall caught
+     * the error, tries again instead of finding the section's fields missing for good. */
+    lua_pushboolean(L, 1);
     lua_rawseti(L, exporters, k);
     lua_pushvalue(L, exporter);
-    lua_call(L, 0, LUA_MULTRET);
-    lua_call(L, lua_gettop(L) - section, 0);
+    int status = lua_pcall(L, 0, LUA_MULTRET, 0);
+    if (status == LUA_OK) status = lua_pcall(L, lua_gettop(L) - section, 0, 0);
+    if (status != LUA_OK) {
+        lua_pushvalue(L, exporter);
+        lua_rawseti(L, exporters, k);
+        lua_error(L);
+    }
+    lua_pushboolean(L, 0);
+    lua_rawseti(L, exporters, k);
     lua_settop(L, top);
 }
 
@@ -189,7 +198,7 @@ int cpb_prelude_sections(lua_State *L, int *loaded) {
     lua_rawgeti(L, -1, CPB_LAZY_EXPORTERS);
     lua_Integer count = (lua_Integer)lua_rawlen(L, -1);
     for (lua_Integer k = 1; k <= count; k++) {
-        *loaded += lua_rawgeti(L, -1, k) == LUA_TBOOLEAN;
+        *loaded += lua_rawgeti(L, -1, k) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
         lua_pop(L, 1);
     }
     lua_pop(L, 2);

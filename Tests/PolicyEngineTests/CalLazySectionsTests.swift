@@ -70,6 +70,34 @@ import Testing
         #expect(lua.preludeSections == (CalPrelude.lazySectionCount, CalPrelude.lazySectionCount))
     }
 
+    /// A section whose loading the call's budget cut short is not loaded: the next call loads
+    /// it whole. (Marked loaded before it ran, it would have left its fields missing for good.)
+    /// The spin before the read moves where the budget runs out across the load, one loop at a
+    /// time, so some of these calls stop inside it.
+    @Test func aSectionCutShortByTheBudgetLoadsWholeOnTheNextRead() throws {
+        let source = """
+        function probe(spins)
+            for _ = 1, tonumber(spins) do end
+            reached = true
+            return type(cal.windows)
+        end
+        function again() return type(cal.windows) .. ' ' .. type(cal.quarter) end
+        function wasReached() return tostring(reached) end
+        """
+        var stoppedAfterTheSpin = 0
+        for spins in 900..<1_000 {
+            let lua = try PolicyLuaState(options: LuaStateOptions(instructionBudget: 1_000, budgetMode: .strict))
+            try lua.loadPrelude(CalPrelude.source, bytecode: CalPrelude.bytecode, name: CalPrelude.chunkName)
+            _ = try lua.loadPolicy(Array(source.utf8), path: "p.lua")
+            if let error = luaFailure({ _ = try lua.callGlobal("probe", argument: String(spins)) }) {
+                #expect(error.kind == .budget)
+                if try lua.callGlobal("wasReached", argument: "") == "true" { stoppedAfterTheSpin += 1 }
+            }
+            #expect(try lua.callGlobal("again", argument: "") == "function function", "spins \(spins)")
+        }
+        #expect(stoppedAfterTheSpin > 0)
+    }
+
     @Test func pairsListsTheSameFieldsFromEitherForm() throws {
         let probe = """
         function probe()
