@@ -9,33 +9,15 @@
  */
 #include <lua.h>
 #include <lauxlib.h>
-#include "dump_globals.h"
 #include "dump_names.h"
+#include "lazy_bundle.h"
 #include "lazy_sections.h"
+#include "prelude_dump.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef dump_buffer buffer;
-
-int dump_append(buffer *b, const void *data, size_t size) {
-    if (b->length + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 4096;
-        while (capacity < b->length + size) capacity *= 2;
-        unsigned char *grown = realloc(b->bytes, capacity);
-        if (grown == NULL) return 1;
-        b->bytes = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->bytes + b->length, data, size);
-    b->length += size;
-    return 0;
-}
-
-static int dump_writer(lua_State *L, const void *data, size_t size, void *ud) {
-    (void)L;
-    return dump_append(ud, data, size);
-}
 
 static int read_file(const char *path, buffer *out) {
     FILE *f = fopen(path, "rb");
@@ -77,207 +59,6 @@ static int write_swift(const char *path, const buffer *code, const char *input, 
     return failed;
 }
 
-/* Dumps the function on top of L's stack (popped) into a fresh buffer; 0 on success. */
-static int dump_top(lua_State *L, buffer *out, int strip) {
-    int status = lua_dump(L, dump_writer, out, strip);
-    lua_pop(L, 1);
-    return status != 0 || out->length == 0;
-}
-
-static int same(const buffer *a, const buffer *b) {
-    return a->length == b->length && memcmp(a->bytes, b->bytes, a->length) == 0;
-}
-
-/*
- * `full` without the names of locals, proved three ways before it is used: it loads;
- * dumped again it is itself (the rewrite wrote the format lundump reads); stripped it is
- * the original stripped (nothing but debug names changed). The original function is on top
- * of L's stack and stays there. 0 when proved.
- */
-static int lean_dump(lua_State *L, const buffer *full, buffer *lean, const char *chunkname) {
-    if (dump_drop_local_names(full->bytes, full->length, lean) != 0) return 1;
-    buffer again = {0}, stripped = {0}, original = {0};
-    int failed = luaL_loadbufferx(L, (const char *)lean->bytes, lean->length, chunkname, "b") != LUA_OK;
-    if (!failed) {
-        lua_pushvalue(L, -1);
-        failed = dump_top(L, &again, 0) || dump_top(L, &stripped, 1);
-    } else {
-        lua_pop(L, 1);
-    }
-    if (!failed) {
-        lua_pushvalue(L, -1);
-        failed = dump_top(L, &original, 1);
-    }
-    failed = failed || !same(&again, lean) || !same(&stripped, &original) || lean->length >= full->length;
-    free(again.bytes);
-    free(stripped.bytes);
-    free(original.bytes);
-    return failed;
-}
-
-/* Compiles `text` (named `chunkname`) into `out`: the dump without local names when that
- * proves out (lean_dump), else the whole dump. 0, or 1 with the message printed. */
-static int compile_part(lua_State *L, const unsigned char *text, size_t length, const char *chunkname,
-                        const char *input, const char *what, buffer *out, int *lean_ok) {
-    if (luaL_loadbufferx(L, (const char *)text, length, chunkname, "t") != LUA_OK) {
-        fprintf(stderr, "%s: error: %s: %s\n", input, what, lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return 1;
-    }
-    /* Not stripped: the chunk name and line numbers keep cal's messages and tracebacks as
-     * they are for the text. Only the names of its locals go (dump_names.c). */
-    buffer code = {0};
-    lua_pushvalue(L, -1);
-    if (dump_top(L, &code, 0) != 0) {
-        fprintf(stderr, "%s: error: %s: cannot dump the compiled chunk\n", input, what);
-        lua_pop(L, 1);
-        free(code.bytes);
-        return 1;
-    }
-    buffer lean = {0};
-    int proved = lean_dump(L, &code, &lean, chunkname) == 0;
-    lua_pop(L, 1);
-    if (proved) {
-        free(code.bytes);
-        *out = lean;
-    } else {
-        fprintf(stderr, "%s: warning: %s: the dump without local names did not prove out; shipping the whole dump\n",
-                input, what);
-        free(lean.bytes);
-        *out = code;
-        *lean_ok = 0;
-    }
-    return 0;
-}
-
-/* The survey (dump_globals.c) must read a probe the way it was written: a global read, a
- * global write and an assigned upvalue. 0 when it does. */
-static int survey_proves_out(lua_State *L) {
-    static const char probe[] = "local x = 0\nlocal function f() y = g; x = 1 end\nreturn f";
-    if (luaL_loadbufferx(L, probe, sizeof probe - 1, "=probe", "t") != LUA_OK) { lua_pop(L, 1); return 1; }
-    buffer code = {0};
-    dump_facts facts = {0};
-    int failed = dump_top(L, &code, 0) || dump_survey(code.bytes, code.length, &facts) != 0 ||
-                 facts.globals.count != 2 || !dump_names_has(&facts.globals, "y") ||
-                 !dump_names_has(&facts.globals, "g") || facts.assigned.count != 1 ||
-                 !dump_names_has(&facts.assigned, "x");
-    free(code.bytes);
-    dump_facts_free(&facts);
-    return failed;
-}
-
-static int put_u32(buffer *b, size_t value) {
-    unsigned char bytes[4] = {(unsigned char)value, (unsigned char)(value >> 8), (unsigned char)(value >> 16),
-                              (unsigned char)(value >> 24)};
-    return dump_append(b, bytes, 4);
-}
-
-/* Every global `part` touches must be one the whole file touches; otherwise a name that is a
- * local in one part is read as a global in another. 0, or 1 with the names printed. */
-static int same_globals(const dump_facts *part, const dump_facts *whole, const char *input, const char *what) {
-    int failed = 0;
-    for (size_t i = 0; i < part->globals.count; i++) {
-        if (dump_names_has(&whole->globals, part->globals.names[i])) continue;
-        fprintf(stderr, "%s: error: %s reads '%s' as a global, a local of another part of the file; "
-                        "move it into the core or into the same lazy section\n", input, what, part->globals.names[i]);
-        failed = 1;
-    }
-    return failed;
-}
-
-/* Each section's imports narrowed to the core's locals it uses: compiled without any, the
- * names it then reads or writes as globals. A section's exporter in the core holds one
- * upvalue per import, so every unused one would cost each start an upvalue and its name.
- * 0, or 1 with the message printed. */
-static int narrow_imports(lua_State *L, lazy_plan *plan, const buffer *source, const char *input,
-                          const char *chunkname) {
-    int failed = 0;
-    for (size_t k = 0; k < plan->count && !failed; k++) {
-        lazy_section *s = &plan->sections[k];
-        dump_names candidates = s->imports;
-        s->imports = (dump_names){0};
-        buffer text = {0}, code = {0};
-        dump_facts facts = {0};
-        failed = lazy_section_text(plan, k, source->bytes, source->length, &text);
-        if (!failed && luaL_loadbufferx(L, (const char *)text.bytes, text.length, chunkname, "t") != LUA_OK) {
-            fprintf(stderr, "%s: error: lazy section '%s' (line %zu): %s\n", input, s->label, s->marker,
-                    lua_tostring(L, -1));
-            lua_pop(L, 1);
-            failed = 1;
-        } else if (!failed) {
-            failed = dump_top(L, &code, 0) || dump_survey(code.bytes, code.length, &facts) != 0;
-        }
-        s->imports = candidates;
-        failed = failed || lazy_narrow_imports(s, &facts.globals);
-        dump_facts_free(&facts);
-        free(text.bytes);
-        free(code.bytes);
-    }
-    return failed;
-}
-
-/*
- * The core, then each lazy section (lazy_sections.c), compiled and checked; `bundle` gets
- * the core's dump, then for each section its field names (each NUL-ended, then an empty
- * one), its dump's length (4 bytes, little-endian) and its dump, then the length of all
- * that after the core (4 bytes) and "cplz". 0, or 1 with the message printed.
- */
-static int compile_sections(lua_State *L, const lazy_plan *plan, const buffer *source, const buffer *whole_dump,
-                            const char *input, const char *chunkname, buffer *bundle, int *lean_ok) {
-    dump_facts whole = {0};
-    if (dump_survey(whole_dump->bytes, whole_dump->length, &whole) != 0) {
-        fprintf(stderr, "%s: error: cannot survey the prelude's dump\n", input);
-        dump_facts_free(&whole);
-        return 1;
-    }
-    buffer text = {0}, part = {0}, sections = {0};
-    int failed = lazy_core_text(plan, source->bytes, source->length, &text) ||
-                 compile_part(L, text.bytes, text.length, chunkname, input, "the core", &part, lean_ok);
-    if (!failed) {
-        dump_facts facts = {0};
-        failed = dump_survey(part.bytes, part.length, &facts) != 0 || same_globals(&facts, &whole, input, "the core");
-        dump_facts_free(&facts);
-    }
-    failed = failed || dump_append(bundle, part.bytes, part.length);
-    for (size_t k = 0; k < plan->count && !failed; k++) {
-        const lazy_section *s = &plan->sections[k];
-        char what[128];
-        snprintf(what, sizeof what, "lazy section '%s' (line %zu)", s->label, s->marker);
-        free(text.bytes);
-        free(part.bytes);
-        text = (buffer){0};
-        part = (buffer){0};
-        failed = lazy_section_text(plan, k, source->bytes, source->length, &text) ||
-                 compile_part(L, text.bytes, text.length, chunkname, input, what, &part, lean_ok);
-        dump_facts facts = {0};
-        failed = failed || dump_survey(part.bytes, part.length, &facts) != 0 || same_globals(&facts, &whole, input, what);
-        for (size_t i = 0; i < facts.assigned.count && !failed; i++) {
-            if (!dump_names_has(&s->imports, facts.assigned.names[i])) continue;
-            fprintf(stderr, "%s: error: %s assigns '%s', a local of the core; it would change its own copy only\n",
-                    input, what, facts.assigned.names[i]);
-            failed = 1;
-        }
-        for (size_t j = 0; j < k && !failed; j++)
-            for (size_t i = 0; i < s->exports.count && !failed; i++)
-                if (dump_names_has(&plan->sections[j].exports, s->exports.names[i])) {
-                    fprintf(stderr, "%s: error: cal.%s is defined in two lazy sections\n", input, s->exports.names[i]);
-                    failed = 1;
-                }
-        dump_facts_free(&facts);
-        for (size_t i = 0; i < s->exports.count && !failed; i++)
-            failed = dump_append(&sections, s->exports.names[i], strlen(s->exports.names[i]) + 1);
-        failed = failed || dump_append(&sections, "", 1) || put_u32(&sections, part.length) ||
-                 dump_append(&sections, part.bytes, part.length);
-    }
-    failed = failed || dump_append(bundle, sections.bytes, sections.length) || put_u32(bundle, sections.length) ||
-             dump_append(bundle, "cplz", 4);
-    free(text.bytes);
-    free(part.bytes);
-    free(sections.bytes);
-    dump_facts_free(&whole);
-    return failed;
-}
-
 static int compile_prelude(int argc, char **argv) {
     if (argc != 4) {
         fprintf(stderr, "usage: PreludeCompiler INPUT.lua OUTPUT.swift CHUNKNAME\n");
@@ -307,13 +88,12 @@ static int compile_prelude(int argc, char **argv) {
     size_t sections = 0;
     int failed = compile_part(L, source.bytes, source.length, chunkname, input, "the prelude", &code, &lean_ok);
     if (!failed && plan.count > 0) {
-        if (survey_proves_out(L) != 0) {
+        if (lazy_survey_proves_out(L) != 0) {
             fprintf(stderr, "%s: warning: this liblua's bytecode is not the one the survey reads; "
                             "shipping the prelude in one piece\n", input);
         } else {
             buffer bundle = {0};
-            failed = narrow_imports(L, &plan, &source, input, chunkname) ||
-                     compile_sections(L, &plan, &source, &code, input, chunkname, &bundle, &lean_ok);
+            failed = lazy_bundle(L, &plan, &source, &code, input, chunkname, &bundle, &lean_ok);
             sections = plan.count;
             free(code.bytes);
             code = bundle;
