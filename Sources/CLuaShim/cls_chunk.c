@@ -78,7 +78,9 @@ static int cls_load_chunk_body(lua_State *L) {
 int cls_load_chunk(lua_State *L, const char *source, size_t length, const char *name, int *ref) {
     *ref = LUA_NOREF;
     cls_chunk_args a = {.source = source, .length = length, .name = name, .ref = ref};
-    return cls_protected(L, cls_load_chunk_body, &a, cls_host_of(L)->load_budget);
+    int status = cls_protected(L, cls_load_chunk_body, &a, cls_host_of(L)->load_budget);
+    cls_settle(L);
+    return status;
 }
 
 void cls_release_ref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }

@@ -52,7 +52,7 @@ lua_State *cls_open(const cls_config *config, cls_error *error) {
     }
     /* While the state is built (libraries, prelude, then the policy) nearly every object it
      * makes stays alive, so a collector cycle then marks them all for little: the pause is
-     * CLS_GC_PAUSE until the policy has loaded (cls_settle), Lua's default after. A one-month
+     * CLS_GC_PAUSE until its first chunk has loaded (cls_settle), Lua's default after. A one-month
      * command runs one cycle fewer (~95 K of its ~2.27 M instructions, callgrind). */
     lua_gc(L, LUA_GCINC, CLS_GC_PAUSE, 0, 0);
     int status = cls_protected(L, cls_open_body, NULL, h->load_budget);

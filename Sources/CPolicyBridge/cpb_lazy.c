@@ -60,14 +60,14 @@ static int cpb_each_section(lua_State *L, const char *blob, size_t length, cpb_s
     return k;
 }
 
-typedef struct cpb_found { int k; const char *name; size_t name_length; const char *dump; size_t length; } cpb_found;
+/* The section that defines a field: the name asked for, the section's number (0: none). */
+typedef struct cpb_owner { const char *name; size_t name_length; int k; } cpb_owner;
 
-/* The section that defines field `name` (found.name): its number, 0 when none does. */
 static int cpb_names_field(lua_State *L, int k, const char *names, const char *dump, size_t dump_length, void *ud) {
     (void)L;
     (void)dump;
     (void)dump_length;
-    cpb_found *f = ud;
+    cpb_owner *f = ud;
     for (const char *name = names; *name != 0; name += strlen(name) + 1)
         if (strlen(name) == f->name_length && memcmp(name, f->name, f->name_length) == 0) {
             f->k = k;
@@ -76,6 +76,8 @@ static int cpb_names_field(lua_State *L, int k, const char *names, const char *d
     return 0;
 }
 
+/* Section k's dump. */
+typedef struct cpb_found { int k; const char *dump; size_t length; } cpb_found;
 
 static int cpb_find(lua_State *L, int k, const char *names, const char *dump, size_t dump_length, void *ud) {
     (void)L;
@@ -102,7 +104,7 @@ static void cpb_lazy_load(lua_State *L, int lazy, lua_Integer k) {
     const char *blob = lua_tolstring(L, -1, &blob_length);
     lua_rawgeti(L, lazy, CPB_LAZY_CHUNK);
     const char *chunk = lua_tostring(L, -1);
-    cpb_found found = {(int)k, NULL, 0, NULL, 0};
+    cpb_found found = {(int)k, NULL, 0};
     if (blob != NULL) cpb_each_section(L, blob, blob_length, cpb_find, &found);
     if (found.dump == NULL || chunk == NULL)
         luaL_error(L, "cal: part %d of the library is missing from this build", (int)k);
@@ -136,11 +138,11 @@ static int cpb_lazy_index(lua_State *L) {
     size_t blob_length;
     lua_rawgeti(L, lazy, CPB_LAZY_BLOB);
     const char *blob = lua_tolstring(L, -1, &blob_length);
-    cpb_found found = {0, NULL, 0, NULL, 0};
-    found.name = lua_tolstring(L, 2, &found.name_length);
-    if (blob == NULL || cpb_each_section(L, blob, blob_length, cpb_names_field, &found) == 0 || found.k == 0)
+    cpb_owner owner = {NULL, 0, 0};
+    owner.name = lua_tolstring(L, 2, &owner.name_length);
+    if (blob == NULL || cpb_each_section(L, blob, blob_length, cpb_names_field, &owner) == 0 || owner.k == 0)
         return 0;
-    cpb_lazy_load(L, lazy, found.k);
+    cpb_lazy_load(L, lazy, owner.k);
     lua_pushvalue(L, 2);
     lua_rawget(L, 1);
     return 1;

@@ -135,7 +135,8 @@ typedef struct cls_config {
 /* A new sandboxed state, or NULL (message written into `error`). */
 lua_State *cls_open(const cls_config *config, cls_error *error);
 void cls_close(lua_State *L);
-/* The state is built (its policy loaded): the collector goes back to Lua's default pace. */
+/* The state is built (its policy, or a chunk through cls_load_chunk, loaded): the collector
+ * goes back to Lua's default pace. */
 void cls_settle(lua_State *L);
 /* The state's last error (valid until the next operation on the state). */
 const cls_error *cls_last_error(lua_State *L);
