@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ -x .venv/bin/python ] || scripts/setup.sh test >&2
-for tool in lua5.4 ncal /usr/bin/time; do
+for tool in lua5.4 ncal /usr/bin/time strip objcopy; do
     command -v "$tool" >/dev/null || { echo "bench: '$tool' is missing; run scripts/setup.sh test" >&2; exit 1; }
 done
 

@@ -70,21 +70,11 @@ command -v python3 >/dev/null || { echo "install: python3 not found: it writes t
 install -d "$root/bin"
 for binary in "$cli" "$serve"; do
     name=$(basename "$binary")
-    target=$root/bin/$name
     if [ "$strip_binaries" = 1 ]; then
         install -d "$destdir$debugdir$bindir"
-        debug=$destdir$debugdir$bindir/$name.debug
-        objcopy --only-keep-debug "$binary" "$debug"
-        chmod 0644 "$debug"
-        cp "$binary" "$target.tmp"
-        strip --strip-unneeded --remove-section=.comment --remove-section=.note "$target.tmp"
-        # The link's directory part is not stored: gdb looks for NAME.debug by name.
-        staged=$(realpath -m "$target.tmp")
-        (cd "$(dirname "$debug")" && objcopy --add-gnu-debuglink="$name.debug" "$staged")
-        chmod 0755 "$target.tmp"
-        mv "$target.tmp" "$target"
+        STRIP=1 scripts/install-binary.sh "$binary" "$root/bin/$name" "$destdir$debugdir$bindir/$name.debug"
     else
-        install -m 0755 "$binary" "$target"
+        STRIP=0 scripts/install-binary.sh "$binary" "$root/bin/$name"
     fi
 done
 
