@@ -37,7 +37,7 @@ if stale "$serve" .build/stage-serve.stamp; then
 fi
 
 key=$( { sha256sum "$cli" "$serve"
-         find scripts/install.sh scripts/help2man.py deploy policies docs README.md LICENSE \
+         find scripts/install.sh scripts/install-binary.sh scripts/help2man.py deploy policies docs README.md LICENSE \
               $( [ -d data/holidays ] && echo data/holidays ) -type f -print0 | sort -z | xargs -0 sha256sum
        } | sha256sum | cut -d' ' -f1)
 if [ -f "$stage/key" ] && [ "$(cat "$stage/key")" = "$key" ] && [ -x "$root/usr/bin/calpolicy" ]; then
