@@ -80,6 +80,17 @@ grep -qx "ExecStart=/usr/bin/calpolicy-serve .*" "$root/lib/systemd/system/calpo
 grep -q '@[A-Z]*@' "$root/lib/systemd/system/calpolicy-serve.service" && bad "the unit has a placeholder left" || ok
 "$serve" --version >/dev/null && ok || bad "the installed calpolicy-serve does not run"
 
+# scripts/install-binary.sh, the step install.sh and the benchmarks' installed binary share: the
+# same bytes as the staged install (stripped, with its debug link), or the binary itself with
+# STRIP=0, and no staging file left beside the target.
+mkdir -p "$work/bin"
+if STRIP=1 scripts/install-binary.sh .build/release/calpolicy "$work/bin/calpolicy" "$work/bin/calpolicy.debug" \
+    && cmp -s "$work/bin/calpolicy" "$cli"; then ok; else bad "install-binary.sh's binary differs from the staged install's"; fi
+if STRIP=0 scripts/install-binary.sh .build/release/calpolicy "$work/bin/plain" && cmp -s "$work/bin/plain" .build/release/calpolicy \
+    && [ -x "$work/bin/plain" ]; then ok; else bad "install-binary.sh with STRIP=0 did not install the binary as built"; fi
+left=$(cd "$work/bin" && ls | grep -vx -e calpolicy -e calpolicy.debug -e plain)
+[ -z "$left" ] && ok || bad "install-binary.sh left: $left"
+
 # make uninstall removes what make install put there, and nothing else.
 dest=$work/dest
 mkdir -p "$dest/usr/local/share/keep"
