@@ -7,6 +7,11 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
+#include <sys/eventfd.h>
+
+/// A descriptor that never reports an event (an eventfd nobody writes), close-on-exec: what a
+/// stopping daemon puts under its listening socket's number (HTTPDaemon.stopAccepting).
+static inline int cmhd_silent_descriptor(void) { return eventfd(0, EFD_CLOEXEC); }
 
 /// The client's address as text (`127.0.0.1`, `::1`) into `out` (at least INET6_ADDRSTRLEN
 /// bytes); 0 on success. `MHD_get_connection_info` is variadic, so Swift reaches it here.

@@ -85,3 +85,96 @@ import Testing
         }
     }
 }
+
+/// Stopping while clients keep connecting: libmicrohttpd 0.9.75's own way to stop listening
+/// (`MHD_quiesce_daemon`) races with its epoll workers, which remove the same listening socket
+/// from their epoll sets; the loser of that race aborts the process. Every cycle here stops a
+/// daemon whose polling threads are busy with fresh connections; the process must survive
+/// every one, and `stopAccepting` must stop the socket listening at once.
+@Suite struct HTTPDaemonStopTests {
+    @Test func stoppingWhileClientsConnectNeverAbortsAndRefusesNewConnectionsAtOnce() throws {
+        for _ in 0..<1000 {
+            let daemon = try HTTPDaemon(.init(host: "127.0.0.1", port: 0, threads: 4)) { _ in HTTPResponse(status: 204) }
+            let port = daemon.port
+            let listener = try #require(Churn.listeningInodes(port: port).first, "no listening socket on \(port)")
+            let churning = Churn()
+            let churner = Thread { churning.run(port: port) }
+            churner.start()
+            while churning.connects < 20 { usleep(200) }
+            daemon.stopAccepting()
+            churning.stop()
+            // It stopped listening at once: its socket is out of the kernel's listening table
+            // and a connect is refused.
+            #expect(Churn.listening(inode: listener) == false, "the listening socket still listens after stopAccepting")
+            #expect(Churn.connectOnce(port: port) == false, "a connection was accepted after stopAccepting")
+            daemon.stop()
+        }
+    }
+
+    /// Connects and closes in a loop until stopped.
+    final class Churn: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        private var stopped = false
+        private let finished = DispatchSemaphore(value: 0)
+
+        var connects: Int { lock.withLock { count } }
+
+        func run(port: UInt16) {
+            while !lock.withLock({ stopped }) {
+                if Churn.connectOnce(port: port) { lock.withLock { count += 1 } }
+            }
+            finished.signal()
+        }
+
+        func stop() {
+            lock.withLock { stopped = true }
+            finished.wait()
+        }
+
+        /// The inodes of the sockets listening on 127.0.0.1:`port` (from /proc/net/tcp: the
+        /// local address in hex, state 0A, the inode in the tenth column).
+        static func listeningInodes(port: UInt16) -> [String] {
+            let local = String(format: "0100007F:%04X", port)
+            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+            return table.split(separator: "\n").compactMap { line in
+                let columns = line.split(separator: " ")
+                guard columns.count > 9, columns[1] == local, columns[3] == "0A" else { return nil }
+                return String(columns[9])
+            }
+        }
+
+        /// Whether the socket with that inode is listening.
+        static func listening(inode: String) -> Bool {
+            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+            return table.split(separator: "\n").contains { line in
+                let columns = line.split(separator: " ")
+                return columns.count > 9 && columns[3] == "0A" && columns[9] == inode
+            }
+        }
+
+        /// Whether a listening socket took a connection to the port (closed again at once).
+        /// TCP's simultaneous open lets a socket connect to itself when the kernel hands it the
+        /// (now free) port as its own: nobody listens there, so that one does not count.
+        static func connectOnce(port: UInt16) -> Bool {
+            let handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(handle) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+                }
+            }
+            guard connected else { return false }
+            var local = sockaddr_in()
+            var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+            _ = withUnsafeMutablePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(handle, $0, &size) }
+            }
+            return UInt16(bigEndian: local.sin_port) != port
+        }
+    }
+}

@@ -385,7 +385,7 @@ def log_fifo(ctx):
 
 # ---------------------------------------------------------------- graceful stop
 
-@check("SIGTERM with 20 requests in flight: /ready false, every request answered, exit within the drain bound")
+@check("SIGTERM with 20 requests in flight: /ready false, new connections refused, every request answered, exit within the drain bound")
 def shutdown(ctx):
     s = Server(ctx.bin, ["--stack", f"slow={ctx.slow}", "--listen", "127.0.0.1:0", "--today", "2026-12-01",
                          "--timeout", "3", "--stack-workers", "2", "--stack-queue", "32"])
@@ -398,6 +398,13 @@ def shutdown(ctx):
     time.sleep(0.2)
     keep.sendall(b"GET /ready HTTP/1.1\r\nHost: x\r\n\r\n")
     ready, _ = read_all(keep, 3)
+    try:  # the listener stopped at the signal: a new connection is refused, not queued
+        socket.create_connection(("127.0.0.1", s.port), timeout=2).close()
+        late = "taken"
+    except ConnectionRefusedError:
+        late = "refused"
+    except OSError as error:
+        late = repr(error)
     for t in threads:
         t.join()
     code = s.proc.wait(timeout=15)
@@ -406,6 +413,7 @@ def shutdown(ctx):
     ctx.figures["SIGTERM to exit with 20 in flight (s)"] = round(took, 2)
     expect(code == 0 and took < 6.0, f"exit {code} after {took:.2f} s (bound: 5 s of draining)")
     expect(ready.startswith(b"HTTP/1.1 503") or ready == b"", f"/ready after SIGTERM: {ready[:40]!r}")
+    expect(late == "refused", f"a new connection after SIGTERM was {late}, not refused")
     statuses = [o[0] if not isinstance(o, Exception) else repr(o) for o in out]
     expect(all(st in (200, 503) for st in statuses), f"requests cut without an answer: {statuses}")
 

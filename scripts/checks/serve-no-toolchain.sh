@@ -92,6 +92,11 @@ try:
 except BaseException:
     if server.poll() is None:
         server.kill()
+    server.wait()
+    # What the server said last: the line naming why it stopped (a panic, a signal).
+    print("serve-no-toolchain: server stderr (last 20 lines):", file=sys.stderr)
+    for line in server.stderr.read().splitlines()[-20:]:
+        print("  " + line, file=sys.stderr)
     raise
 print(f"serve-no-toolchain: {binary} with {hidden} hidden: " + ("eval printed a month, " if cli != "-" else "")
       + f"listening after {ready_ms:.0f} ms, /ready, /v1/month and /v1/calendar.ics answered, stopped on SIGTERM")
