@@ -163,8 +163,8 @@ public final class HTTPDaemon: @unchecked Sendable {
             close(placeholder)
             placeholder = -1
         }
-        // Not closed here: MHD_stop_daemon closes the listen socket it was given (one that
-        // `stopAccepting` quiesced was closed there). Closing it again closed whatever the
+        // Not closed here: MHD_stop_daemon closes the descriptor under the listen socket's
+        // number (the socket itself, or the eventfd `stopAccepting` put there). Closing it again closed whatever the
         // process had opened under the same number meanwhile (another daemon's socket, a
         // client's connection), which showed as a refused connect in a parallel test.
         listenSocket = -1

@@ -2,6 +2,19 @@ import Foundation
 import MHDHost
 import Testing
 
+/// Connects `handle` to 127.0.0.1:`port`; whether it connected.
+func connectLoopback(_ handle: Int32, port: UInt16) -> Bool {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            Glibc.connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+    }
+}
+
 /// libmicrohttpd behind plain values: a real daemon on a free loopback port, spoken to over a
 /// socket; the handler sees the request as values and its response goes out as written.
 @Suite struct HTTPDaemonTests {
@@ -23,14 +36,7 @@ import Testing
 
     func connect(_ port: UInt16) throws -> Int32 {
         let handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        try #require(status == 0, "connect to 127.0.0.1:\(port)")
+        try #require(connectLoopback(handle, port: port), "connect to 127.0.0.1:\(port)")
         return handle
     }
 
@@ -132,26 +138,24 @@ import Testing
             finished.wait()
         }
 
-        /// The inodes of the sockets listening on 127.0.0.1:`port` (from /proc/net/tcp: the
-        /// local address in hex, state 0A, the inode in the tenth column).
-        static func listeningInodes(port: UInt16) -> [String] {
-            let local = String(format: "0100007F:%04X", port)
+        /// The listening TCP sockets, as (local address, inode) from /proc/net/tcp: the local
+        /// address in hex (`0100007F:PORT`), state 0A, the inode in the tenth column.
+        static func listeners() -> [(local: Substring, inode: Substring)] {
             let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
             return table.split(separator: "\n").compactMap { line in
                 let columns = line.split(separator: " ")
-                guard columns.count > 9, columns[1] == local, columns[3] == "0A" else { return nil }
-                return String(columns[9])
+                return columns.count > 9 && columns[3] == "0A" ? (columns[1], columns[9]) : nil
             }
         }
 
-        /// Whether the socket with that inode is listening.
-        static func listening(inode: String) -> Bool {
-            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
-            return table.split(separator: "\n").contains { line in
-                let columns = line.split(separator: " ")
-                return columns.count > 9 && columns[3] == "0A" && columns[9] == inode
-            }
+        /// The inodes of the sockets listening on 127.0.0.1:`port`.
+        static func listeningInodes(port: UInt16) -> [String] {
+            let local = String(format: "0100007F:%04X", port)
+            return listeners().filter { $0.local == local }.map { String($0.inode) }
         }
+
+        /// Whether the socket with that inode is listening.
+        static func listening(inode: String) -> Bool { listeners().contains { $0.inode == inode } }
 
         /// Whether a listening socket took a connection to the port (closed again at once).
         /// TCP's simultaneous open lets a socket connect to itself when the kernel hands it the
@@ -159,16 +163,7 @@ import Testing
         static func connectOnce(port: UInt16) -> Bool {
             let handle = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             defer { close(handle) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(handle, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            guard connected else { return false }
+            guard connectLoopback(handle, port: port) else { return false }
             var local = sockaddr_in()
             var size = socklen_t(MemoryLayout<sockaddr_in>.size)
             _ = withUnsafeMutablePointer(to: &local) {
