@@ -3,7 +3,7 @@
 # Idempotent: installs only what is missing, and calls sudo (when not root) only then, so a
 # machine that has everything needs neither root nor sudo. `setup.sh` for building and running;
 # `setup.sh test` also brings the shipping checks' tools (man-db, binutils, zsh, fish, dpkg-dev,
-# lintian, systemd, buildah; kubernetes-validate from PyPI), the test oracles (ncal, valgrind, pinned Python packages), curl for the
+# lintian, systemd, buildah; debootstrap, systemd-container, podman, runc; kubernetes-validate from PyPI), the test oracles (ncal, valgrind, pinned Python packages), curl for the
 # serve check, and the browser check's tools: Debian's chromium, fonts covering Hebrew and Arabic, and
 # Playwright (which drives that chromium by its path; it never downloads a browser of its own);
 # `setup.sh bench` the load generator and the reference web server of benchmarks/serve.sh (wrk, nginx).
@@ -24,6 +24,10 @@ packages=(liblua5.4-dev libmicrohttpd-dev libical-dev tzdata pkgconf make)
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
 # systemd-analyze, buildah for the image.
 [ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah)
+# The real-init check: a minimal Debian booted under systemd-nspawn, the image under podman (runc).
+[ "$want_test" -eq 1 ] && packages+=(debootstrap systemd-container podman runc)
+# The Argo CD oracle (scripts/oracles/argocd_windows.go): Go and the cron library Argo CD uses.
+[ "$want_test" -eq 1 ] && packages+=(golang-go golang-github-robfig-cron-dev)
 [ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
 
 missing=()

@@ -1,6 +1,6 @@
 """Checks `calpolicy gate` against `calpolicy eval`'s intervals and an independent model.
 
-Usage: gate_oracle.py CALPOLICY TMPDIR
+Usage: gate_oracle.py CALPOLICY TMPDIR ARGOCD_WINDOWS (the built scripts/oracles/argocd_windows.go)
 
 The stack is Tests/fixtures/hours: whole days (canSelect, in the stack's zone), weekly hours
 (hoursFor in America/New_York) and one-off timed windows (hoursFor in Australia/Sydney, some on
@@ -14,11 +14,25 @@ of one `gate --batch` process, and the answers are compared with:
 - a model of the three policies written here with Python's zoneinfo (PEP 495: a skipped wall
   time is read with the offset before the gap, a repeated one is its first occurrence).
 
-and, for the same zone, with the windows `export argocd-sync-windows` and `export
-gitlab-freeze-periods` wrote for 2026 (in UTC, and with crons in each of four zones, UTC near
-their DST changes), expanded with croniter: an exported freeze is
-closed at exactly the sampled instants gate calls closed, and its windows open and close at
-exactly the instants where eval's closed runs (clipped to the export's span) begin and end.
+and, for the same zone, with the windows `export gitlab-freeze-periods` wrote for 2026 (in UTC,
+and with crons in each of four zones, UTC near their DST changes), expanded with croniter: an
+exported freeze is closed at exactly the sampled instants gate calls closed, and its windows
+open and close at exactly the instants where eval's closed runs (clipped to the export's span)
+begin and end.
+
+The windows `export argocd-sync-windows` wrote (the same five cron zones) are checked against
+Argo CD's own rule, not croniter's: scripts/oracles/argocd_windows.go applies the controller's
+SyncWindow.active with the cron library Argo CD uses (robfig/cron v3). That rule reads the cron in
+UTC shifted by the zone's offset at the moment of the check, so it measures a duration on the wall
+clock; croniter measures elapsed time and cannot see a window that ends an hour early across a DST
+change. Asked at every 15 minutes of the year (offset by 7 min 30 s, off every boundary) and one
+second either side of every run's start and end: closed exactly inside eval's runs. The start
+second itself differs by design (Argo CD's window opens just after its cron fires; the gate's
+[from, to) is closed at `from`): each tool matches the gate to within one second.
+
+Then the same rule over Tests/fixtures/hours/dst_weekends.lua (Friday 15:00 to Monday 09:00 over
+each 2026 DST weekend of Berlin, New York and Sydney), exported with crons in each of those zones:
+windows that hold a DST change far from both ends, which must last their wall-clock length.
 
 The last line is "N passed, N failed" (instants x zones, and one per export and zone).
 """
@@ -41,6 +55,8 @@ STEP = 15 * 60
 TODAY = "2026-06-01"
 LOOK_AHEAD = 366 * 86400
 EVAL_SPAN = ("2025-12-30", "2028-01-03")
+DST_WEEKENDS = f"{FIXTURES}/dst_weekends.lua"
+DST_ZONES = ["Europe/Berlin", "America/New_York", "Australia/Sydney"]
 
 
 def instant(text):
@@ -118,8 +134,8 @@ def model_state(spans, t):
     return first[3], first[4]
 
 
-def eval_intervals(binary, zone):
-    out = subprocess.run([binary, "eval", *POLICIES, "--from", EVAL_SPAN[0], "--to", EVAL_SPAN[1], "--format", "json",
+def eval_intervals(binary, zone, policies=POLICIES):
+    out = subprocess.run([binary, "eval", *policies, "--from", EVAL_SPAN[0], "--to", EVAL_SPAN[1], "--format", "json",
                           "--time-zone", zone, "--today", TODAY], check=True, capture_output=True, text=True).stdout
     document = json.loads(out)
     assert document["timeZone"] == zone, document["timeZone"]
@@ -157,16 +173,16 @@ def next_fire(expression, after, zone="UTC"):
     return int(croniter(expression, start).get_next(datetime).timestamp())
 
 
-def export(binary, target, zone, cron_zone):
+def export(binary, target, zone, cron_zone, policies=POLICIES):
     extra = ["--cron-time-zone", cron_zone] if cron_zone else []
-    return subprocess.run([binary, "export", target, *POLICIES, "--from", f"{YEAR}-01-01", "--to", f"{YEAR}-12-31",
+    return subprocess.run([binary, "export", target, *policies, "--from", f"{YEAR}-01-01", "--to", f"{YEAR}-12-31",
                            "--time-zone", zone, "--today", TODAY, *extra], check=True, capture_output=True,
                           text=True).stdout
 
 
-def argocd_windows(binary, zone, span_start, cron_zone=None):
-    """(start, end) of each exported Argo CD window, from its YAML, expanded with croniter."""
-    text = export(binary, "argocd-sync-windows", zone, cron_zone)
+def argocd_entries(binary, zone, cron_zone=None, policies=POLICIES):
+    """Each exported Argo CD window as its YAML says it: kind, schedule, duration, timeZone..."""
+    text = export(binary, "argocd-sync-windows", zone, cron_zone, policies)
     assert f"# regenerate-by: {YEAR}-12-31" in text
     windows = []
     entry = {}
@@ -178,12 +194,31 @@ def argocd_windows(binary, zone, span_start, cron_zone=None):
         elif ":" in line and not line.startswith("#") and not line.startswith("- "):
             key, value = line.split(":", 1)
             entry[key] = json.loads(value) if value.strip().startswith('"') else value.strip()
-    out = []
     for w in windows:
         assert w["kind"] == "deny" and w["timeZone"] in ("UTC", cron_zone), w
-        start = next_fire(w["schedule"], span_start, w["timeZone"])
-        out.append((start, start + parse_duration(w["duration"])))
-    return out
+        parse_duration(w["duration"])
+    return windows
+
+
+def argocd_disagreements(rule, entries, expected_runs, span_start, span_end):
+    """Instants where Argo CD's rule (ARGOCD_WINDOWS) and eval's closed runs disagree."""
+    instants = list(range(span_start + 450, span_end, STEP))
+    for a, b in expected_runs:
+        instants += [t for t in (a - 1, a + 1, b - 1, b + 1) if span_start < t < span_end - 1]
+    instants.sort()
+    request = {"windows": [{k: w[k] for k in ("schedule", "duration", "timeZone")} for w in entries],
+               "instants": instants}
+    states = subprocess.run([rule], input=json.dumps(request), check=True, capture_output=True,
+                            text=True).stdout.strip()
+    assert len(states) == len(instants), (len(states), len(instants))
+    starts = [a for a, _ in expected_runs]
+    wrong = []
+    for t, state in zip(instants, states):
+        i = bisect.bisect_right(starts, t) - 1
+        closed = i >= 0 and expected_runs[i][0] <= t < expected_runs[i][1]
+        if (state == "1") != closed:
+            wrong.append((datetime.fromtimestamp(t, timezone.utc).isoformat(), "argo closed" if state == "1" else "argo open"))
+    return wrong
 
 
 def gitlab_windows(binary, zone, span_start, cron_zone=None):
@@ -213,7 +248,7 @@ def runs(pieces, lo, hi):
 
 
 def main():
-    binary, tmp = sys.argv[1], sys.argv[2]
+    binary, tmp, rule = sys.argv[1], sys.argv[2], sys.argv[3]
     first = int(datetime(YEAR, 1, 1, tzinfo=timezone.utc).timestamp())
     last = int(datetime(YEAR + 1, 1, 1, tzinfo=timezone.utc).timestamp())
     instants = list(range(first, last, STEP))
@@ -235,11 +270,18 @@ def main():
         span_end = int(datetime(YEAR + 1, 1, 1, tzinfo=tz).timestamp())
         expected_runs = runs(pieces, span_start, span_end)
         # In UTC (the default), and with crons in each zone this check uses (UTC near its changes).
-        exports = {"argocd-sync-windows": argocd_windows(binary, zone, span_start),
-                   "gitlab-freeze-periods": gitlab_windows(binary, zone, span_start)}
+        exports = {"gitlab-freeze-periods": gitlab_windows(binary, zone, span_start)}
         for cron_zone in ZONES + ["America/New_York"]:
-            exports[f"argocd-sync-windows in {cron_zone}"] = argocd_windows(binary, zone, span_start, cron_zone)
             exports[f"gitlab-freeze-periods in {cron_zone}"] = gitlab_windows(binary, zone, span_start, cron_zone)
+        for cron_zone in [None] + ZONES + ["America/New_York"]:
+            name = "argocd-sync-windows" + (f" in {cron_zone}" if cron_zone else "")
+            wrong = argocd_disagreements(rule, argocd_entries(binary, zone, cron_zone), expected_runs, span_start, span_end)
+            if not wrong:
+                passed += 1
+            else:
+                failed += 1
+                print(f"{zone} {name}: Argo CD's rule disagrees with eval's runs at {len(wrong)} instants, "
+                      f"first {wrong[:3]}", file=sys.stderr)
         for name, windows in exports.items():
             if sorted(windows) == expected_runs:
                 passed += 1
@@ -269,6 +311,22 @@ def main():
                 shown += 1
                 print(f"{zone} {answer['at']}: gate {got}, eval {want}, model {modelled}, exports agree {exported_ok}",
                       file=sys.stderr)
+    # Windows that hold a DST change far from both ends (Tests/fixtures/hours/dst_weekends.lua),
+    # exported with crons in the zone that changes: Argo CD must close them for their whole length.
+    for zone in DST_ZONES:
+        tz = ZoneInfo(zone)
+        span_start = int(datetime(YEAR, 1, 1, tzinfo=tz).timestamp())
+        span_end = int(datetime(YEAR + 1, 1, 1, tzinfo=tz).timestamp())
+        expected_runs = runs(eval_intervals(binary, zone, [DST_WEEKENDS]), span_start, span_end)
+        assert len(expected_runs) == 6, expected_runs
+        wrong = argocd_disagreements(rule, argocd_entries(binary, zone, zone, [DST_WEEKENDS]), expected_runs,
+                                     span_start, span_end)
+        if not wrong:
+            passed += 1
+        else:
+            failed += 1
+            print(f"{zone} dst_weekends argocd-sync-windows in {zone}: Argo CD's rule disagrees with eval's runs at "
+                  f"{len(wrong)} instants, first {wrong[:3]}", file=sys.stderr)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

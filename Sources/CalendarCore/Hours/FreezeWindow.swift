@@ -53,6 +53,16 @@ public struct FreezeWindow: Hashable, Sendable {
         return preferred
     }
 
+    /// The window's length on `wall`'s clock: its elapsed seconds plus the change of the zone's
+    /// offset between its ends. Argo CD reads a window's cron in UTC shifted by the zone's offset
+    /// at the moment it checks (SyncWindow.active), so its `duration` is wall-clock time: a window
+    /// written with its elapsed length would end an hour early (spring) or late (autumn) when a
+    /// DST change falls inside it. Exact only where the wall clock runs forward through both ends,
+    /// which `cronZone` ensures (UTC within three hours of a change).
+    public static func wallLength(_ window: FreezeWindow, in wall: ZoneWallTime) -> Int64 {
+        window.end - window.start + Int64(wall.offset(at: window.end)) - Int64(wall.offset(at: window.start))
+    }
+
     /// A five-field cron expression firing at `instant` (minute resolution) in `wall`'s zone:
     /// "minute hour day-of-month month *".
     public static func cron(_ instant: Int64, in wall: ZoneWallTime) -> String {

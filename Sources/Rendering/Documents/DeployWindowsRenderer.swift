@@ -27,7 +27,7 @@ public enum DeployWindowsRenderer {
         }
     }
 
-    /// A Go duration ("234h", "2h30m", "45m"): exact, whatever DST does to wall clocks.
+    /// A Go duration ("234h", "2h30m", "45m") of whole minutes.
     public static func goDuration(_ seconds: Int64) -> String {
         let hours = seconds / 3600, minutes = seconds / 60 % 60
         if hours == 0 { return "\(minutes)m" }
@@ -50,9 +50,11 @@ public enum DeployWindowsRenderer {
         out += "syncWindows:\n"
         for window in windows {
             out += "- kind: deny\n"
-            let zone = FreezeWindow.cronZone(for: [window.start], preferred: header.cronZone)
+            // Both ends: Argo CD measures the duration on the wall clock, so an end near a DST
+            // change would be as ambiguous as a start there.
+            let zone = FreezeWindow.cronZone(for: [window.start, window.end], preferred: header.cronZone)
             out += "  schedule: " + quoted(FreezeWindow.cron(window.start, in: zone)) + "\n"
-            out += "  duration: " + goDuration(window.end - window.start) + "\n"
+            out += "  duration: " + goDuration(FreezeWindow.wallLength(window, in: zone)) + "\n"
             out += "  timeZone: " + zone.identifier + "\n"
             out += "  applications:\n"
             for application in applications { out += "  - " + quoted(application) + "\n" }
