@@ -98,12 +98,15 @@ public enum ServeMain {
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
                                  clock: ZoneClock(identifier: configuration.timeZone))
         Thread.detachNewThread { house.loop() }
+        // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
+        // housekeeping loop keeps turning (a reload builds on threads of its own).
+        SystemdNotify.watchdog?.start()
 
         while true {
             var received: Int32 = 0
             guard sigwait(&signals, &received) == 0 else { continue }
             if received == SIGHUP {
-                registry.reload(force: true, why: "SIGHUP")
+                registry.startReload(force: true, why: "SIGHUP")
                 do { try decisions?.reopen() } catch {
                     ServerEvent.log("error", "calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
                 }
@@ -153,7 +156,9 @@ extension ServeMain {
     }
 }
 
-/// Polls every 250 ms: the stacks' files (with `--watch`) and the date.
+/// Polls every 250 ms: the stacks' files (with `--watch`) and the date. Never waits for a
+/// policy: a changed file starts a candidate on a thread of its own (`StackRegistry`), so each
+/// turn is a few `stat` calls and the watchdog's heartbeat.
 final class Housekeeping: @unchecked Sendable {
     let registry: StackRegistry
     let cache: ResponseCache
@@ -174,8 +179,8 @@ final class Housekeeping: @unchecked Sendable {
         var day = clock.today()
         while running.load(ordering: .acquiring) {
             usleep(250_000)
-            SystemdNotify.watchdog?.feed()
-            if watch { registry.reload(force: false, why: "file changed") }
+            SystemdNotify.watchdog?.beat()
+            if watch { registry.startReload(force: false, why: "file changed") }
             let now = clock.today()
             if now != day {
                 day = now

@@ -3,6 +3,12 @@ import Foundation
 /// The stacks a server answers for. Each name points at its live version; a reload builds a
 /// whole new version aside and swaps the pointer, so a request sees one version throughout
 /// and a refused reload leaves the last good version answering.
+///
+/// A reload is a candidate built on a thread of its own, never on the thread that asks for it
+/// (the housekeeping loop, whose turning the systemd watchdog pings stand for, or the signal
+/// loop): a slow candidate costs its own run budget and nothing else. A newer edit of the same
+/// stack abandons the candidate still building (`LoadCancel`) and starts its own at once; only
+/// the newest candidate of a stack may go live or be reported.
 final class StackRegistry: @unchecked Sendable {
     struct Attempt: Sendable {
         var at: Date
@@ -11,11 +17,20 @@ final class StackRegistry: @unchecked Sendable {
         var error: String?
     }
 
+    /// A version being built aside: the files' keys it was started for, and what abandons it.
+    struct Candidate {
+        let number: Int
+        let keys: [FileKey?]
+        let cancel: LoadCancel
+    }
+
     final class Slot: @unchecked Sendable {
         let name: String
         let paths: [String]
         var live: StackVersion
         var lastAttempt: Attempt?
+        var candidate: Candidate?
+        var candidates = 0
         init(name: String, paths: [String], live: StackVersion) {
             self.name = name
             self.paths = paths
@@ -24,8 +39,6 @@ final class StackRegistry: @unchecked Sendable {
     }
 
     private let lock = NSLock()
-    /// One reload at a time (the watcher and SIGHUP may ask together); requests never wait on it.
-    private let reloading = NSLock()
     private var slots: [Slot]
     let loader: StackLoader
     /// Called after a version goes live (the response cache empties).
@@ -49,56 +62,116 @@ final class StackRegistry: @unchecked Sendable {
         lock.withLock { slots.map { ($0.name, $0.live, $0.lastAttempt) } }
     }
 
-    /// Reloads each stack whose files changed (every stack when `force`).
+    /// Stacks with a candidate building now.
+    var building: [String] { lock.withLock { slots.filter { $0.candidate != nil }.map(\.name) } }
+
+    /// Reloads each stack whose files changed (every stack when `force`) and returns once each
+    /// candidate it started has gone live, been refused, or been superseded.
     func reload(force: Bool, why: String) {
-        reloading.lock()
-        defer { reloading.unlock() }
+        let group = DispatchGroup()
+        startReload(force: force, why: why, group: group)
+        group.wait()
+    }
+
+    /// Starts a candidate for each stack whose files changed since its live version or its
+    /// building candidate (every stack when `force`), and returns at once: only `stat` calls
+    /// here, no file read and no policy work.
+    func startReload(force: Bool, why: String, group: DispatchGroup? = nil) {
         for slot in lock.withLock({ slots }) {
-            let live = lock.withLock { slot.live }
             let keys = slot.paths.map(FileKey.of)
-            if !force && keys == live.keys { continue }
-            let started = Date()
-            let buildStart = DispatchTime.now().uptimeNanoseconds
-            let loaded = loader.load(name: slot.name, paths: slot.paths)
-            let built = DispatchTime.now().uptimeNanoseconds
-            switch loaded {
-            case .success(let version):
-                if version.version == live.version {
-                    lock.withLock { slot.lastAttempt = Attempt(at: started, result: "unchanged") }
-                    // Same text: keep the live version (its pool is warm); note the new keys.
-                    lock.withLock { slot.live = StackVersion.rekeyed(live, keys: version.keys) }
-                    metrics.reload(stack: slot.name, result: "unchanged")
-                    continue
+            let started: Candidate? = lock.withLock {
+                if !force {
+                    if keys == slot.live.keys {
+                        // Back to the live files: a candidate of other files is moot.
+                        if let old = slot.candidate {
+                            old.cancel.cancel()
+                            slot.candidate = nil
+                            slot.candidates += 1
+                        }
+                        return nil
+                    }
+                    if let building = slot.candidate, building.keys == keys { return nil }
                 }
-                // The swap: the pointer moves and the response cache empties; requests from here
-                // on see the new version.
-                let swapStart = DispatchTime.now().uptimeNanoseconds
-                lock.withLock {
-                    slot.live = version
-                    slot.lastAttempt = Attempt(at: started, result: "loaded")
-                }
-                onSwap()
-                let swapped = DispatchTime.now().uptimeNanoseconds
-                let buildSeconds = Double(built - buildStart) / 1e9
-                let swapSeconds = Double(swapped - swapStart) / 1e9
-                metrics.reload(stack: slot.name, result: "loaded")
-                metrics.reloadTimes(build: buildSeconds, swap: swapSeconds)
-                ServerEvent.log("reloaded", "calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)"
-                    + String(format: " (built in %.2f ms, swapped in %.3f ms)", buildSeconds * 1000, swapSeconds * 1000),
-                    [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)), ("version", .string(version.version)),
-                     ("buildUs", .int(Int(buildSeconds * 1e6))), ("swapUs", .int(Int(swapSeconds * 1e6)))])
-            case .failure(let refusal):
-                lock.withLock {
-                    slot.lastAttempt = Attempt(at: started, result: "refused", error: refusal.message)
-                    // Do not retry the same broken files every poll.
-                    slot.live = StackVersion.rekeyed(live, keys: keys)
-                }
-                metrics.reload(stack: slot.name, result: "refused")
-                ServerEvent.log("reload_refused",
-                                "calpolicy-serve: stack '\(slot.name)' reload refused (\(why)); version \(live.version) keeps answering: \(refusal.message)",
-                                [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)),
-                                 ("version", .string(live.version)), ("error", LogJSON.text(refusal.message))])
+                slot.candidate?.cancel.cancel()
+                slot.candidates += 1
+                let candidate = Candidate(number: slot.candidates, keys: keys, cancel: LoadCancel())
+                slot.candidate = candidate
+                return candidate
             }
+            guard let started else { continue }
+            group?.enter()
+            let thread = Thread { [self] in
+                build(slot, started, why: why)
+                group?.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// Builds `candidate` and, when it is still the stack's newest, makes it live or reports why not.
+    private func build(_ slot: Slot, _ candidate: Candidate, why: String) {
+        let started = Date()
+        let buildStart = DispatchTime.now().uptimeNanoseconds
+        let live = lock.withLock { slot.live }
+        var keys = candidate.keys
+        var loaded: Result<StackVersion, StackLoader.Refusal>?
+        switch loader.read(paths: slot.paths) {
+        case .failure(let refusal): loaded = .failure(refusal)
+        case .success(let files):
+            keys = files.keys
+            // Same text: no Lua runs, the live version (its pool warm) keeps answering.
+            if files.version != live.version {
+                loaded = loader.load(name: slot.name, paths: slot.paths, files: files, candidate: candidate.cancel)
+            }
+        }
+        let built = DispatchTime.now().uptimeNanoseconds
+        // Only the newest candidate of the stack lands; the swap happens under the lock.
+        let current = lock.withLock { () -> Bool in
+            guard slot.candidate?.number == candidate.number else { return false }
+            slot.candidate = nil
+            switch loaded {
+            case nil:
+                slot.lastAttempt = Attempt(at: started, result: "unchanged")
+                slot.live = StackVersion.rekeyed(slot.live, keys: keys)
+            case .success(let version)?:
+                slot.live = version
+                slot.lastAttempt = Attempt(at: started, result: "loaded")
+            case .failure(let refusal)?:
+                slot.lastAttempt = Attempt(at: started, result: "refused", error: refusal.message)
+                // Do not retry the same broken files every poll.
+                slot.live = StackVersion.rekeyed(slot.live, keys: keys)
+            }
+            return true
+        }
+        guard current else {
+            metrics.reload(stack: slot.name, result: "superseded")
+            ServerEvent.log("reload_superseded", "calpolicy-serve: stack '\(slot.name)': a reload (\(why)) was abandoned for a newer edit",
+                            [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why))])
+            return
+        }
+        switch loaded {
+        case nil:
+            metrics.reload(stack: slot.name, result: "unchanged")
+        case .success(let version)?:
+            // The pointer moved; the response cache empties: requests from here on see the new version.
+            let swapStart = DispatchTime.now().uptimeNanoseconds
+            onSwap()
+            let swapped = DispatchTime.now().uptimeNanoseconds
+            let buildSeconds = Double(built - buildStart) / 1e9
+            let swapSeconds = Double(swapped - swapStart) / 1e9
+            metrics.reload(stack: slot.name, result: "loaded")
+            metrics.reloadTimes(build: buildSeconds, swap: swapSeconds)
+            ServerEvent.log("reloaded", "calpolicy-serve: stack '\(slot.name)' reloaded (\(why)): version \(version.version)"
+                + String(format: " (built in %.2f ms, swapped in %.3f ms)", buildSeconds * 1000, swapSeconds * 1000),
+                [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)), ("version", .string(version.version)),
+                 ("buildUs", .int(Int(buildSeconds * 1e6))), ("swapUs", .int(Int(swapSeconds * 1e6)))])
+        case .failure(let refusal)?:
+            metrics.reload(stack: slot.name, result: "refused")
+            ServerEvent.log("reload_refused",
+                            "calpolicy-serve: stack '\(slot.name)' reload refused (\(why)); version \(live.version) keeps answering: \(refusal.message)",
+                            [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)),
+                             ("version", .string(live.version)), ("error", LogJSON.text(refusal.message))])
         }
     }
 }

@@ -50,10 +50,15 @@ final class StackVersion: @unchecked Sendable {
         self.keys = keys
         self.digests = sources.map(SHA256.hex)
         self.loadedAt = Date()
-        self.version = String(SHA256.hex(Array(digests.joined(separator: "\n").utf8)).prefix(16))
+        self.version = Self.id(of: sources)
         self.free = sets
         self.loader = loader
         self.dataEnds = sets.first.map { $0.map { CoverageSpan.of($0)?.to } } ?? paths.map { _ in nil }
+    }
+
+    /// Short id over the texts' digests (`version`): a reload compares it before building anything.
+    static func id(of sources: [[UInt8]]) -> String {
+        String(SHA256.hex(Array(sources.map(SHA256.hex).joined(separator: "\n").utf8)).prefix(16))
     }
 
     /// This version, answering as before, with the file keys of a later look.
@@ -122,34 +127,60 @@ struct StackLoader: Sendable {
         }
     }
 
-    func load(name: String, paths: [String]) -> Result<StackVersion, Refusal> {
-        var sources: [[UInt8]] = []
-        var keys: [FileKey?] = []
+    /// A stack's files as read: their texts, their keys, and the version id the texts make.
+    struct Files: Sendable {
+        var sources: [[UInt8]]
+        var keys: [FileKey?]
+        var version: String { StackVersion.id(of: sources) }
+    }
+
+    /// Reads every file of a stack (no Lua): what a reload compares with the live version
+    /// before it builds anything.
+    func read(paths: [String]) -> Result<Files, Refusal> {
+        var files = Files(sources: [], keys: [])
         for path in paths {
             // A built-in reference (`holidays:DE-BE`) has no file: its text stands for its source.
             if BuiltInReference.isReference(path) {
-                keys.append(nil)
-                sources.append(Array(path.utf8))
+                files.keys.append(nil)
+                files.sources.append(Array(path.utf8))
                 continue
             }
-            keys.append(FileKey.of(path))
-            do { sources.append(try PolicySources.read(path)) } catch {
+            files.keys.append(FileKey.of(path))
+            do { files.sources.append(try PolicySources.read(path)) } catch {
                 return .failure(Refusal(error))
             }
         }
+        return .success(files)
+    }
+
+    func load(name: String, paths: [String]) -> Result<StackVersion, Refusal> {
+        read(paths: paths).flatMap { load(name: name, paths: paths, files: $0) }
+    }
+
+    /// Builds a version from `files`. Each pooled set's load and the sample days are a run with
+    /// the limits of an eval run (`RunLimits()`: 5 s, 256 MiB; the gate tests keep their 30 s),
+    /// so a slow candidate costs its budget and no more. `candidate` (a reload) also has the new
+    /// version answer its sample days before it may go live (`StackSample`), and can be
+    /// abandoned: a newer edit stops its runs and the load ends at its next step.
+    func load(name: String, paths: [String], files: Files, candidate: LoadCancel? = nil) -> Result<StackVersion, Refusal> {
         let verbose = self.verbose
         // What `cal.today()` answers while the file loads (requests carry their own today).
         let today = fixedToday ?? WallClock.today()
-        let frozen = sources
+        let frozen = files.sources
         let memory = StackMemory(limit: Self.stackMemory)
-        let loader: @Sendable () throws(RequestFailure) -> [any DayPolicy] = { () throws(RequestFailure) -> [any DayPolicy] in
+        let build: @Sendable (LoadCancel?) throws(RequestFailure) -> [any DayPolicy] = {
+            (cancel: LoadCancel?) throws(RequestFailure) -> [any DayPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
-            let run = PolicyRun(limits: RunLimits(deadline: 10), onStuck: { line in
+            let run = PolicyRun(limits: RunLimits(), onStuck: { line in
                 ServerEvent.log("stuck", "calpolicy-serve: loading stuck: \(line)")
             })
+            let entered = cancel?.enter(run) ?? true
+            defer { cancel?.leave(run) }
+            guard entered else { throw .policyFile(path: name, problem: LoadCancel.message) }
             return try run.perform { () throws(RequestFailure) -> [any DayPolicy] in
                 var set: [any DayPolicy] = []
                 for (path, source) in zip(paths, frozen) {
+                    if cancel?.isCancelled == true { throw .policyFile(path: path, problem: LoadCancel.message) }
                     if BuiltInReference.isReference(path) {
                         set.append(try BuiltInReference.policy(path))
                         continue
@@ -163,24 +194,30 @@ struct StackLoader: Sendable {
         }
         var sets: [[any DayPolicy]] = []
         do {
-            sets.append(try loader())
+            sets.append(try build(candidate))
         } catch {
             return .failure(Refusal(error))
         }
-        if gateTests, let problem = testProblem(paths) {
+        if let candidate, let problem = StackSample.problem(sets[0], today: today, cancel: candidate) {
+            return .failure(Refusal(message: problem))
+        }
+        if gateTests, let problem = testProblem(paths, cancel: candidate) {
             return .failure(Refusal(message: problem))
         }
         do {
-            for _ in 1..<max(1, poolSize) { sets.append(try loader()) }
+            for _ in 1..<max(1, poolSize) { sets.append(try build(candidate)) }
         } catch {
             return .failure(Refusal(error))
         }
-        return .success(StackVersion(name: name, paths: paths, sources: sources, keys: keys, sets: sets, memory: memory,
-                                         loader: loader))
+        if candidate?.isCancelled == true { return .failure(Refusal(message: LoadCancel.message)) }
+        return .success(StackVersion(name: name, paths: paths, sources: files.sources, keys: files.keys, sets: sets,
+                                     memory: memory, loader: { () throws(RequestFailure) -> [any DayPolicy] in
+                                         try build(nil)
+                                     }))
     }
 
     /// `--gate-tests`: the `NAME_test.lua` beside each policy must pass.
-    func testProblem(_ paths: [String]) -> String? {
+    func testProblem(_ paths: [String], cancel: LoadCancel? = nil) -> String? {
         let tests = paths.compactMap { path -> String? in
             guard path.hasSuffix(".lua") else { return nil }
             let test = String(path.dropLast(4)) + PolicyTestDiscovery.testSuffix
@@ -188,6 +225,8 @@ struct StackLoader: Sendable {
         }
         guard !tests.isEmpty else { return nil }
         let run = PolicyRun(limits: RunLimits(deadline: 30), onStuck: { _ in })
+        guard cancel?.enter(run) ?? true else { return LoadCancel.message }
+        defer { cancel?.leave(run) }
         do {
             let report = try run.perform { () throws(PolicyError) -> PolicyTestReport in try PolicyTestRunner.run(tests) }
             guard report.failedCount == 0 else {

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Synchronization
 
@@ -45,21 +46,41 @@ public enum SystemdNotify {
         return Watchdog(intervalMicroseconds: usec / 2)
     }()
 
-    /// Sends `WATCHDOG=1` at most once per half watchdog period, however often it is fed.
+    /// Sends `WATCHDOG=1` every half watchdog period from a thread of its own, which does
+    /// nothing else (no policy work, no file reading), as long as the housekeeping loop keeps
+    /// turning: a loop that has not beaten for a whole watchdog period stops the pings, and
+    /// systemd restarts a server that has stopped looking after itself.
     final class Watchdog: Sendable {
         let intervalMicroseconds: Int64
-        private let last = Atomic<Int64>(Int64.min / 2)
+        private let lastBeat = Atomic<Int64>(Int64.min / 2)
+        private let started = Atomic<Bool>(false)
 
         init(intervalMicroseconds: Int64) { self.intervalMicroseconds = intervalMicroseconds }
 
-        /// Called from the housekeeping loop: a loop that stops turning stops the pings.
-        func feed() {
+        /// Called from each turn of the housekeeping loop.
+        func beat() { lastBeat.store(Self.now(), ordering: .relaxed) }
+
+        /// Whether a ping at `now` is due: the loop beat within the last whole watchdog period.
+        func alive(at now: Int64) -> Bool { now - lastBeat.load(ordering: .relaxed) <= 2 * intervalMicroseconds }
+
+        /// Starts the pinging thread (once).
+        func start() {
+            guard started.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged else { return }
+            beat()
+            let thread = Thread { [self] in
+                while true {
+                    if alive(at: Self.now()) { SystemdNotify.send("WATCHDOG=1") }
+                    Thread.sleep(forTimeInterval: Double(intervalMicroseconds) / 1e6)
+                }
+            }
+            thread.stackSize = 256 << 10
+            thread.start()
+        }
+
+        static func now() -> Int64 {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
-            let microseconds = Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-            guard microseconds - last.load(ordering: .relaxed) >= intervalMicroseconds else { return }
-            last.store(microseconds, ordering: .relaxed)
-            SystemdNotify.send("WATCHDOG=1")
+            return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
         }
     }
 }

@@ -50,10 +50,10 @@ def eventually(probe, timeout=5):
 
 
 class Server:
-    def __init__(self, binary, args):
+    def __init__(self, binary, args, env=None):
         self.err_path = tempfile.mktemp(prefix="serve-attack-", suffix=".err")
         self.err = open(self.err_path, "wb")
-        self.proc = subprocess.Popen([binary] + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=self.err)
+        self.proc = subprocess.Popen([binary] + args, cwd=ROOT, stdout=subprocess.PIPE, stderr=self.err, env=env)
         line = self.proc.stdout.readline().decode()
         if not line.startswith("listening on http://"):
             raise RuntimeError(f"unexpected first line {line!r}: {open(self.err_path).read()[-2000:]}")
@@ -381,6 +381,110 @@ def log_fifo(ctx):
     finally:
         s.stop()
         os.close(reader)
+
+
+# ---------------------------------------------------------------- reloads stay live
+
+# Candidates that cost time rather than Lua instructions (a C sort spends ~30 ms under a handful
+# of them), or host work a policy can make slow: each must cost at most its run's budget (5 s),
+# off the thread that pings the watchdog, and a newer edit abandons it at once.
+SORTS = "local T = {} for i = 1, 200000 do T[i] = i end\n"
+SLOW_CANDIDATES = {
+    "top-level chunk sorting for minutes": SORTS + "for _ = 1, 100000 do table.sort(T) end\nreturn {}\n",
+    "canSelect sorting for seconds a day": SORTS + "return { canSelect = function(day) for _ = 1, 200 do table.sort(T) end return true end }\n",
+    "zone of 300,000 characters": "return { zone = '" + "x" * 300000 + "' }\n",
+    "256 functions with 60 KB names": "".join(f"_G['f{i}' .. string.rep('n', 60000)] = function() end\n" for i in range(256))
+                                      + "return {}\n",
+}
+
+
+def live_policy(label):
+    return f'return {{ decorationFor = function(day) return {{ label = "{label}" }} end }}\n'
+
+
+@check("reloads stay live: WATCHDOG=1 keeps its period while slow candidates load; a newer good edit goes live at once")
+def reload_liveness(ctx):
+    notify = os.path.join(ctx.work, "notify.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify)
+    listener.settimeout(0.2)
+    pings, done = [], threading.Event()
+
+    def collect():
+        while not done.is_set():
+            try:
+                data = listener.recv(4096)
+            except socket.timeout:
+                continue
+            if data == b"WATCHDOG=1":
+                pings.append(time.monotonic())
+    collector = threading.Thread(target=collect)
+    collector.start()
+    policy = os.path.join(ctx.work, "live.lua")
+    with open(policy, "w") as f:
+        f.write(live_policy("v0"))
+    env = dict(os.environ, NOTIFY_SOCKET=notify, WATCHDOG_USEC="1000000")
+    env.pop("WATCHDOG_PID", None)
+    s = Server(ctx.bin, ["--stack", f"live={policy}", "--listen", "127.0.0.1:0", "--today", "2026-12-01", "--watch",
+                         "--stack-workers", "2"], env=env)
+
+    def label():
+        status, _, body, _ = exchange(s.port, "/v1/days?from=2026-12-02&to=2026-12-02&stack=live", timeout=5)
+        return json.loads(body)["days"][0]["decoration"]["label"] if status == 200 else f"status {status}"
+
+    def last_reload():
+        return json.loads(exchange(s.port, "/v1/status")[2])["stacks"][0]["lastReload"] or {}
+
+    def write(text):
+        with open(policy + ".new", "w") as f:
+            f.write(text)
+        os.replace(policy + ".new", policy)  # a new inode: --watch sees every edit
+
+    try:
+        window = time.monotonic()
+        # Each slow candidate, superseded one second in by a good edit.
+        for number, (shape, text) in enumerate(SLOW_CANDIDATES.items(), start=1):
+            write(text)
+            time.sleep(1.0)
+            status, _, _, took = exchange(s.port, "/v1/days?from=2026-12-02&to=2026-12-02&stack=live", timeout=5)
+            expect(status == 200 and took < 1.0, f"{shape}: the live version answered {status} in {took:.2f} s while it loaded")
+            write(live_policy(f"v{number}"))
+            written = time.monotonic()
+            seen = eventually(lambda: label() == f"v{number}", timeout=10)
+            took = time.monotonic() - written
+            ctx.figures[f"good edit live after a slow candidate ({shape}) (s)"] = round(took, 2)
+            expect(seen and took < 3.0, f"{shape}: the good edit went live after {took:.2f} s (bound 3 s): {label()}")
+            if "sorting" in shape:  # still loading when superseded, then stopped at its next instruction
+                expect(eventually(lambda: metric(s.port, 'calpolicy_reloads_total{stack="live",result="superseded"}') >= number),
+                       f"{shape}: the slow candidate was not abandoned")
+        ctx.figures["slow candidates abandoned for a newer edit (of 4)"] = \
+            metric(s.port, 'calpolicy_reloads_total{stack="live",result="superseded"}')
+        # A slow candidate nobody supersedes: refused at its budget (5 s), the last good version answering.
+        write(SLOW_CANDIDATES["top-level chunk sorting for minutes"])
+        written = time.monotonic()
+        refused = eventually(lambda: last_reload().get("result") == "refused", timeout=15)
+        took = time.monotonic() - written
+        ctx.figures["slow candidate refused after (s)"] = round(took, 2)
+        expect(refused and took < 8.0, f"the slow candidate was refused after {took:.2f} s (budget 5 s): {last_reload()}")
+        expect(label() == f"v{len(SLOW_CANDIDATES)}", "the last good version does not answer")
+        # A candidate whose hoursFor fails on a sampled day never goes live, and says why.
+        write('return { hoursFor = function(day) if day.iso == "2027-03-01" then error("no hours") end end }\n')
+        refused = eventually(lambda: "hoursFor for 2027-03-01" in (last_reload().get("error") or ""), timeout=10)
+        expect(refused and last_reload().get("result") == "refused", f"lastReload {last_reload()}")
+        expect(label() == f"v{len(SLOW_CANDIDATES)}", "a candidate failing a sample day went live")
+        expect(eventually(lambda: "sample day" in s.stderr()), "no log line for the refused candidate")
+        ended = time.monotonic()
+    finally:
+        s.stop()
+        done.set()
+        collector.join()
+        listener.close()
+    during = [t for t in pings if window <= t <= ended]
+    gaps = [b - a for a, b in zip([window] + during, during + [ended])]
+    worst = max(gaps)
+    ctx.figures["longest WATCHDOG=1 gap during slow reloads, WATCHDOG_USEC=1s (s)"] = round(worst, 2)
+    expect(worst < 1.0, f"WATCHDOG=1 stopped for {worst:.2f} s (WATCHDOG_USEC is 1 s)")
+    expect(len(during) >= (ended - window) / 0.5 * 0.8, f"{len(during)} pings in {ended - window:.1f} s (every 0.5 s)")
 
 
 # ---------------------------------------------------------------- graceful stop
