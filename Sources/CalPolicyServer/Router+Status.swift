@@ -75,6 +75,7 @@ extension Router {
     func status() -> String {
         let formatter = ISO8601DateFormatter()
         var stackValues: [JSONValue] = []
+        let building = Set(stacks.building)
         for entry in stacks.snapshot() {
             let today = configuration.fixedToday ?? clock.today()
             let policies: [JSONValue] = zip(zip(entry.live.paths, entry.live.digests), entry.live.dataEnds).map {
@@ -93,7 +94,10 @@ extension Router {
                 ("version", .string(entry.live.version)),
                 ("loadedAt", .string(formatter.string(from: entry.live.loadedAt))),
                 ("policies", .array(policies)),
+                // The stack's data horizon: the earliest day any of its policies' data ends.
+                ("dataEnds", .optional(entry.live.dataEnds.compactMap { $0 }.min()?.iso)),
                 ("lastReload", attempt),
+                ("reloading", .bool(building.contains(entry.name))),
             ]))
         }
         return JSONWriter.write(.object([

@@ -6,7 +6,7 @@
 # for every case, and checks selection in every mode through POST /v1/select, refusals in the live
 # region and the details line, the legend, keyboard navigation, the year's mini-months, week strip
 # and period row, zh_CN, he_IL and ar_SA right to left in their own words, a 360 px phone, token
-# mode, the element on a page of another origin, live reloads (good and broken edits), axe-core
+# mode (a token goes only to the origin it was typed for), the element on a page of another origin, live reloads (good and broken edits), axe-core
 # (zero serious or critical findings), no console errors and no request to another origin.
 # Screenshots go to .build/screenshots/ (docs/picker-*.png are copies, see docs/picker.md). ~30 s.
 set -euo pipefail

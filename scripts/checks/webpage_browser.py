@@ -156,7 +156,7 @@ def main():
                                 "--stack", "hostile=Tests/fixtures/html/hostile-text.lua", "--stack", freeze,
                                 "--cors-origin", EMBED_ORIGIN])
     guarded = Server(serve_bin, ["policies/weekends.lua", "--listen", "127.0.0.1:0", "--today", "2026-12-01",
-                                 "--locale", "en_US", "--token-file", str(token_file)])
+                                 "--locale", "en_US", "--token-file", str(token_file), "--cors-origin", EMBED_ORIGIN])
     axe = Axe()
     try:
         with sync_playwright() as playwright:
@@ -474,6 +474,61 @@ def main():
                 expect(other.locator("#token-form")).to_be_hidden()  # asked once
                 other.close()
                 tokens.close()
+
+            @step("a token stays with its origin: after `server` moves to another origin, no request there carries it")
+            def _():
+                moved = browser.new_context(viewport={"width": 900, "height": 1100}, locale="en-US")
+                host.html = f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tokens</title>
+<script src="{guarded.base}/picker.js" defer></script></head><body><main><h1>Tokens</h1>
+<calpolicy-picker server="{guarded.base}" month="2026-12" locale="en_US"></calpolicy-picker></main></body></html>""".encode()
+                other = moved.new_page()
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                sent = []  # (url, authorization) of every API request, whichever origin
+                other.on("request", lambda r: sent.append((r.url, r.headers.get("authorization")))
+                         if "/v1/" in r.url and r.method != "OPTIONS" else None)
+                other.goto(EMBED_ORIGIN + "/")
+                expect(other.locator("#token-form")).to_be_visible()
+                other.fill("#token", "s3cret-token")
+                other.locator("#token-form button[type=submit]").click()
+                picker = other.locator("calpolicy-picker")
+                expect(picker).to_have_attribute("data-ready", "true")
+                expect(other.locator("#month-title")).to_have_text("December 2026")
+                home = [a for u, a in sent if u.startswith(guarded.base + "/")]
+                assert "Bearer s3cret-token" in home, sent
+                # Another origin: the other server, and the same server by another host name.
+                others = [server.base, server.base.replace("127.0.0.1", "localhost")]
+                for target in others:
+                    start = len(sent)
+                    other.evaluate("t => document.querySelector('calpolicy-picker').setAttribute('server', t)", target)
+                    other.wait_for_timeout(400)
+                    elsewhere = [(u, a) for u, a in sent[start:] if not u.startswith(guarded.base + "/")]
+                    assert all(a is None for _, a in elsewhere), f"token sent to another origin: {elsewhere}"
+                    if target == server.base:
+                        assert elsewhere, f"the element made no request to {target}: {sent[start:]}"
+                # Back home: the token typed for it is still its own (kept per origin).
+                start = len(sent)
+                other.evaluate("t => document.querySelector('calpolicy-picker').setAttribute('server', t)", guarded.base)
+                expect(other.locator("#month-title")).to_have_text("December 2026")
+                other.wait_for_timeout(300)
+                assert ("Bearer s3cret-token" in [a for _, a in sent[start:]]), sent[start:]
+                assert all(a is None for u, a in sent if not u.startswith(guarded.base + "/")), sent
+                # A token typed into a form the old origin opened is not sent to the new one.
+                fresh_ctx = browser.new_context(viewport={"width": 900, "height": 1100}, locale="en-US")
+                late = fresh_ctx.new_page()
+                late.on("request", lambda r: sent.append((r.url, r.headers.get("authorization")))
+                        if "/v1/" in r.url and r.method != "OPTIONS" else None)
+                late.goto(EMBED_ORIGIN + "/")
+                expect(late.locator("#token-form")).to_be_visible()
+                late.fill("#token", "typed-for-guarded")
+                late.evaluate("t => document.querySelector('calpolicy-picker').setAttribute('server', t)", server.base)
+                if late.locator("#token-form").is_visible():
+                    late.locator("#token-form button[type=submit]").click()
+                late.wait_for_timeout(400)
+                leaked = [(u, a) for u, a in sent if not u.startswith(guarded.base + "/") and a]
+                assert not leaked, f"token sent to another origin: {leaked}"
+                fresh_ctx.close()
+                other.close()
+                moved.close()
 
             @step("the element on a page of another origin: menus-free, German, its events, CORS with Authorization")
             def _():

@@ -38,6 +38,14 @@ function iconPath(image) {
   stem = ICON_ALIASES[stem] || stem;
   return Object.prototype.hasOwnProperty.call(ICONS, stem) ? ICONS[stem] : null;
 }
+// The origin a `server` value names ("https://a.example"), null when it names none: a token is
+// kept for one origin and only ever sent there.
+function originOf(base) {
+  try {
+    const origin = new URL(base, document.baseURI).origin;
+    return origin && origin !== "null" ? origin : null;
+  } catch (e) { return null; }
+}
 function rtlLocale(locale) { return /^(he|ar|fa|ur)([_-]|$)/.test(locale || ""); }
 function monthId(m) {
   return String(m.year).padStart(4, "0") + "-" + String(m.month).padStart(2, "0") + (m.isLeapMonth ? "L" : "");
@@ -95,6 +103,17 @@ class CalpolicyPicker extends HTMLElement {
     try { limits = JSON.parse(this.getAttribute("limits") || "{}") || {}; } catch (e) { limits = {}; }
     const mode = this.getAttribute("mode");
     this.base = (this.getAttribute("server") || SCRIPT_ORIGIN).replace(/\/$/, "");
+    // A token belongs to the origin it was typed for: when `server` names another origin, the
+    // one in memory is forgotten and an open token form closes (what was typed there was for
+    // the old origin). Tokens kept in sessionStorage are keyed by origin, so each stays home.
+    const origin = originOf(this.base);
+    if (origin !== this.origin) {
+      this.token = null;
+      this.tokenOrigin = null;
+      this.tokenAsked = false;
+      if (this.built && this.$("token-form")) { this.$("token-form").hidden = true; this.$("token").value = ""; }
+    }
+    this.origin = origin;
     this.state = Object.assign({
       selection: [], pending: null, focusDate: null, weekDate: null, periodDate: null, doc: null, weekDoc: null,
       yearDoc: null, yearShown: null, version: null, statusTag: null, view: "month",
@@ -255,27 +274,31 @@ class CalpolicyPicker extends HTMLElement {
     for (const [k, v] of Object.entries(extra || {})) if (v !== null && v !== undefined) q.set(k, v);
     return q.toString();
   }
-  tokenKey() { return "calpolicy-token:" + this.base; }
+  tokenKey() { return this.origin ? "calpolicy-token:" + this.origin : null; }
+  // The token for the origin the request goes to, and only that one.
   headers(extra) {
     const headers = Object.assign({}, extra || {});
-    let token = null;
-    try { token = sessionStorage.getItem(this.tokenKey()); } catch (e) { token = this.token || null; }
-    token = token || this.token;
+    const token = this.origin ? this.storedToken() || (this.tokenOrigin === this.origin ? this.token : null) : null;
     if (token) headers.Authorization = "Bearer " + token;
     return headers;
   }
   async call(path, init) {
+    // redirect "error": a redirect elsewhere would carry the Authorization header along.
     const response = await fetch(this.base + path, Object.assign({ cache: "no-store", mode: "cors" }, init,
-      { headers: this.headers(init && init.headers) }));
+      { headers: this.headers(init && init.headers), redirect: "error" }));
     if (response.status === 401) {
-      this.askToken(!!(this.token || this.storedToken()));
+      this.askToken(!!((this.tokenOrigin === this.origin && this.token) || this.storedToken()));
       const error = new Error(this.t("tokenNeeded"));
       error.unauthorized = true;
       throw error;
     }
     return response;
   }
-  storedToken() { try { return sessionStorage.getItem(this.tokenKey()); } catch (e) { return null; } }
+  storedToken() {
+    const key = this.tokenKey();
+    if (!key) return null;
+    try { return sessionStorage.getItem(key); } catch (e) { return null; }
+  }
   async getJSON(path, extra) {
     const response = await this.call(path + "?" + this.query(extra));
     const body = await response.json();
@@ -285,6 +308,7 @@ class CalpolicyPicker extends HTMLElement {
   askToken(wrong) {
     const form = this.$("token-form");
     form.hidden = false;
+    this.askedOrigin = this.origin;
     this.$("token-text").textContent = wrong ? this.t("tokenWrong") : this.t("tokenNeeded");
     if (!this.tokenAsked) { this.tokenAsked = true; this.$("token").focus(); }
   }
@@ -798,7 +822,10 @@ class CalpolicyPicker extends HTMLElement {
       e.preventDefault();
       const value = this.$("token").value.trim();
       if (!value) return;
+      // Typed for the origin that asked; if `server` has moved since, it is not sent anywhere.
+      if (!this.origin || this.askedOrigin !== this.origin) { this.$("token").value = ""; this.$("token-form").hidden = true; return; }
       this.token = value;
+      this.tokenOrigin = this.origin;
       try { sessionStorage.setItem(this.tokenKey(), value); } catch (err) { /* kept in memory */ }
       this.$("token-form").hidden = true;
       this.$("token").value = "";
