@@ -2,38 +2,63 @@ import CalPolicyRequests
 import Foundation
 import Rendering
 
-/// The cache key and ETag of a document request, computed from what the request means, not
-/// how it was spelled: the stack version, the route, the display settings as resolved
-/// (calendar, locale, first weekday, week rule, today: so `calendar=gregorian` and no
-/// `calendar` are one question when gregorian is the default), each route parameter given
-/// (the query holds each at most once: a repeated one was refused), and the body of a
-/// select. `names` are the route's parameter names, each once, sorted (`Route.keyNames`).
-/// Every part is length-prefixed, so no two different questions make the same text.
+/// The cache key of a document request: every ingredient its answer depends on, as bytes, so
+/// a cache hit is a byte-for-byte comparison of the whole question (never a hash compared in
+/// place of the question). The ingredients: the stack's name and each policy's full SHA-256
+/// (not the 16-digit version), the route, the display settings as resolved (calendar, locale,
+/// first weekday, week rule, today: so `calendar=gregorian` and no `calendar` are one question
+/// when gregorian is the default), whether `today` was given (`/v1/gate` without it takes the
+/// day of `at`), each route parameter given (the query holds each at most once: a repeated one
+/// was refused), and the body's bytes exactly as sent (a revalidate answer names line numbers,
+/// so blank lines are part of the question). Every part is length-prefixed, so no two
+/// different questions make the same bytes. Bytes, not a `String`: Swift compares strings by
+/// canonical equivalence, so `é` and `e` + U+0301 would be one key.
+struct CacheKey: Hashable, Sendable {
+    let bytes: [UInt8]
+
+    /// The strong ETag of an answer to this question: SHA-256 of the key, 128 bits in hex. The
+    /// key holds everything the answer depends on, so one key has one answer.
+    var etag: String { "\"" + SHA256.hex(bytes).prefix(32) + "\"" }
+}
+
 enum CanonicalRequest {
-    static func key(version: StackVersion, route: Router.Route, settings: DisplaySettings, query: [String: String],
-                    names: [String], body: [UInt8]) -> String {
-        // Hashed part by part: the same bytes as the parts length-prefixed and joined.
-        var hasher = FNV.Hasher64()
-        for part in [version.name, version.version, route.rawValue, settings.calendar.rawValue, settings.localeIdentifier,
-                     String(settings.firstWeekday), settings.weekRuleName, settings.today.iso] {
-            hasher.addPart(part)
-        }
-        for name in names {
-            hasher.addPart(name)
-            if let value = query[name] { hasher.addPart(value, prefix: "=") } else { hasher.addPart("-") }
-        }
-        hasher.addPart(canonicalBody(body))
-        return hasher.hex
+    static func key(version: StackVersion, route: Router.Route, settings: DisplaySettings, todayGiven: Bool,
+                    query: [String: String], names: [String], body: [UInt8]) -> CacheKey {
+        key(stack: version.name, digests: version.digests, route: route, settings: settings, todayGiven: todayGiven,
+            query: query, names: names, body: body)
     }
 
-
-    /// A JSON body with its keys sorted and its spacing dropped (the raw bytes when it is not JSON).
-    static func canonicalBody(_ body: [UInt8]) -> String {
-        guard !body.isEmpty else { return "" }
-        if let value = try? JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed]),
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-            return "json:" + String(decoding: data, as: UTF8.self)
+    static func key(stack: String, digests: [String], route: Router.Route, settings: DisplaySettings, todayGiven: Bool,
+                    query: [String: String], names: [String], body: [UInt8]) -> CacheKey {
+        var builder = Builder()
+        builder.add("calpolicy-cache-1")
+        builder.add(stack)
+        builder.add(String(digests.count))
+        for digest in digests { builder.add(digest) }
+        for part in [route.rawValue, settings.calendar.rawValue, settings.localeIdentifier, String(settings.firstWeekday),
+                     settings.weekRuleName, settings.today.iso, todayGiven ? "today-given" : "today-now"] {
+            builder.add(part)
         }
-        return "raw:" + String(decoding: body, as: UTF8.self)
+        for name in names {
+            builder.add(name)
+            if let value = query[name] { builder.add("=" + value) } else { builder.add("-") }
+        }
+        builder.add(body)
+        return CacheKey(bytes: builder.bytes)
+    }
+
+    /// Parts as `"\(count):"` then the part's bytes.
+    struct Builder {
+        private(set) var bytes: [UInt8] = []
+
+        init() { bytes.reserveCapacity(256) }
+
+        mutating func add(_ text: String) { add(Array(text.utf8)) }
+
+        mutating func add(_ part: [UInt8]) {
+            bytes.append(contentsOf: String(part.count).utf8)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: part)
+        }
     }
 }

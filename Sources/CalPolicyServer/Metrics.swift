@@ -85,44 +85,67 @@ final class Metrics: @unchecked Sendable {
     }
 }
 
-/// Answers by ETag key; emptied when a stack version changes and when the day changes.
-/// Bounded in entries and in bytes (a `/v1/days` answer can be ~400 KB): when either bound
-/// would be passed the cache starts over, which costs only re-evaluation.
+/// Answers by their whole question (`CacheKey`); emptied when a stack version changes and when
+/// the day changes. A lookup finds a bucket by a hash of the key and then compares the keys byte
+/// for byte: two questions whose hashes collide each keep and get their own answer (the hash is
+/// injectable so a test can make every key collide). Bounded in entries and in bytes, keys
+/// counted (a `/v1/days` answer can be ~400 KB, a select key holds its 64 KiB body): when either
+/// bound would be passed the cache starts over, which costs only re-evaluation.
 final class ResponseCache: @unchecked Sendable {
     struct Entry: Sendable {
         var status: Int
         var body: [UInt8]
         var contentType: String
+        /// The answer's ETag (`CacheKey.etag`), computed once when it was stored.
+        var etag: String = ""
     }
 
     private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private var buckets: [Int: [(key: CacheKey, entry: Entry)]] = [:]
+    private var count = 0
     private var bytes = 0
+    private let hash: @Sendable (CacheKey) -> Int
     let capacity: Int
     let byteCapacity: Int
 
-    init(capacity: Int = 4096, byteCapacity: Int = 64 << 20) {
+    init(capacity: Int = 4096, byteCapacity: Int = 64 << 20, hash: @escaping @Sendable (CacheKey) -> Int = { $0.hashValue }) {
         self.capacity = capacity
         self.byteCapacity = byteCapacity
+        self.hash = hash
     }
 
-    func get(_ key: String) -> Entry? { lock.withLock { entries[key] } }
+    func get(_ key: CacheKey) -> Entry? {
+        let bucket = hash(key)
+        return lock.withLock { buckets[bucket]?.first { $0.key == key }?.entry }
+    }
 
-    func put(_ key: String, _ entry: Entry) {
-        guard capacity > 0, entry.body.count <= byteCapacity / 4 else { return }
+    func put(_ key: CacheKey, _ entry: Entry) {
+        let size = key.bytes.count + entry.body.count
+        guard capacity > 0, size <= byteCapacity / 4 else { return }
+        let bucket = hash(key)
         lock.withLock {
-            if entries.count >= capacity || bytes + entry.body.count > byteCapacity {
-                entries.removeAll(keepingCapacity: true)
+            if count >= capacity || bytes + size > byteCapacity {
+                buckets.removeAll(keepingCapacity: true)
+                count = 0
                 bytes = 0
             }
-            if let old = entries.updateValue(entry, forKey: key) { bytes -= old.body.count }
-            bytes += entry.body.count
+            var slots = buckets[bucket] ?? []
+            if let index = slots.firstIndex(where: { $0.key == key }) {
+                bytes -= slots[index].key.bytes.count + slots[index].entry.body.count
+                slots[index].entry = entry
+            } else {
+                slots.append((key, entry))
+                count += 1
+            }
+            bytes += size
+            buckets[bucket] = slots
         }
     }
 
     func clear() {
         lock.withLock {
-            entries.removeAll()
+            buckets.removeAll()
+            count = 0
             bytes = 0
         }
     }

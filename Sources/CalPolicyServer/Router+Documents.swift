@@ -57,20 +57,17 @@ extension Router {
             throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
-        let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings, query: query,
-                                       names: route.keyNames,
+        let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
+                                       todayGiven: values.has(OptionCatalogue.today), query: query, names: route.keyNames,
                                        body: route == .select || route == .revalidate ? request.body : [])
-        let etag = "\"\(key)\""
-        let common: [(name: String, value: String)] = [("ETag", etag), ("X-Policy-Version", version.version),
-                                                       ("X-Policy-Stack", version.name)]
+        let common: [(name: String, value: String)] = [("X-Policy-Version", version.version), ("X-Policy-Stack", version.name)]
         // If-None-Match answers 304 only where the answer would be 200: from the cache, or once computed.
-        let notModified = request.header("if-none-match").map { match in
-            match.split(separator: ",").contains { let tag = $0.trimmingCharacters(in: .whitespaces); return tag == etag || tag == "*" }
-        } ?? false
+        let match = request.header("if-none-match")
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
-            if notModified { return .done(HTTPResponse(status: 304, headers: common)) }
-            return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + common, body: hit.body))
+            let headers = [("ETag", hit.etag)] + common
+            if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
+            return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
         }
         if let decisions, decisions.required, !decisions.sink.healthy {
             throw Failure(status: 503, code: "decision_log_unavailable",
@@ -112,9 +109,11 @@ extension Router {
                 return translate(error)
             }
             let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
-            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType))
-            if notModified { return HTTPResponse(status: 304, headers: common) }
-            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + common, body: body)
+            let etag = key.etag
+            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag))
+            let headers = [("ETag", etag)] + common
+            if let match, Self.matches(match, etag) { return HTTPResponse(status: 304, headers: headers) }
+            return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: body)
         }
     }
 

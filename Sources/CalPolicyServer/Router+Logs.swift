@@ -12,8 +12,8 @@ extension Router {
         let micros = Int((seconds * 1e6).rounded())
         if let decisions, let route, route.isDecision {
             let error: JSONValue = note.failure.map { failure in
-                .object([("code", .string(failure.code)), ("message", LogJSON.text(failure.message)),
-                         ("parameter", LogJSON.optional(failure.parameter))])
+                .object([("code", .string(failure.code)), ("message", .string(TerminalText.line(failure.message))),
+                         ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: Self.maxParameterBytes)) } ?? .null)])
             } ?? .null
             let written = decisions.append(LogJSON.line([
                 ("time", .string(LogJSON.timestamp())), ("id", .string(id)),

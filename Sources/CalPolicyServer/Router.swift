@@ -116,12 +116,19 @@ final class Router: @unchecked Sendable {
         return response
     }
 
+    /// The most UTF-8 bytes of an error's `parameter` (a name the client sent, or an option's).
+    static let maxParameterBytes = 256
+
+    /// Every JSON error the server sends, whoever made it: its message is one line of at most
+    /// `TerminalText.maxLineBytes` (4 KiB, cut with `...`) and its parameter at most
+    /// `maxParameterBytes`, however much client input (a 50 KB `stacks=`, a long parameter
+    /// name) or policy text it echoes.
     static func error(_ failure: Failure) -> HTTPResponse {
         let body = JSONWriter.write(.object([
             ("error", .object([
                 ("code", .string(failure.code)),
-                ("message", .string(failure.message)),
-                ("parameter", .optional(failure.parameter)),
+                ("message", .string(TerminalText.line(failure.message))),
+                ("parameter", .optional(failure.parameter.map { TerminalText.line($0, maxBytes: maxParameterBytes) })),
             ])),
         ]))
         return HTTPResponse(status: failure.status,
@@ -154,16 +161,24 @@ final class Router: @unchecked Sendable {
         case .health, .ready, .metrics, .status:
             // No policy runs here: the ETag is over the body itself.
             var response = try plain(route)
-            let etag = "\"\(FNV.hex(String(decoding: response.body, as: UTF8.self)))\""
+            let etag = "\"" + SHA256.hex(response.body).prefix(32) + "\""
             response.headers.append(("ETag", etag))
             response.headers.append(("Cache-Control", "no-cache"))
-            if response.status == 200, let match = request.header("if-none-match"),
-               match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) {
+            if response.status == 200, let match = request.header("if-none-match"), Self.matches(match, etag, star: false) {
                 return .done(HTTPResponse(status: 304, headers: [("ETag", etag)]))
             }
             return .done(response)
         default:
             return try document(request, route: route, note: note)
+        }
+    }
+
+    /// Whether an `If-None-Match` list names `etag` (strong comparison, RFC 9110 13.1.2), or is
+    /// `*` where a current answer exists.
+    static func matches(_ header: String, _ etag: String, star: Bool = true) -> Bool {
+        header.split(separator: ",").contains { item in
+            let tag = item.trimmingCharacters(in: .whitespaces)
+            return tag == etag || star && tag == "*"
         }
     }
 

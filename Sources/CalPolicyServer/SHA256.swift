@@ -1,5 +1,6 @@
-/// SHA-256 (FIPS 180-4) of a policy's text, for `/v1/status` and stack versions. Small and
-/// plain: policies are kilobytes, hashed once per load.
+/// SHA-256 (FIPS 180-4): a policy's text for `/v1/status` and stack versions, and the server's
+/// ETags (`CacheKey.etag`, the bodies of `/health`, `/metrics`, `/v1/status`). Small and plain:
+/// what it hashes is kilobytes (`SHA256OracleTests` checks it against a reference).
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -53,51 +54,4 @@ enum SHA256 {
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-}
-
-/// FNV-1a, 64 bits: ETags and cache keys (not a security boundary).
-enum FNV {
-    static func hex(_ text: String) -> String {
-        var hasher = Hasher64()
-        hasher.add(text)
-        return hasher.hex
-    }
-
-    /// FNV-1a over bytes given in pieces: the same hash as `hex` of the pieces joined, without
-    /// joining them (a cached answer's key was a dozen strings made and joined per request).
-    struct Hasher64 {
-        private(set) var value: UInt64 = 0xcbf29ce484222325
-
-        mutating func add(_ byte: UInt8) {
-            value ^= UInt64(byte)
-            value = value &* 0x100000001b3
-        }
-
-        mutating func add(_ text: String) {
-            for byte in text.utf8 { add(byte) }
-        }
-
-        /// `"\(count):"` as decimal digits then a colon.
-        mutating func add(length: Int) {
-            var divisor = 1
-            while length / divisor >= 10 { divisor *= 10 }
-            repeat {
-                add(UInt8(truncatingIfNeeded: 0x30 + (length / divisor) % 10))
-                divisor /= 10
-            } while divisor > 0
-            add(UInt8(ascii: ":"))
-        }
-
-        /// One length-prefixed part: `"\(prefix.utf8.count + text.utf8.count):\(prefix)\(text)"`.
-        mutating func addPart(_ text: String, prefix: StaticString = "") {
-            add(length: prefix.utf8CodeUnitCount + text.utf8.count)
-            prefix.withUTF8Buffer { for byte in $0 { add(byte) } }
-            add(text)
-        }
-
-        var hex: String {
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }
-    }
 }

@@ -13,7 +13,8 @@ struct ServerAssembly {
     }
 
     static func make(_ configuration: ServeConfiguration, cores: Int, token: String?,
-                     decisions: DecisionLog?) -> Result<ServerAssembly, Refusal> {
+                     decisions: DecisionLog?,
+                     cacheHash: @escaping @Sendable (CacheKey) -> Int = { $0.hashValue }) -> Result<ServerAssembly, Refusal> {
         // Each stack has as many policy sets as workers: a worker never waits for a set.
         let poolSize = configuration.stackWorkers
         let loader = StackLoader(verbose: configuration.verbose, fixedToday: configuration.fixedToday,
@@ -29,7 +30,8 @@ struct ServerAssembly {
             }
         }
         let registry = StackRegistry(slots: slots, loader: loader, metrics: metrics)
-        let cache = ResponseCache(capacity: configuration.cacheEntries)
+        // `cacheHash`: the bucket a key lands in; a test makes every key collide.
+        let cache = ResponseCache(capacity: configuration.cacheEntries, hash: cacheHash)
         registry.onSwap = { cache.clear() }
         let queues = StackQueues(stacks: configuration.stacks.map(\.name), workers: poolSize, depth: configuration.stackQueue)
         let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token,
