@@ -39,3 +39,38 @@ static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info == NULL ? -1 : info->connect_fd;
 }
+
+/// One header field of `cmhd_head_is_folded`: libmicrohttpd 0.9.75 parses a head in place, so a
+/// field's value starts in the same buffer just after its name, the ':' (overwritten with NUL)
+/// and any spaces or tabs. A field continued on a line starting with SP or HTAB (obs-fold,
+/// RFC 9112 section 5.2) is joined in a copy made elsewhere in the connection's memory (0.9.75
+/// appends the continuation to the *name*: `Content-Length: 1` + ` 0` becomes a field named
+/// `Content-Length0`, and the body's framing is lost), so its name and value are no longer in
+/// that order: that is what is looked for. The bytes between are read only when they are few
+/// and lie in that order, inside the connection's memory pool.
+static inline enum MHD_Result cmhd_fold_visit(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                              const char *value, size_t value_size) {
+    int *folded = (int *)cls;
+    (void)kind;
+    (void)value_size;
+    if (key == NULL || value == NULL) return MHD_YES;
+    uintptr_t after = (uintptr_t)key + key_size + 1, start = (uintptr_t)value;
+    if (start < after || start - after > 65536) {
+        *folded = 1;
+        return MHD_NO;
+    }
+    for (const char *p = key + key_size + 1; p < value; p++) {
+        if (*p != ' ' && *p != '\t') {
+            *folded = 1;
+            return MHD_NO;
+        }
+    }
+    return MHD_YES;
+}
+
+/// 1 when a header field of the request was continued on a following line (obs-fold), else 0.
+static inline int cmhd_head_is_folded(struct MHD_Connection *connection) {
+    int folded = 0;
+    MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_fold_visit, &folded);
+    return folded;
+}

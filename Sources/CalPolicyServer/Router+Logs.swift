@@ -54,6 +54,25 @@ extension Router {
         return response
     }
 
+    /// The access-log line of a request libmicrohttpd ended before any route saw it (it answered
+    /// the head itself, or the client left or was too slow): what the request line held, the
+    /// client and why; the status libmicrohttpd sent (if any) is not known here, so it is `-`.
+    func logUnanswered(_ request: HTTPRequest, reason: String, id: String) {
+        if configuration.jsonLog {
+            AccessLog.request(LogJSON.line([
+                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("client", LogJSON.optional(request.clientAddress)), ("method", .null),
+                ("path", LogJSON.text(request.path)), ("query", .object([])), ("route", .null), ("status", .null),
+                ("bytes", .int(0)), ("durationUs", .null), ("stack", .null), ("version", .null),
+                ("unanswered", .string(reason)),
+            ]))
+        } else {
+            var line = "- \(request.path) - 0 - id=\(id)"
+            if let client = request.clientAddress { line += " client=\(client)" }
+            AccessLog.request(line + " unanswered=\"\(reason)\"")
+        }
+    }
+
     /// `seconds` as milliseconds with two decimals ("0.42"), as `%.2f` writes them, without
     /// Foundation's formatter (a tenth of a cached answer's time went to `String(format:)`).
     static func milliseconds(_ seconds: Double) -> String {

@@ -56,6 +56,12 @@ final class Router: @unchecked Sendable {
     /// (`/health`, `/ready`, `/metrics`, `/v1/status`, the page, cache hits, errors), else on a
     /// worker of the stack asked, within the request's deadline counted from now.
     func handle(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+        if let unanswered = request.unanswered {
+            // Ended by libmicrohttpd before a route saw it: a log line, nothing to send.
+            logUnanswered(request, reason: unanswered, id: requestIDs.next())
+            reply(HTTPResponse(status: 400, closeConnection: true))
+            return
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         metrics.started()
         let route = request.rejection == nil ? Route(rawValue: request.path) : nil

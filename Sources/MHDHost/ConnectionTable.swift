@@ -22,6 +22,9 @@ public final class ConnectionTable: @unchecked Sendable {
         let serial: UInt64
         var phase = Phase.waiting
         var since: UInt64
+        /// Request lines libmicrohttpd accepted on this connection (polling thread only): a
+        /// connection that closes with none left no request in the access log yet.
+        var requestLines = 0
 
         init(fd: Int32, client: String, serial: UInt64, now: UInt64) {
             self.fd = fd

@@ -19,10 +19,16 @@ public struct HTTPRequest: Sendable {
     /// Set when the head broke a rule of `HeadCheck` (framing, limits, control bytes): the
     /// handler answers it as an error, and the connection is closed after that answer.
     public var rejection: HTTPRejection?
+    /// Set when libmicrohttpd ended the request before the handler was called (it answered a
+    /// head it refused itself, a deadline passed, the client left): the handler only logs it,
+    /// and what it answers is dropped. What the request line held is `path` (the raw target);
+    /// the method is not known.
+    public var unanswered: String?
 
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
                 headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
-                clientAddress: String? = nil, rejection: HTTPRejection? = nil) {
+                clientAddress: String? = nil, rejection: HTTPRejection? = nil, unanswered: String? = nil) {
+        self.unanswered = unanswered
         self.clientAddress = clientAddress
         self.method = method
         self.path = path

@@ -10,10 +10,17 @@
 /// `Content-Length` with `Transfer-Encoding` (§6.3), a repeated or non-numeric
 /// `Content-Length` (§6.3), a `Transfer-Encoding` other than one `chunked`, a missing or
 /// repeated `Host` on HTTP/1.1 (§3.2), a repeated `Authorization` (which value would count?),
-/// control characters in a field, and a path holding one once percent-decoded.
+/// control characters in a field, a path holding one once percent-decoded, and a field
+/// continued on a line starting with a space or tab (obs-fold, §5.2: `folded`, which the
+/// caller learns from where libmicrohttpd put the field, `cmhd_head_is_folded`).
 public enum HeadCheck {
     public static func problem(version: String, rawTarget: String, headers: [(name: String, value: String)],
-                               limits: HTTPLimits) -> HTTPRejection? {
+                               limits: HTTPLimits, folded: Bool = false) -> HTTPRejection? {
+        if folded {
+            // libmicrohttpd 0.9.75 joins a continuation line to the field's name, so
+            // `Content-Length: 5` + ` 0` framed no body at all (`cmhd_head_is_folded`).
+            return HTTPRejection(status: 400, message: "a header field continued on a line starting with a space or tab (obs-fold, RFC 9112 section 5.2)")
+        }
         if headers.count > limits.maxHeaders {
             return HTTPRejection(status: 431, message: "more than \(limits.maxHeaders) header fields")
         }

@@ -51,10 +51,10 @@ public final class HTTPResponder: @unchecked Sendable {
     private var ready: HTTPResponse?
     private var answered = false
     private var suspended = false
-    private let connection: OpaquePointer
+    private let connection: OpaquePointer?
     private let context: DaemonContext
 
-    init(_ connection: OpaquePointer, _ context: DaemonContext) {
+    init(_ connection: OpaquePointer?, _ context: DaemonContext) {
         self.connection = connection
         self.context = context
     }
@@ -62,7 +62,7 @@ public final class HTTPResponder: @unchecked Sendable {
     public func respond(_ response: HTTPResponse) {
         lock.lock()
         defer { lock.unlock() }
-        guard !answered else { return }
+        guard !answered, let connection else { return }
         answered = true
         ready = response
         if suspended {
@@ -77,6 +77,7 @@ public final class HTTPResponder: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let ready { self.ready = nil; return ready }
+        guard let connection else { return nil }
         context.waiting(self)
         MHD_suspend_connection(connection)
         suspended = true
@@ -141,6 +142,14 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
         socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
     } else if let stored = socketContext.pointee {
         let record = Unmanaged<ConnectionTable.Record>.fromOpaque(stored)
+        if record.takeUnretainedValue().requestLines == 0 {
+            // No request line was accepted: nothing was sent, or libmicrohttpd refused the line
+            // itself (malformed: 400, too long: 414, an unknown version: 505) and closed.
+            context.handler(HTTPRequest(method: "-", path: "-", clientAddress: clientAddress(connection),
+                                        unanswered: "the connection closed without a request line libmicrohttpd took "
+                                            + "(none was sent, or it answered 400, 414 or 505 itself)"),
+                            HTTPResponder(nil, context))
+        }
         context.table.remove(record.takeUnretainedValue())
         record.release()
         socketContext.pointee = nil
@@ -149,17 +158,36 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
 
 typealias RequestLineCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, OpaquePointer?)
     -> UnsafeMutableRawPointer?
-let requestLineArrived: RequestLineCallback = { _, uri, _ in
-    Unmanaged.passRetained(RequestState(rawTarget: uri.map { String(cString: $0) } ?? "")).toOpaque()
+let requestLineArrived: RequestLineCallback = { _, uri, connection in
+    if let connection, let record = record(connection) { record.requestLines += 1 }
+    return Unmanaged.passRetained(RequestState(rawTarget: uri.map { String(cString: $0) } ?? "")).toOpaque()
 }
 
-let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, _ in
+/// Every request whose line arrived ends here. One the handler never saw (libmicrohttpd
+/// answered it itself: no `Host`, a malformed `Content-Length`, a head too large; or the client
+/// left, or a deadline passed, before the head was whole) is handed to the handler marked
+/// `unanswered`, so the access log has a line for every request; its answer is dropped.
+let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, code in
     guard let cls else { return }
     let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
     if let connection, let record = record(connection) { context.table.enter(record, .waiting) }
     guard let slot, let stored = slot.pointee else { return }
     let state = Unmanaged<RequestState>.fromOpaque(stored)
-    if state.takeUnretainedValue().begun { context.ended() }
+    let request = state.takeUnretainedValue()
+    if request.begun { context.ended() }
+    // Not handed to the handler: refused at the head, or its body (a bad chunk) by libmicrohttpd.
+    if request.responder == nil {
+        let reason = switch code.rawValue {
+        case 1: "refused by libmicrohttpd (a malformed or too large head, or a malformed chunked body)"  // TERMINATED_WITH_ERROR
+        case 2: "the head did not arrive in time"  // TIMEOUT_REACHED
+        case 3: "the server stopped"  // DAEMON_SHUTDOWN
+        case 4, 5: "the client closed the connection before the head was whole"  // READ_ERROR, CLIENT_ABORT
+        default: "ended before the handler saw it"
+        }
+        context.handler(HTTPRequest(method: "-", path: request.rawTarget.isEmpty ? "-" : request.rawTarget,
+                                    clientAddress: connection.flatMap(clientAddress), unanswered: reason),
+                        HTTPResponder(nil, context))
+    }
     state.release()
     slot.pointee = nil
 }
@@ -217,7 +245,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         context.began()
         let head = values(connection, kind: .HEADER_KIND)
         if let rejection = HeadCheck.problem(version: version.map { String(cString: $0) } ?? "", rawTarget: state.rawTarget,
-                                             headers: head, limits: context.limits) {
+                                             headers: head, limits: context.limits,
+                                             folded: cmhd_head_is_folded(connection) != 0) {
             return dispatch(request(rejection), state, connection, context)
         }
         if let length = head.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
