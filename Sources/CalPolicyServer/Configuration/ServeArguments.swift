@@ -96,7 +96,9 @@ public struct ServeConfiguration: Sendable {
     /// `--diagnostic-addr`.
     public var diagnostic: (host: String, port: UInt16)?
 
-    public var isLoopback: Bool { host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.") }
+    public var isLoopback: Bool { Self.isLoopback(host) }
+    /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
+    static func isLoopback(_ host: String) -> Bool { host == "127.0.0.1" || host == "::1" || host.hasPrefix("127.") }
 }
 
 /// The outcome of reading a serve command line: a configuration, or text to print and an exit code.
@@ -143,11 +145,17 @@ public enum ServeArguments {
         if tokens.contains(.long(name: "version", value: nil)) || tokens.contains(.short("V")) {
             return .exit(code: 0, stdout: "calpolicy-serve \(version)\n", stderr: "")
         }
+        let parsed: RequestValues
+        do { parsed = try ArgumentScanner(spec: ServeOptions.spec).scan(tokens) } catch {
+            return .exit(code: 2, stdout: "", stderr: "calpolicy: " + TerminalText.escape(error.description) + "\n")
+        }
+        return outcome(parsed, cores: cores)
+    }
+
+    /// Options already read (from the command line, and a `--config` file's typed values) as a
+    /// configuration, or the one line saying what is wrong.
+    static func outcome(_ parsed: RequestValues, cores: Int) -> Outcome {
         do throws(Problem) {
-            let parsed: RequestValues
-            do { parsed = try ArgumentScanner(spec: ServeOptions.spec).scan(tokens) } catch {
-                throw Problem(error.description)
-            }
             return .run(try configuration(parsed, cores: cores))
         } catch {
             return .exit(code: error.code, stdout: "", stderr: "calpolicy: " + TerminalText.escape(error.message) + "\n")
@@ -267,6 +275,12 @@ public enum ServeArguments {
         }
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
             throw Problem("--listen: '\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
+        }
+        // The diagnostic listener shows /metrics and /v1/status (stacks, versions, limits): the
+        // same rule as --listen, and the token guards its /metrics and /v1/status too.
+        if let diagnostic = configuration.diagnostic, !ServeConfiguration.isLoopback(diagnostic.host),
+           configuration.tokenFile == nil && !configuration.insecure {
+            throw Problem("--diagnostic-addr: '\(diagnostic.host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
         }
         return configuration
     }
