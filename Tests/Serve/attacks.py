@@ -268,6 +268,146 @@ def canonical(ctx):
         expect(status == want, f"If-None-Match: * on {path} answered {status}, not {want}")
 
 
+@check("cache identity: questions never share an answer or an ETag; revalidate's blank lines are part of the question")
+def cache_identity(ctx):
+    p = ctx.main.port
+    # 25 December (closed all day) among open days, each asked twice: the second from the cache.
+    days = ["2026-12-24", "2026-12-25", "2026-12-26", "2026-12-28", "2027-01-01", "2027-01-04"]
+    answers, tags = {}, {}
+    for _ in range(2):
+        for day in days:
+            status, headers, body, _ = exchange(p, f"/v1/gate?stack=clean&at={day}T15:00:00Z")
+            expect(status == 200, f"{day}: {status} {body[:120]}")
+            doc = json.loads(body)
+            expect(answers.setdefault(day, doc) == doc, f"{day} answered {doc} after {answers[day]}")
+            expect(tags.setdefault(day, headers["etag"]) == headers["etag"], f"{day}: the ETag changed")
+    expect(answers["2026-12-25"]["open"] is False and answers["2026-12-24"]["open"] is True
+           and answers["2026-12-25"]["reason"], f"25 Dec: {answers['2026-12-25']}, 24 Dec: {answers['2026-12-24']}")
+    expect(len(set(tags.values())) == len(days), f"ETags shared: {tags}")
+    expect(all(re.fullmatch(r'"[0-9a-f]{32}"', t) for t in tags.values()), f"ETags are not 128-bit digests: {tags}")
+    for day in days:
+        for other in days:
+            if other == day:
+                continue
+            status, _, body, _ = exchange(p, f"/v1/gate?stack=clean&at={other}T15:00:00Z", headers={"If-None-Match": tags[day]})
+            expect(status == 200 and json.loads(body) == answers[other], f"{other} with {day}'s ETag: {status}")
+    line = '{"id": "xmas", "mode": "range", "range": ["2026-12-24", "2026-12-28"]}'
+    for blank in [0, 3, 1, 0, 2, 3]:
+        body = ("\n" * blank + line + "\n").encode()
+        status, headers, data, _ = exchange(p, "/v1/revalidate?stack=clean", method="POST", body=body,
+                                            headers={"Content-Type": "application/x-ndjson"})
+        refused = json.loads(data)["refused"] if status == 200 else []
+        expect(status == 200 and refused and refused[0]["line"] == blank + 1,
+               f"{blank} blank lines: {status} {refused} (the line is {blank + 1})")
+
+
+@check("error text: an error echoing client input stays within 4 KiB, its parameter within 256 bytes")
+def bounded_errors(ctx):
+    p = ctx.main.port
+    long = "x" * 20000
+    cases = [("GET", f"/v1/overlay?stacks=clean,{long}", b"", {}),
+             ("GET", f"/v1/overlay?stacks={'clean,' * 3000}clean", b"", {}),
+             ("GET", f"/v1/month?stack=clean&month={long}", b"", {}),
+             ("GET", f"/v1/month?stack=clean&{long}=1", b"", {}),
+             ("GET", f"/v1/month?stack={long}", b"", {}),
+             ("GET", f"/v1/gate?stack=clean&at={long}", b"", {}),
+             ("GET", f"/v1/gate?stack=clean&at=2026-12-01T10:00:00Z&timeZone={long}", b"", {}),
+             ("GET", f"/{long}", b"", {}),
+             ("POST", "/v1/select?stack=clean", json.dumps({long: 1}).encode(), {"Content-Type": "application/json"}),
+             ("POST", "/v1/select?stack=clean", json.dumps({"mode": long}).encode(), {"Content-Type": "application/json"}),
+             ("POST", "/v1/revalidate?stack=clean", (long + "\n").encode(), {"Content-Type": "application/x-ndjson"}),
+             ("POST", "/v1/revalidate?stack=clean", json.dumps({"id": long, "mode": "single", "selection": [long]}).encode(),
+              {"Content-Type": "application/x-ndjson"})]
+    for method, path, body, headers in cases:
+        status, _, data, _ = exchange(p, path, method=method, body=body, headers=headers)
+        name = f"{method} {path[:50]}..."
+        expect(400 <= status < 500, f"{name}: {status}")
+        err = json.loads(data)["error"]
+        expect(len(err["message"].encode()) <= 4096 and len((err.get("parameter") or "").encode()) <= 256
+               and len(data) < 5000, f"{name}: message {len(err['message'])} bytes, body {len(data)}")
+
+
+@check("obs-fold: a field continued on a line starting with SP or HTAB is a 400 and the connection closes")
+def obs_fold(ctx):
+    p = ctx.main.port
+    smuggled = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+    heads = [
+        b"POST /v1/select HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n 0\r\n\r\n{}",
+        b"POST /v1/select HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length:\r\n\t2\r\n\r\n{}",
+        b"GET /health HTTP/1.1\r\nHost:\r\n x\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nX-A: a\r\n b\r\nHost: x\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\tc\r\n\r\n",
+        b"GET /health HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer\r\n token\r\n\r\n",
+        b"POST /v1/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n x\r\n\r\n0\r\n\r\n",
+    ]
+    for head in heads:
+        answer, closed = raw(p, head + smuggled)
+        statuses = re.findall(rb"HTTP/1\.[01] (\d{3})", answer)
+        expect(statuses == [b"400"] and b"obs-fold" in answer and closed, f"{head[:60]!r}: {statuses}, closed={closed}")
+
+
+@check("access log: every request has a line, also those libmicrohttpd refuses or ends itself")
+def every_request_logged(ctx):
+    p = ctx.main.port
+    source = "127.0.0.3"
+    def send(data, leave=False):
+        c = connect(p, source)
+        try:
+            c.sendall(data)
+            if not leave:
+                read_all(c, 3)
+        finally:
+            c.close()
+    sent = 0
+    refused = [b"POST /v1/select HTTP/1.1\r\nHost: x\r\nContent-Length: +2\r\n\r\n{}",  # libmicrohttpd's own 400
+               b"GET /health HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 100000 + b"\r\n\r\n",  # its 431
+               b"GET /" + b"u" * 100000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",  # its 414
+               b"GARBAGE\r\n\r\n", b"GET /health HTTP/3.7\r\nHost: x\r\n\r\n",  # no request line taken
+               b"POST /v1/select HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n",
+               b"GET /health HTTP/1.1\r\n\r\n", b"GET /health HTTP/1.1\r\nHost: x\r\nX-A: a\r\n b\r\n\r\n"]
+    for i in range(40):
+        if i % 2 == 0:
+            status, _, _, _ = exchange(p, "/health", source=source)
+            expect(status == 200, f"/health: {status}")
+        else:
+            send(refused[(i // 2) % len(refused)])
+        sent += 1
+    send(b"GET /health HTTP/1.1\r\nHost: x\r\n", leave=True)  # the client leaves mid-head
+    sent += 1
+    count = lambda: sum(1 for line in ctx.main.stderr().splitlines() if f"client={source}" in line)
+    logged = eventually(lambda: count() >= sent and count(), timeout=ctx.head_timeout + 4) or count()
+    ctx.figures["access-log lines for 41 requests, 20 refused or ended by libmicrohttpd"] = logged
+    expect(logged == sent, f"{logged} access-log lines for {sent} requests")
+
+
+@check("configuration: policies and values that look like options stay data; duplicate keys, wrong types, a public diagnostic address are refused")
+def configuration(ctx):
+    def run(args, config=None):
+        if config is not None:
+            path = os.path.join(ctx.work, "config-%d.json" % (abs(hash(config)) % 10**8))
+            with open(path, "w") as f:
+                f.write(config)
+            args = ["--config", path] + args
+        proc = subprocess.run([ctx.bin] + args + ["--listen", "127.0.0.1:0"], cwd=ROOT, capture_output=True,
+                              timeout=20, stdin=subprocess.DEVNULL)
+        return proc.returncode, proc.stdout.decode(errors="replace"), proc.stderr.decode(errors="replace")
+    us = os.path.join(ROOT, US)
+    for word in ["--cors-origin=https://evil.example", "--today=1999-01-01", "--stack=evil=" + us, "--decision-log=/tmp/x",
+                 "--insecure", "-"]:
+        code, out, err = run([], json.dumps({"policies": [us, word]}))
+        # The word is read as a file beside the configuration, which does not exist: refused, naming it.
+        expect(code != 0 and "listening" not in out and err.startswith("calpolicy: ") and err.count("\n") == 1
+               and word in err, f"policies entry {word!r}: exit {code}, {err[:200]!r}")
+    for config, want in [('{"policies": ["%s"], "listen": "127.0.0.1:0", "listen": "0.0.0.0:80"}' % us, "'listen' is given twice"),
+                         ('{"policies": ["%s"], "stack": "evil=%s"}' % (us, us), "'stack' must be an array of strings"),
+                         ('{"policies": "%s"}' % us, "'policies' must be an array"),
+                         ('{"policies": ["%s"], "watch": "true"}' % us, "'watch' must be a flag")]:
+        code, out, err = run([], config)
+        expect(code == 2 and want in err and err.count("\n") == 1, f"{config}: exit {code}, {err[:200]!r}")
+    code, out, err = run([US, "--diagnostic-addr", "0.0.0.0:0"])
+    expect(code == 2 and "--diagnostic-addr" in err and "loopback" in err, f"public diagnostic address: exit {code}, {err[:200]!r}")
+
+
 @check("control characters: NUL, C0, C1 in a value or the path are a 400; logs escape what they show")
 def controls(ctx):
     p = ctx.main.port
@@ -448,6 +588,9 @@ def reload_liveness(ctx):
             time.sleep(1.0)
             status, _, _, took = exchange(s.port, "/v1/days?from=2026-12-02&to=2026-12-02&stack=live", timeout=5)
             expect(status == 200 and took < 1.0, f"{shape}: the live version answered {status} in {took:.2f} s while it loaded")
+            if "sorting" in shape:
+                stack = json.loads(exchange(s.port, "/v1/status")[2])["stacks"][0]
+                expect(stack["reloading"] is True, f"{shape}: /v1/status does not say a reload is building: {stack}")
             write(live_policy(f"v{number}"))
             written = time.monotonic()
             seen = eventually(lambda: label() == f"v{number}", timeout=10)
