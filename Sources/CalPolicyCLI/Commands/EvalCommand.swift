@@ -36,7 +36,8 @@ enum EvalCommand {
                 try EvalUseCase.timed(paths: parsed.positionals, evaluation: evaluation, span: span, policies: files,
                                       zone: zone)
             }
-            let name = parsed.value(OptionCatalogue.feedName) ?? EvalICSRenderer.calendarName(policies: parsed.positionals)
+            let name = parsed.value(OptionCatalogue.feedName)
+                ?? EvalICSRenderer.calendarName(layers: EvalUseCase.feedName(evaluation: evaluation, policies: files))
             EvalICSRenderer.render(feed, filter: filter, name: name, timed: timed, to: console)
             return ExitCode.ok
         }

@@ -147,6 +147,23 @@ public enum EvalUseCase {
         (policies + evaluation.builtIns).map(\.name)
     }
 
+    /// The name a person would give a feed of the stack (`X-WR-CALNAME` without `--feed-name`):
+    /// each layer's declared `name`, else its file name without the extension, in stack order.
+    /// Not the paths as typed: "weekends.lua, us-federal-holidays.lua" reads as files, not a calendar.
+    public static func feedName(evaluation: EvaluationOptions, policies: [any DayPolicy]) -> String {
+        var name = ""
+        for layer in policies + evaluation.builtIns {
+            let declared = (layer as? LuaPolicy)?.metadata.name ?? layer.name
+            var stem = Substring(declared.split(separator: "/").last ?? Substring(declared))
+            for suffix in [".lua", ".yaml", ".yml", ".json"] where stem.count > suffix.count && stem.hasSuffix(suffix) {
+                stem = stem.dropLast(suffix.count)
+            }
+            if !name.isEmpty { name += ", " }
+            name += stem
+        }
+        return name
+    }
+
     static func grid(for month: CalendarMonth, settings: DisplaySettings) throws(RequestError) -> MonthGrid {
         do {
             return try MonthGrid(month: month, calendar: settings.system, firstWeekday: settings.firstWeekday,

@@ -70,14 +70,9 @@ public enum EvalICSRenderer {
         ICSWriter.appendLine("END", "VEVENT", to: &out)
     }
 
-    /// The default name: the policies' file names, or `calpolicy` when there are none.
-    public static func calendarName(policies: [String]) -> String {
-        var name = ""
-        for path in policies {
-            if !name.isEmpty { name += ", " }
-            name += path.split(separator: "/").last.map(String.init) ?? path
-        }
-        return name.isEmpty ? ICSIdentifier.domain : name
+    /// The default name: the layers' names (`EvalUseCase.feedName`), or `calpolicy` when there are none.
+    public static func calendarName(layers: String) -> String {
+        layers.isEmpty ? ICSIdentifier.domain : layers
     }
 }
 
