@@ -1,6 +1,12 @@
-/* Asking a policy for a day's closed hours (hoursFor) and reading what it returned: one
- * interval or a list of them, each read raw and strictly, since anything the reader skipped
- * would leave the gate silently open. The call itself is cpb_call_one's (cpb_call.c). */
+/* Asking a policy for a day's closed hours (hoursFor) and reading what it returned, in one of
+ * exactly these shapes (anything else is the policy's type error, so the gate errs closed):
+ *   nil                                         no closed hours
+ *   { from = m, to = m [, reason = s] }         one interval (cal.closed), integer minutes
+ *                                               0 <= from < to <= 1440, nothing else in it
+ *   { I1, I2, ... }                             a list (keys 1...n only) of intervals or of
+ *   { cal.openOnly(...), cal.closed(...) }      lists of intervals (one level, as openOnly)
+ * each read raw and strictly, since anything the reader skipped would leave the gate silently
+ * open. The call itself is cpb_call_one's (cpb_call.c). */
 #include "cpb_internal.h"
 #include <string.h>
 
@@ -42,9 +48,11 @@ static int cpb_read_interval(lua_State *L, cpb_state *h, int interval, cpb_hours
 }
 
 /* A table the engine reads raw must hold nothing it would skip: no metatable (its __index
- * and __len are never consulted) and, for a list, no keys but 1...#t. Otherwise an
- * interval kept under a name (`{ eve = cal.closed(...) }`) or behind __index would be
- * silently dropped, and the gate silently open. 0 when plain, else the error is recorded. */
+ * and __len are never consulted); an interval holds the keys 'from', 'to' and 'reason' and
+ * nothing else; a list holds the keys 1...#t and nothing else. Otherwise an interval kept
+ * under a name (`{ eve = cal.closed(...) }`), an all-day interval nested at [1] of another
+ * interval, or a list that also carries from/to would be read as something it does not say,
+ * and the gate silently open. 0 when exact, else the error is recorded. */
 static int cpb_plain_table(lua_State *L, cpb_state *h, int idx, int list, const char *what) {
     idx = lua_absindex(L, idx);
     if (lua_getmetatable(L, idx)) {
@@ -53,18 +61,30 @@ static int cpb_plain_table(lua_State *L, cpb_state *h, int idx, int list, const 
                        "{ cal.closed(...), ... })", what);
         return -1;
     }
-    if (!list) return 0;
-    lua_Unsigned length = lua_rawlen(L, idx);
+    lua_Unsigned length = list ? lua_rawlen(L, idx) : 0;
     lua_pushnil(L);
     while (lua_next(L, idx) != 0) {
         lua_pop(L, 1);
-        int fine = lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && (lua_Unsigned)lua_tointeger(L, -1) <= length;
+        int fine;
+        if (list) {
+            fine = lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
+                   (lua_Unsigned)lua_tointeger(L, -1) <= length;
+        } else {
+            size_t len = 0;
+            const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len) : NULL;
+            fine = key != NULL && ((len == 4 && memcmp(key, "from", 4) == 0) || (len == 2 && memcmp(key, "to", 2) == 0) ||
+                                   (len == 6 && memcmp(key, "reason", 6) == 0));
+        }
         if (!fine) {
             char key[96];
             cpb_describe(L, -1, key, sizeof key);
             lua_pop(L, 1);
-            cpb_type_error(L, h, "hoursFor returned %s with the key %s (a list holds intervals at 1, 2, 3 ... "
-                           "only)", what, key);
+            if (list)
+                cpb_type_error(L, h, "hoursFor returned %s with the key %s (a list holds intervals at 1, 2, 3 ... "
+                               "only)", what, key);
+            else
+                cpb_type_error(L, h, "hoursFor returned %s with the key %s (an interval holds 'from', 'to' and "
+                               "'reason' only)", what, key);
             return -1;
         }
     }
@@ -82,15 +102,16 @@ static int cpb_is_interval(lua_State *L, int idx) {
 
 static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hours *out, int capacity, int *count) {
     char got[96];
-    if (n == 0 || lua_type(L, first) == LUA_TNIL) return LUA_OK;
-    if (lua_type(L, first) != LUA_TTABLE) {
-        cpb_describe(L, first, got, sizeof got);
-        return cpb_type_error(L, h, "hoursFor must return a list of intervals or nil, got %s", got);
-    }
-    if (n > 1) {
+    if (n == 0) return LUA_OK;
+    if (n > 1) { /* even after a nil: one value, exactly */
         cpb_describe(L, first + 1, got, sizeof got);
         return cpb_type_error(L, h, "hoursFor must return one list of intervals, got %d values (the second %s); "
                               "return { cal.closed(...), cal.closed(...) }", n, got);
+    }
+    if (lua_type(L, first) == LUA_TNIL) return LUA_OK;
+    if (lua_type(L, first) != LUA_TTABLE) {
+        cpb_describe(L, first, got, sizeof got);
+        return cpb_type_error(L, h, "hoursFor must return a list of intervals or nil, got %s", got);
     }
     if (cpb_is_interval(L, first)) {
         if (cpb_plain_table(L, h, first, 0, "an interval") != 0) return LUA_ERRRUN;
@@ -119,8 +140,11 @@ static int cpb_read_hours(lua_State *L, cpb_state *h, int first, int n, cpb_hour
                     return cpb_type_error(L, h, "hoursFor returned %s inside interval list %llu (expected "
                                           "cal.closed(...) or cal.openOnly(...))", got, (unsigned long long)i);
                 }
-                status = cpb_plain_table(L, h, -1, 0, "an interval") != 0
-                    ? LUA_ERRRUN : cpb_read_interval(L, h, lua_gettop(L), out, capacity, count);
+                /* An error has already cut the stack back to the call's base (cpb_type_error):
+                 * return at once, popping nothing more (a pop there aborted in lua_settop). */
+                if (cpb_plain_table(L, h, -1, 0, "an interval") != 0) return LUA_ERRRUN;
+                status = cpb_read_interval(L, h, lua_gettop(L), out, capacity, count);
+                if (status != LUA_OK) return status;
                 lua_pop(L, 1);
             }
         }

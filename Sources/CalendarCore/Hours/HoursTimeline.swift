@@ -45,9 +45,12 @@ public final class HoursTimeline {
         let key = Key(layer: layer, day: day.dayNumber)
         if let known = cache[key] { return known }
         let wall = layers[layer].wall
-        let spans = try layers[layer].closed(day).compactMap { hours -> ClosedSpan? in
-            let start = wall.instant(of: day, minute: hours.from), end = wall.instant(of: day, minute: hours.to)
-            return start < end ? ClosedSpan(start: start, end: end, reason: hours.reason, policyIndex: layer) : nil
+        // Every instant whose wall time the interval names (a wall time in a DST gap closes from
+        // the transition; a repeated hour closes at both occurrences): closed time is never dropped.
+        let spans = try layers[layer].closed(day).flatMap { hours -> [ClosedSpan] in
+            wall.spans(of: day, from: hours.from, to: hours.to).map {
+                ClosedSpan(start: $0.start, end: $0.end, reason: hours.reason, policyIndex: layer)
+            }
         }
         cache[key] = spans
         return spans

@@ -4,12 +4,13 @@ import Foundation
 /// database (the system's tzdata, `ZoneRules`): the offset in force comes from the zone's
 /// transitions, never from a fixed offset.
 ///
-/// A wall time that happens twice (the hour repeated when clocks go back) is its first
-/// occurrence; one that does not happen (the hour skipped when clocks go forward) is read with
-/// the offset before the gap, so it lands as far after the transition as it was after the last
-/// valid wall time — RFC 5545's rule, so the ICS export and `gate` agree. Hence in Europe/Berlin
-/// "01:30–03:00" lasts 30 minutes on the spring-forward day and 2 h 30 on the fall-back day, and
-/// "02:15–02:45" on the spring-forward day is 03:15–03:45 CEST.
+/// `instant(of:minute:)` turns one wall time into one instant: a wall time that happens twice
+/// (the hour repeated when clocks go back) is its first occurrence; one that does not happen
+/// (the hour skipped when clocks go forward) is read with the offset before the gap (RFC 5545's
+/// rule). Closed intervals are not turned into instants end by end, which could drop or shorten
+/// them ("02:30–03:30" on a spring-forward day would be 03:30–03:30): `spans(of:from:to:)`
+/// closes exactly the instants whose wall time is inside the interval, both occurrences of a
+/// repeated hour included.
 public struct ZoneWallTime: Sendable {
     /// The IANA name as asked for ("UTC", "Europe/Berlin").
     public let identifier: String
@@ -66,6 +67,50 @@ public struct ZoneWallTime: Sendable {
             if offset(at: candidate) == candidateOffset, best.map({ candidate < $0 }) ?? true { best = candidate }
         }
         return best ?? wall - Int64(before)
+    }
+
+    /// The instants whose wall time is in `[from, to)` minutes of `day`, as half-open spans in
+    /// ascending order: what a closed interval of `hoursFor` closes, exactly. A wall time the
+    /// clocks skip (spring forward) closes from the transition, the first wall time after the
+    /// gap, so "02:30–03:30" on Berlin's spring-forward day closes 03:00–03:30 CEST and nothing
+    /// the policy meant closed is dropped; wall times that happen twice (fall back) close at both
+    /// occurrences, so "01:00–02:30" on Berlin's fall-back day closes 01:00 CEST–02:30 CEST and
+    /// again 02:00–02:30 CET. Empty only when every wall time of the interval is skipped.
+    public func spans(of day: Day, from: Int, to: Int) -> [(start: Int64, end: Int64)] {
+        let dayWall = Int64(day.dayNumber) * 86_400
+        let low = dayWall + Int64(from) * 60, high = dayWall + Int64(to) * 60
+        guard low < high else { return [] }
+        // Every offset is within ±26 h of UTC (TZif allows -89999...93599 s): every instant
+        // whose wall time is in [low, high) lies in [low - 93_600, high + 90_000].
+        let first = low - 93_600, last = high + 90_000
+        var segments: [(start: Int64, offset: Int)] = [(first, offset(at: first))]
+        let lastOffset = offset(at: last)
+        // Offset changes between first and last, each found by bisection (transitions are rare:
+        // most days have none, and the loop ends after the first when the offset is final).
+        var guardCount = 0
+        while segments[segments.count - 1].offset != lastOffset && guardCount < 8 {
+            guardCount += 1
+            let current = segments[segments.count - 1]
+            var before = current.start, after = last
+            while after - before > 1 {
+                let middle = before + (after - before) / 2
+                if offset(at: middle) == current.offset { before = middle } else { after = middle }
+            }
+            segments.append((after, offset(at: after)))
+        }
+        var out: [(start: Int64, end: Int64)] = []
+        for (index, segment) in segments.enumerated() {
+            let segmentEnd = index + 1 < segments.count ? segments[index + 1].start : Int64.max
+            let start = max(low - Int64(segment.offset), index == 0 ? Int64.min : segment.start)
+            let end = min(high - Int64(segment.offset), segmentEnd)
+            guard start < end else { continue }
+            if let previous = out.last, previous.end >= start {
+                out[out.count - 1].end = max(previous.end, end)
+            } else {
+                out.append((start, end))
+            }
+        }
+        return out
     }
 
     /// The wall-clock day holding an instant.
