@@ -5,7 +5,9 @@
  * per-year tables built on first use) is the host's text too, compiled on a state's first call,
  * so a policy that names no holidays starts as before. */
 #include "cpb_internal.h"
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define CPB_HOLIDAYS_REGISTRY "calpolicy.holidays"
 #define CPB_HOLIDAYS_BUFFER_META "calpolicy.holidays.buffer"
@@ -21,6 +23,41 @@ static int buffer_gc(lua_State *L) {
         *slot = NULL;
     }
     return 0;
+}
+
+/* A resolve answer "KEY\tFIRST\tLAST" (KEY "holidays:IN:public|local") narrows the state's
+ * record of the data its policy read (cpb_holiday_data_span). Reads the buffer only. */
+static void note_data_span(lua_State *L, const char *answer, size_t length) {
+    cpb_state *h = cpb_of(L);
+    const char *tab1 = memchr(answer, '\t', length);
+    if (h == NULL || tab1 == NULL) return;
+    char years[48];
+    size_t rest = length - (size_t)(tab1 + 1 - answer);
+    if (rest >= sizeof years) return;
+    memcpy(years, tab1 + 1, rest);
+    years[rest] = '\0';
+    int first = 0, last = 0;
+    if (sscanf(years, "%d\t%d", &first, &last) != 2) return;
+    if (!h->data_known || first > h->data_first) h->data_first = first;
+    if (!h->data_known || last < h->data_last) {
+        h->data_last = last;
+        size_t key = (size_t)(tab1 - answer);
+        const char *bar = memchr(answer, '|', key);
+        if (bar != NULL) key = (size_t)(bar - answer);
+        if (key >= sizeof h->data_source) key = sizeof h->data_source - 1;
+        memcpy(h->data_source, answer, key);
+        h->data_source[key] = '\0';
+    }
+    h->data_known = 1;
+}
+
+int cpb_holiday_data_span(lua_State *L, int *first, int *last, char *source, size_t capacity) {
+    cpb_state *h = cpb_of(L);
+    if (h == NULL || !h->data_known) return 0;
+    *first = h->data_first;
+    *last = h->data_last;
+    if (capacity > 0) snprintf(source, capacity, "%s", h->data_source);
+    return 1;
 }
 
 /* host(op, text, number) -> answer | nil, message. The answer is malloc'd by the host and owned by
@@ -46,6 +83,7 @@ static int holiday_call(lua_State *L) {
     lua_setmetatable(L, -2);
     size_t answer_length = 0;
     int status = host((int)op, text, length, (long long)number, slot, &answer_length);
+    if (status == 0 && op == 1 && *slot != NULL) note_data_span(L, *slot, answer_length);
     if (status != 0) lua_pushnil(L);
     lua_pushlstring(L, *slot != NULL ? *slot : "", *slot != NULL ? answer_length : 0);
     free(*slot);

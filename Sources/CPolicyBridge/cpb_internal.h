@@ -39,6 +39,11 @@ struct cpb_state {
     const char *loading_path;   /* the policy's path while it loads (cal.ics), else NULL; borrowed */
     struct cpb_ics_input *ics_inputs; /* the .ics files cal.ics read: real path and content hash */
     int ics_input_count, ics_input_capacity;
+    /* The holiday data cal.holidays resolved in this state (cpb_holidays.c): the narrowest years
+     * covered, and the data set that ends first ("holidays:IN:public"), so a day past the data a
+     * policy read closes the gate rather than opening it. */
+    int data_known, data_first, data_last;
+    char data_source[64];
 };
 
 /* cal's day arithmetic as Lua functions (cpb_views.c), also handed to cal.ics's Lua part. */

@@ -157,6 +157,22 @@ public final class LuaPolicy: DayPolicy, Sendable {
         }
     }
 
+    /// Its declared `coverage`, narrowed by the years of the holiday data its `cal.holidays`
+    /// calls have read so far (at load or in any call): past either, it does not know.
+    public var dataHorizon: DataHorizon? {
+        let declared = metadata.coverage
+        let read = locked { (engine: PolicyEngineState) in engine.state.holidayDataSpan() }
+        var horizon = declared.map { DataHorizon(first: $0.from, last: $0.to, source: "its coverage") }
+        if let read {
+            let first = try? Day(year: read.first, month: 1, day: 1), last = try? Day(year: read.last, month: 12, day: 31)
+            var merged = horizon ?? DataHorizon(first: nil, last: nil, source: read.source)
+            if let first, merged.first.map({ first > $0 }) ?? true { merged.first = first }
+            if let last, merged.last.map({ last < $0 }) ?? true { (merged.last, merged.source) = (last, read.source) }
+            horizon = merged
+        }
+        return horizon
+    }
+
     /// The first line assigning `field` (`zone = ...`), for an error about its value.
     static func line(of field: String, in source: [UInt8]) -> Int? {
         let text = String(decoding: source, as: UTF8.self)

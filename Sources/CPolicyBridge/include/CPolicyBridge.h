@@ -86,6 +86,10 @@ typedef struct cpb_policy_info {
  * each one's bytes (cpb_content_hash), so a reload can tell that one changed. */
 int cpb_ics_input_count(lua_State *L);
 const char *cpb_ics_input(lua_State *L, int index, unsigned long long *hash);
+/* The years of holiday data the policy has resolved through cal.holidays so far (at load or in
+ * any call): 1 and the narrowest span (the latest first year, the earliest last year) with the
+ * data set ending first ("holidays:IN:public") copied into `source`; 0 when it read none. */
+int cpb_holiday_data_span(lua_State *L, int *first, int *last, char *source, size_t capacity);
 /* 64-bit FNV-1a of the bytes. */
 unsigned long long cpb_content_hash(const char *bytes, size_t length);
 

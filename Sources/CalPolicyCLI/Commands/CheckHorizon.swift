@@ -26,10 +26,22 @@ enum CheckHorizon {
     }
 
     /// The line for a policy ending before `horizon`, or nil when it reaches it (or says nothing).
+    /// A Lua policy is also held to the holiday data it reads (`cal.holidays("IN")`): at load,
+    /// or in its functions, which are asked about the horizon day to find out (their answers
+    /// and errors are not the point here; `check` reports errors elsewhere).
     static func shortfall(_ path: String, policy: any DayPolicy, horizon: Day) -> String? {
+        if let lua = policy as? LuaPolicy {
+            let context = PolicyContext(today: horizon)
+            _ = try? lua.canSelect(horizon, context: context)
+            _ = try? lua.canDeselect(horizon, context: context)
+            _ = try? lua.decoration(for: horizon, context: context)
+            _ = try? lua.closedHours(for: horizon, context: context)
+            guard let data = lua.dataHorizon, let end = data.last, end < horizon else { return nil }
+            let what = data.source == "its coverage" ? "its coverage" : "the holiday data it reads (\(data.source))"
+            return "\(path): \(what) ends \(end.iso), before the horizon \(horizon.iso)"
+        }
         guard let end = CoverageSpan.of(policy)?.to, end < horizon else { return nil }
-        let what = policy is LuaPolicy ? "its coverage" : "its data"
-        return "\(path): \(what) ends \(end.iso), before the horizon \(horizon.iso)"
+        return "\(path): its data ends \(end.iso), before the horizon \(horizon.iso)"
     }
 
     /// "holidays:AE: estimated in the coming year: 2027-03-09 Eid al-Fitr (estimated), …" or nil.

@@ -43,14 +43,32 @@ public enum ExportUseCase {
     }
 
     /// The stack's closed windows over the span: merged runs, clipped to it, long ones split.
+    /// A span reaching past a policy's data (its coverage, or the holiday data it read while
+    /// answering) is refused: windows written past what a policy knows would be guesses.
     public static func windows(_ policies: [any DayPolicy], span: Span, today: Day) throws(RequestFailure) -> [FreezeWindow] {
         let timeline = HoursTimeline(stack: PolicyStack(policies), zone: span.zone, context: PolicyContext(today: today))
+        let windows: [FreezeWindow]
         do {
             let pieces = try timeline.closedPieces(from: span.zone.instant(of: span.from, minute: 0),
                                                    to: span.zone.instant(of: span.to, minute: 1440))
-            return FreezeWindow.split(FreezeWindow.merge(pieces), limit: longestWindow)
+            windows = FreezeWindow.split(FreezeWindow.merge(pieces), limit: longestWindow)
         } catch {
             throw RequestFailure(policyFailure: error)
         }
+        // After the run: what a policy read while answering narrows its horizon.
+        for policy in policies {
+            guard let horizon = policy.dataHorizon else { continue }
+            if let last = horizon.last, span.to > last {
+                throw .request(RequestError(OptionCatalogue.to, value: span.to.iso,
+                                            reason: "is past the data of \(policy.name) (\(horizon.source) ends "
+                                                + "\(last.iso)); export up to \(last.iso)"))
+            }
+            if let first = horizon.first, span.from < first {
+                throw .request(RequestError(OptionCatalogue.from, value: span.from.iso,
+                                            reason: "is before the data of \(policy.name) (\(horizon.source) begins "
+                                                + "\(first.iso)); export from \(first.iso)"))
+            }
+        }
+        return windows
     }
 }

@@ -26,15 +26,29 @@ public final class HoursTimeline {
     public init(layers: [Layer]) { self.layers = layers }
 
     /// The stack's layers: a policy's zone is its own (`DayPolicy.zone`) or `zone`; a day its
-    /// `canSelect` denies is closed all day; else its `hoursFor` intervals.
+    /// `canSelect` denies is closed all day; else its `hoursFor` intervals. A day outside the
+    /// policy's `dataHorizon` (its coverage, or the holiday data it read, which a call may only
+    /// now have read, or failed on) is closed all day, naming the policy and where its data ends.
     public convenience init(stack: PolicyStack, zone: ZoneWallTime, context: PolicyContext) {
         let layers = stack.policies.map { policy -> Layer in
             let definesHours = policy.definesHours
+            func pastData(_ day: Day) -> [ClosedHours]? {
+                guard let horizon = policy.dataHorizon, !horizon.covers(day) else { return nil }
+                return [.allDay(reason: horizon.reason(policy: policy.name, day: day))]
+            }
             return Layer(wall: policy.zone ?? zone) { day in
-                let verdict = try policy.canSelect(day, context: context)
-                if !verdict.isAllowed { return [.allDay(reason: verdict.reason)] }
-                guard definesHours else { return [] }
-                return try policy.closedHours(for: day, context: context)
+                if let closed = pastData(day) { return closed }
+                do {
+                    let verdict = try policy.canSelect(day, context: context)
+                    if let closed = pastData(day) { return closed }
+                    if !verdict.isAllowed { return [.allDay(reason: verdict.reason)] }
+                    guard definesHours else { return [] }
+                    let hours = try policy.closedHours(for: day, context: context)
+                    return pastData(day) ?? hours
+                } catch {
+                    if let closed = pastData(day) { return closed }
+                    throw error
+                }
             }
         }
         self.init(layers: layers)

@@ -38,12 +38,17 @@ public protocol DayPolicy: Sendable {
     var zone: ZoneWallTime? { get }
     /// The day's closed intervals in wall time (empty: open all day, unless `canSelect` denies).
     func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours]
+    /// The days its answers are good for, as far as known now (a Lua policy's declared coverage
+    /// narrowed by the holiday data it has read so far); nil: it never runs out. Past it a gate
+    /// is closed (`HoursTimeline`), never open.
+    var dataHorizon: DataHorizon? { get }
 }
 
 extension DayPolicy {
     public var definesHours: Bool { false }
     public var zone: ZoneWallTime? { nil }
     public var answersSparsely: Bool { false }
+    public var dataHorizon: DataHorizon? { nil }
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         SparseDayAnswers(answers(questions, for: days, context: context))
     }

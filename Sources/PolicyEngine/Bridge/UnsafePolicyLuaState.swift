@@ -117,6 +117,18 @@ final class PolicyLuaState {
         }
     }
 
+    /// The holiday data `cal.holidays` has resolved in this state so far: the narrowest years
+    /// covered and the data set ending first ("holidays:IN:public"); nil when it read none.
+    func holidayDataSpan() -> (first: Int, last: Int, source: String)? {
+        lua.withUnsafeHandle { state in
+            var first: Int32 = 0, last: Int32 = 0
+            var source = [CChar](repeating: 0, count: 64)
+            guard cpb_holiday_data_span(state, &first, &last, &source, source.count) != 0 else { return nil }
+            return (Int(first), Int(last), String(decoding: source.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) },
+                                                  as: UTF8.self))
+        }
+    }
+
     /// The content hash `icsInputs` records, of other bytes.
     static func contentHash(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
