@@ -23,6 +23,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CalendarCore"),
+        // The one helper that opens every file we read (regular files only, bounded), beside
+        // CalendarCore (which reads none) and below every reader.
+        .target(name: "CalendarData"),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -45,7 +48,7 @@ let package = Package(
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
-            dependencies: ["CalendarCore", "LuaHost", "CPolicyBridge"],
+            dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"],
             // The text stays embedded: it is the fallback when the bytecode does not load.
             resources: [.embedInCode("Prelude/cal.lua")],
             plugins: ["PreludeBytecode"]
@@ -60,7 +63,8 @@ let package = Package(
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
-                dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "PolicyEngine", "Rendering"]),
+                dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "CalendarData", "PolicyEngine",
+                               "Rendering"]),
         // Each executable sets how the process heap serves long evaluations, once, at start.
         .target(name: "CHeapTuning"),
         // The arguments as glibc hands them to the executable (the Swift runtime's own search
@@ -76,7 +80,7 @@ let package = Package(
         .target(name: "MHDHost", dependencies: ["CMicroHTTPD"]),
         .target(name: "CalPolicyServer",
                 dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
-                               "CalendarCore"],
+                               "CalendarCore", "CalendarData"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
                             .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),
@@ -104,6 +108,7 @@ let package = Package(
         ),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
+        .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),

@@ -7,6 +7,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* A lookup's budget: steps of all its rules together, and CPU time, checked after every
+ * iterator call, so a lookup over thousands of slow rules still ends. CPU time, not the wall
+ * clock, so a loaded machine gives the same answers: the thread's CPU clock is a system call,
+ * so it is read only once the (vDSO) monotonic clock says the budget may be spent, and then
+ * every 20 ms of it (CPU time never runs ahead of the wall clock). */
+typedef struct budget {
+    long steps;
+    int64_t cpu_start, next_check; /* thread CPU ns at the start; monotonic ns of the next CPU read */
+} budget;
+
+static int64_t nanoseconds(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static void budget_start(budget *b) {
+    b->steps = 0;
+    b->cpu_start = nanoseconds(CLOCK_THREAD_CPUTIME_ID);
+    b->next_check = nanoseconds(CLOCK_MONOTONIC) + (int64_t)ICF_MAX_LOOKUP_MS * 1000000;
+}
+
+static int out_of_time(const icf_event *e, budget *b, char *error, size_t capacity) {
+    int64_t now = nanoseconds(CLOCK_MONOTONIC);
+    if (now < b->next_check) return 0;
+    b->next_check = now + 20 * 1000000;
+    if (nanoseconds(CLOCK_THREAD_CPUTIME_ID) - b->cpu_start < (int64_t)ICF_MAX_LOOKUP_MS * 1000000) return 0;
+    snprintf(error, capacity, "UID '%.60s' (line %d): RRULEs need more than %d ms of CPU (all events together) to reach the days asked",
+             e->uid, e->line, ICF_MAX_LOOKUP_MS);
+    return 1;
+}
 
 typedef struct starts {
     struct icaltimetype *items;
@@ -61,7 +94,7 @@ static int compare_starts(const void *a, const void *b) {
 }
 
 /* The instances of a recurring event that may touch the span, unsorted. */
-static int expand(const icf_event *e, int64_t first_day, int64_t last_day, starts *out, long *steps,
+static int expand(const icf_event *e, int64_t first_day, int64_t last_day, starts *out, budget *b,
                   char *error, size_t capacity) {
     if (overlaps(e, e->start, first_day, last_day) && push(out, e->start) != 0) goto memory;
     icalcomponent *c = e->component;
@@ -87,6 +120,10 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
         snprintf(error, capacity, "UID '%.60s' (line %d): RRULE cannot be expanded", e->uid, e->line);
         return -1;
     }
+    if (out_of_time(e, b, error, capacity)) {
+        icalrecur_iterator_free(it);
+        return -1;
+    }
     if (e->rule.count == 0 && start_day < first_day - reach) {
         /* Only without COUNT may the iterator skip ahead (with COUNT it must count from DTSTART). */
         int64_t jump = first_day - reach;
@@ -99,7 +136,11 @@ static int expand(const icf_event *e, int64_t first_day, int64_t last_day, start
     }
     for (struct icaltimetype t = icalrecur_iterator_next(it); !icaltime_is_null_time(t);
          t = icalrecur_iterator_next(it)) {
-        if (++*steps > ICF_MAX_STEPS) {
+        if (out_of_time(e, b, error, capacity)) {
+            icalrecur_iterator_free(it);
+            return -1;
+        }
+        if (++b->steps > ICF_MAX_STEPS) {
             icalrecur_iterator_free(it);
             snprintf(error, capacity,
                      "UID '%.60s' (line %d): RRULE needs more than %d steps (all events together) to reach the days asked",
@@ -124,7 +165,8 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
                 void *context, char *error, size_t capacity) {
     starts found = {0};
     int status = 0;
-    long steps = 0; /* shared by every event of one lookup */
+    budget b; /* shared by every event of one lookup */
+    budget_start(&b);
     for (int i = 0; i < calendar->count && status == 0; i++) {
         const icf_event *e = &calendar->events[i];
         if (e->cancelled) continue;
@@ -134,7 +176,7 @@ int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_da
                 snprintf(error, capacity, "out of memory");
                 status = -1;
             }
-        } else if (expand(e, first_day, last_day, &found, &steps, error, capacity) != 0) {
+        } else if (expand(e, first_day, last_day, &found, &b, error, capacity) != 0) {
             status = -1;
         }
         if (status != 0) break;

@@ -3,6 +3,7 @@
 /* Shared between the feed's C files; never seen by Swift or the bridge.
  *   icf_scan.c    the structural scan of the raw text (lines, nesting, junk), with line numbers
  *   icf_parse.c   libical's parse, the events' fields
+ *   icf_rule.c    the rules refused before libical iterates them
  *   icf_expand.c  occurrences of a span of days
  *   icf_vtimezone.c  VTIMEZONEs for the export, from libical's zone data */
 #include "CICalFeed.h"
@@ -37,6 +38,9 @@ struct icf_calendar {
  * BEGIN:VEVENT inside the VCALENDAR, in order (at most `capacity`), `*event_count` their number. */
 int icf_scan(const char *bytes, size_t length, int *event_lines, int capacity, int *event_count,
              char *error, size_t error_capacity, int *line);
+
+/* 0 when libical may iterate `rule` from `start`, else -1 with why it is refused (icf_rule.c). */
+int icf_rule_check(const struct icalrecurrencetype *rule, struct icaltimetype start, char *why, size_t capacity);
 
 int64_t icf_day_number(int year, int month, int day);
 /* The first and last day an occurrence starting at `start` covers. */

@@ -75,6 +75,9 @@ static int read_event(icf_event *e, icalcomponent *component, int line, char *er
     if (rule != NULL) {
         e->rule = icalproperty_get_rrule(rule);
         if (e->rule.freq == ICAL_NO_RECURRENCE) return fail(error, capacity, at, line, "RRULE has no valid FREQ");
+        /* Before any iterator exists: a rule one libical call would spin on is refused (icf_rule.c). */
+        if (icf_rule_check(&e->rule, e->start, message, sizeof message) != 0)
+            return fail(error, capacity, at, line, message);
         /* libical 3.0's iterator opens an ICU calendar in DTSTART's zone; for a zone ICU does not
          * know by libical's name (every TZID, and floating times) that costs ~0.5 M instructions
          * per iterator. The rule is walked on DTSTART's wall-clock fields labelled UTC instead

@@ -119,15 +119,16 @@ int cls_cache_load(lua_State *L, const char *source, size_t length, const char *
     if (dir < 0) return 0;
     char file[32];
     cls_cache_file_name(file, name);
-    int fd = openat(dir, file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-    close(dir);
-    if (fd < 0) return 0;
-    struct stat st;
     size_t nlen = strlen(name);
     size_t expected = sizeof(cls_cache_header) + nlen + length;
+    struct stat st;
+    /* A FIFO or a device planted as an entry is passed over, never opened for reading. */
+    int fd = cls_open_regular(dir, file, expected + 2 * CLS_CACHE_MAX_SOURCE + 4096, &st);
+    close(dir);
+    if (fd < 0) return 0;
     int loaded = 0;
     char *entry = NULL;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || !cls_cache_trusted(&st) || (size_t)st.st_size <= expected ||
+    if (!cls_cache_trusted(&st) || (size_t)st.st_size <= expected ||
         (size_t)st.st_size > expected + 2 * CLS_CACHE_MAX_SOURCE + 4096)
         goto done;
     entry = malloc((size_t)st.st_size);

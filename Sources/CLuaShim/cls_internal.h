@@ -68,6 +68,11 @@ typedef struct cls_host {
     int inside_call, in_run;
 } cls_host;
 
+/* A regular file of at most `limit` bytes at `name` in the directory `dir`, opened without
+ * blocking or following a link (fd, and its stat in `st`), or -1 (cls_file.c). */
+struct stat;
+int cls_open_regular(int dir, const char *name, size_t limit, struct stat *st);
+
 /* The compile cache (cls_cache.c): pushes the chunk compiled from exactly this name and text
  * and returns 1, or returns 0 and pushes nothing; stores the function on top of the stack. */
 int cls_cache_load(lua_State *L, const char *source, size_t length, const char *name);

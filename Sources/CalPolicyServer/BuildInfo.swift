@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 
 /// The server's version and the commit it was built from, for `/v1/status`,
@@ -53,12 +54,9 @@ enum BuildInfo {
         return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A small text file (at most 64 KiB), or nil.
+    /// A small text file (at most 4 MiB: a packed-refs file can pass 64 KiB), or nil.
     private static func read(_ path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var bytes = [UInt8](repeating: 0, count: 65_536)
-        let count = fread(&bytes, 1, bytes.count, file)
-        return count > 0 ? String(decoding: bytes[..<count], as: UTF8.self) : nil
+        guard let text = try? RegularFile.text(path, limit: 4 << 20), !text.isEmpty else { return nil }
+        return text
     }
 }

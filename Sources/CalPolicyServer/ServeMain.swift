@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Foundation
 import Glibc
@@ -31,7 +32,7 @@ public enum ServeMain {
         ServerEvent.json.store(configuration.jsonLog, ordering: .relaxed)
         var token: String?
         if let path = configuration.tokenFile {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            guard let text = try? RegularFile.text(path, limit: 64 << 10),
                   let first = text.split(separator: "\n").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
                   !first.isEmpty else {
                 AccessLog.line("calpolicy: \(path): cannot read a bearer token (the file's first line)")

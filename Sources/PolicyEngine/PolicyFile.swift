@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 
 /// What can keep a file from being a policy, as data. `PolicyFile.read` finds it;
@@ -7,7 +8,7 @@ public enum PolicyFileProblem: Error, Hashable, Sendable {
     /// Nothing at the path (`stat` says ENOENT).
     case missing
     case directory
-    /// A FIFO, a device or a socket (only when reading `asPolicyText`).
+    /// A FIFO, a device or a socket.
     case notRegularFile
     /// `stat`, `open` or `read` failed with this errno.
     case cannotStat(Int32)
@@ -27,39 +28,23 @@ public enum PolicyFile {
     /// How much of the start of a file decides whether it is empty or binary.
     public static let sniffedBytes = 4096
 
-    /// The file's bytes, at most `limit` of them. `asPolicyText` also refuses what cannot
-    /// be a policy before Lua sees it: anything but a regular file (checked before opening,
-    /// so a FIFO cannot block the read), an empty file and a binary one.
+    /// The file's bytes, at most `limit` of them, through `RegularFile` (the one file opener):
+    /// anything but a regular file is refused before it is read (a FIFO cannot block, a device
+    /// cannot stream forever, a sparse file over the limit is refused by its size).
+    /// `asPolicyText` also refuses an empty file and a binary one before Lua sees it.
     public static func read(_ path: String, limit: Int,
                             asPolicyText: Bool = false) throws(PolicyFileProblem) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw errno == ENOENT ? .missing : .cannotStat(errno) }
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR: throw .directory
-        case S_IFREG: break
-        default: if asPolicyText { throw .notRegularFile }
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .cannotOpen(errno) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        // Sized to the file, one byte over so its end (or growth since `stat`) shows in the
-        // next read: a zeroed 64 KiB chunk was 65 K instructions and 16 fresh pages of every
-        // cold start. A pipe or device (size 0) reads in 4 KiB chunks.
-        let size = (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
-        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(4096, min(size, limit) + 1)))
-        while true {
-            let count = UnsafeFileBytes.read(fd, into: &chunk)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotRead(errno)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-            guard bytes.count <= limit else {
-                // What the start of the file shows is the plainer message.
-                if asPolicyText, let problem = textProblem(bytes) { throw problem }
-                throw .tooLarge(limit: limit)
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path, limit: limit)
+        } catch {
+            switch error {
+            case .missing: throw .missing
+            case .directory: throw .directory
+            case .notRegularFile: throw .notRegularFile
+            case .cannotOpen(let code): throw .cannotOpen(code)
+            case .cannotRead(let code): throw .cannotRead(code)
+            case .tooLarge(let limit): throw .tooLarge(limit: limit)
             }
         }
         if asPolicyText, let problem = textProblem(bytes) { throw problem }

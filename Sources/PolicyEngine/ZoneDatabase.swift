@@ -1,4 +1,5 @@
 import CalendarCore
+import CalendarData
 import Glibc
 
 /// The system's tz database: a zone's compiled file (TZif) read from `$TZDIR`, else
@@ -21,23 +22,41 @@ public enum ZoneDatabase {
     /// The zone of an IANA name, nil when the database has none. A name is never a path out
     /// of the database: no leading `/`, no `..`, only letters, digits and `/_-+`.
     public static func zone(named name: String) -> ZoneWallTime? {
-        if name == "UTC" { return .utc }
-        guard isPlausibleName(name) else { return nil }
-        if let known = loaded.withLock({ $0[name] }) { return known }
+        (try? lookup(name).get()) ?? nil
+    }
+
+    /// The largest zone file read (the largest TZif file of tzdata is under 4 KiB).
+    static let fileLimit = 1 << 20
+
+    /// `zone(named:)`, or why the file the database holds for the name cannot be read: a FIFO,
+    /// a device or an oversized file where a zone file should be (`TZDIR` pointing somewhere
+    /// odd) is refused at once through the one file opener, never opened for reading.
+    public static func lookup(_ name: String) -> Result<ZoneWallTime?, FileProblemAtPath> {
+        if name == "UTC" { return .success(.utc) }
+        guard isPlausibleName(name) else { return .success(nil) }
+        if let known = loaded.withLock({ $0[name] }) { return .success(known) }
         var sawDirectory = false
         var zone: ZoneWallTime?
         for directory in directories {
             var info = stat()
             guard stat(directory, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { continue }
             sawDirectory = true
-            if let bytes = UnsafeFileBytes.readAll(path: directory + "/" + name) {
+            let path = directory + "/" + name
+            do {
+                let bytes = try RegularFile.read(path, limit: fileLimit)
                 zone = ZoneRules(tzif: bytes).map { ZoneWallTime(identifier: name, rules: $0) }
                 break
+            } catch {
+                switch error {
+                case .missing, .directory: continue
+                case .cannotOpen(let code) where code == ENOTDIR || code == ENAMETOOLONG: continue
+                default: return .failure(FileProblemAtPath(path: path, problem: error))
+                }
             }
         }
         if !sawDirectory, let icu = ZoneWallTime(icuIdentifier: name), icu.icuIdentifier == name { zone = icu }
         if let zone { loaded.withLock { $0[name] = zone } }
-        return zone
+        return .success(zone)
     }
 
     static func isPlausibleName(_ name: String) -> Bool {
@@ -46,4 +65,10 @@ public enum ZoneDatabase {
             && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
                 || "/_-+".unicodeScalars.contains($0)) }
     }
+}
+
+/// A file that could not be read, and why: "zone file '/tz/Europe/Berlin' is a FIFO, not a regular file".
+public struct FileProblemAtPath: Error, Hashable, Sendable {
+    public var path: String
+    public var problem: FileReadProblem
 }

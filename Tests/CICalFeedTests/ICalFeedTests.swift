@@ -114,4 +114,102 @@ import Testing
         #expect(failure.message.contains("UID 'busy' (line 3)"))
         #expect(failure.message.contains("more than 200000 steps"))
     }
+
+    /// Rules one libical call would spin on (minutes for FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30)
+    /// are refused at parse, naming the event's line, before any iterator exists.
+    @Test func rulesThatCanNeverOccurOrSkipMonthsAreRefusedAtParse() {
+        let refused: [(rule: String, start: String, message: String)] = [
+            ("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", "20260101T000000Z", "FREQ=MINUTELY with BYMONTH"),
+            ("FREQ=SECONDLY;BYMONTH=2", "20260101T000000Z", "FREQ=SECONDLY with BYMONTH"),
+            ("FREQ=HOURLY;BYMONTHDAY=31", "20260101T000000Z", "FREQ=HOURLY with BYMONTHDAY"),
+            ("FREQ=SECONDLY;BYDAY=MO", "20260101T000000Z", "FREQ=SECONDLY with BYDAY"),
+            ("FREQ=MINUTELY;BYYEARDAY=1", "20260101T000000Z", "with BYYEARDAY"),
+            ("FREQ=HOURLY;BYWEEKNO=1", "20260101T000000Z", "with BYWEEKNO"),
+            ("FREQ=MINUTELY;BYSETPOS=1;BYHOUR=9", "20260101T000000Z", "with BYSETPOS"),
+            ("FREQ=MINUTELY;INTERVAL=60;BYMINUTE=30", "20260101T000000Z", "INTERVAL=60 and BYMINUTE"),
+            ("FREQ=HOURLY;INTERVAL=2;BYHOUR=9", "20260101T000000Z", "INTERVAL=2 and BYHOUR"),
+            ("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "20260101", "can never occur"),
+            ("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31,30", "20260101", "can never occur"),
+            ("FREQ=YEARLY;BYMONTH=4,6,9,11;BYMONTHDAY=31", "20260101", "can never occur"),
+            ("FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=-31", "20260101", "can never occur"),
+            ("FREQ=MONTHLY;BYMONTH=2", "20260130", "with DTSTART's day"),
+            ("FREQ=YEARLY;BYMONTH=4", "20260131", "with DTSTART's day"),
+            ("FREQ=YEARLY;BYYEARDAY=366;BYMONTH=1", "20260101", "can never occur"),
+            ("FREQ=YEARLY;BYYEARDAY=-366;BYMONTH=12", "20260101", "can never occur"),
+            ("FREQ=YEARLY;BYWEEKNO=53;BYMONTH=6", "20260101", "can never occur"),
+            ("FREQ=YEARLY;BYWEEKNO=1;BYMONTH=7", "20260101", "can never occur"),
+            ("FREQ=MONTHLY;BYDAY=6MO", "20260101", "can never occur"),
+            ("FREQ=MONTHLY;BYDAY=-6FR", "20260101", "can never occur"),
+            ("FREQ=YEARLY;BYDAY=54MO", "20260101", "can never occur"),
+            ("FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO;BYMONTHDAY=1,2,3", "20260101", "can never occur"),
+            ("FREQ=DAILY;INTERVAL=7;BYDAY=MO", "20260303", "every 7 days"),
+            ("FREQ=DAILY;INTERVAL=14;BYDAY=WE,FR", "20260303", "every 14 days"),
+            ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=10", "20260101", "no BYSETPOS"),
+            ("FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1;BYSETPOS=2", "20260101", "no BYSETPOS"),
+            ("FREQ=WEEKLY;BYSETPOS=8", "20260101", "no BYSETPOS"),
+            ("FREQ=MONTHLY;BYMONTH=13", "20260101", "RRULE"),
+            ("FREQ=DAILY;INTERVAL=0", "20260101", "RRULE"),
+        ]
+        let clock = ContinuousClock()
+        let started = clock.now
+        for (rule, start, message) in refused {
+            let value = start.count == 8 ? "DTSTART;VALUE=DATE:" + start : "DTSTART:" + start
+            do {
+                _ = try Feed(Self.calendar("BEGIN:VEVENT\r\nUID:r\r\n\(value)\r\nRRULE:\(rule)\r\nSUMMARY:s\r\nEND:VEVENT\r\n"))
+                Issue.record("parsed: \(rule) from \(start)")
+            } catch {
+                #expect(error.line == 3, "\(rule)")
+                #expect(error.message.contains(message), "\(rule): \(error.message)")
+            }
+        }
+        #expect(clock.now - started < .seconds(2), "refusing \(refused.count) rules")
+    }
+
+    /// Rules that can occur, however rarely, are not refused, and a lookup answers them.
+    @Test func rareButPossibleRulesStillExpand() throws {
+        let allowed: [(rule: String, start: String, on: (Int, Int, Int))] = [
+            ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "20240229", (2028, 2, 29)),
+            ("FREQ=YEARLY", "20240229", (2028, 2, 29)),
+            ("FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO", "20260101", (2044, 2, 29)),
+            ("FREQ=YEARLY;BYWEEKNO=53;BYDAY=TH", "20260101", (2026, 12, 31)),
+            ("FREQ=YEARLY;BYYEARDAY=366", "20260101", (2028, 12, 31)),
+            ("FREQ=MONTHLY;BYMONTHDAY=31", "20260101", (2026, 3, 31)),
+            ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=-1", "20260101", (2026, 1, 26)),
+            ("FREQ=DAILY;INTERVAL=14;BYDAY=TU", "20260303", (2026, 3, 17)),
+            ("FREQ=HOURLY;BYHOUR=9", "20260101T000000Z", (2026, 6, 1)),
+            ("FREQ=SECONDLY;COUNT=5", "20260101T000000Z", (2026, 1, 1)),
+        ]
+        for (rule, start, on) in allowed {
+            let value = start.count == 8 ? "DTSTART;VALUE=DATE:" + start : "DTSTART:" + start
+            let feed = try Feed(Self.calendar("BEGIN:VEVENT\r\nUID:r\r\n\(value)\r\nRRULE:\(rule)\r\nSUMMARY:s\r\nEND:VEVENT\r\n"))
+            let day = Self.day(on.0, on.1, on.2)
+            let found = try feed.between(day, day).get()
+            #expect(!found.isEmpty && found.allSatisfy { $0.first == day }, "\(rule) on \(on): \(found)")
+        }
+    }
+
+    /// However many slow-but-possible rules a file holds (here ~14 s of CPU), one lookup stops
+    /// after ICF_MAX_LOOKUP_MS of CPU (checked between libical's calls), so a run that has been given up on
+    /// cannot keep a core busy inside one lookup.
+    @Test func aLookupStopsAtItsTimeBudget() {
+        var events = ""
+        for index in 0..<2_000 { // each ~3 ms a call, ~7 ms a lookup
+            events += "BEGIN:VEVENT\r\nUID:slow\(index)\r\nDTSTART:20200101T000001Z\r\n"
+                + "RRULE:FREQ=SECONDLY;BYHOUR=9;BYMINUTE=0;BYSECOND=0\r\nSUMMARY:s\r\nEND:VEVENT\r\n"
+        }
+        let clock = ContinuousClock()
+        do {
+            let feed = try Feed(Self.calendar(events))
+            let started = clock.now
+            let result = feed.between(Self.day(2026, 1, 1), Self.day(2026, 1, 3))
+            #expect(clock.now - started < .seconds(6))
+            guard case .failure(let failure) = result else {
+                Issue.record("2,000 rules of ~3 ms a call answered within the budget")
+                return
+            }
+            #expect(failure.message.contains("more than 1000 ms of CPU"), "\(failure.message)")
+        } catch {
+            Issue.record("\(error.message)")
+        }
+    }
 }

@@ -179,6 +179,31 @@ import Testing
         #expect(fixture.attempt?.result == "loaded" && fixture.registry.building.isEmpty)
     }
 
+    /// `/v1/status` gives each stack's data horizon, the earliest day any of its policies' data
+    /// or coverage ends (null when none runs out), and whether a reload is building.
+    @Test(arguments: [
+        (["2027-12-31", "2028-06-30", nil], "2027-12-31"),
+        (["2029-01-31", nil], "2029-01-31"),
+        ([nil, nil], nil),
+        (["2026-06-30", "2030-01-01"], "2026-06-30"),
+    ] as [([String?], String?)])
+    func statusGivesTheStackDataHorizon(ends: [String?], horizon: String?) throws {
+        let texts = ends.map { end in
+            "return { canSelect = function(day) return true end"
+                + (end.map { ", coverage = { from = \"2020-01-01\", to = \"\($0)\" } }" } ?? " }")
+        }
+        let fixture = try Fixture(texts)
+        defer { fixture.remove() }
+        guard case .run(let configuration) = ServeArguments.parse(
+            ["--stack", "s=" + fixture.paths.joined(separator: ","), "--today", "2026-12-01", "--listen", "127.0.0.1:0"],
+            cores: 2), case .success(let assembly) = ServerAssembly.make(configuration, cores: 1, token: nil, decisions: nil)
+        else { Issue.record("the server did not assemble"); return }
+        let status = try JSONSerialization.jsonObject(with: Data(assembly.router.status().utf8)) as? [String: Any]
+        let stack = try #require((status?["stacks"] as? [[String: Any]])?.first)
+        #expect(stack["dataEnds"] as? String == horizon && (horizon != nil || stack["dataEnds"] is NSNull), "\(stack)")
+        #expect(stack["reloading"] as? Bool == false)
+    }
+
     /// The watchdog pings while the housekeeping loop beat within a whole watchdog period.
     @Test func watchdogPingsOnlyWhileTheLoopTurns() {
         let watchdog = SystemdNotify.Watchdog(intervalMicroseconds: 500_000)

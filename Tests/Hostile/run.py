@@ -46,6 +46,8 @@ LINE_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 SANITIZER_REPORT = re.compile(r"ERROR: (?:Address|Leak)Sanitizer|WARNING: AddressSanitizer|"
                               r"SUMMARY: \w*Sanitizer|^\S+:\d+:\d+: runtime error: |UndefinedBehaviorSanitizer",
                               re.MULTILINE)
+# A leading environment assignment in a case's command.
+ENV_WORD = re.compile(r"^[A-Z][A-Z0-9_]*=")
 # The exit status hostile-sanitized.sh gives the sanitizers (exitcode=86): calpolicy itself uses 0...3.
 SANITIZER_EXIT = 86
 SANITIZER_ENV = ("ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")
@@ -95,6 +97,10 @@ def run_case(case: Case, binary: Path, box: Sandbox, outcomes: dict[str, Outcome
         "CALPOLICY_CANARY": str(box.canary),
     }
     env.update({name: os.environ[name] for name in SANITIZER_ENV + PASSED_ENV if name in os.environ})
+    # Leading NAME=VALUE words set the case's environment, as in a shell (TZDIR={fixture} eval ...).
+    while words and ENV_WORD.match(words[0]):
+        name, _, value = words.pop(0).partition("=")
+        env[name] = value
     status, guard, result.seconds, result.peak_rss, result.stdout, result.stderr = run_guarded(
         [str(binary), *words], work, env, as_nobody)
     result.status = status

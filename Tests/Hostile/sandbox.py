@@ -1,11 +1,13 @@
 """The temporary world of one suite run: the canary file, fixture copies that name it, special paths."""
 from __future__ import annotations
 
+import os
 import secrets
 import shutil
 from pathlib import Path
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
+ROOT = FIXTURES.parent.parent.parent
 
 
 class Sandbox:
@@ -32,6 +34,9 @@ class Sandbox:
             return path
         if spec == "@missing":
             return self.missing
+        special = self.not_a_file(spec, scratch)
+        if special is not None:
+            return special
         if spec == "@unreadable":
             path = scratch / "unreadable-policy.lua"
             path.write_text("return {}\n")
@@ -57,6 +62,52 @@ class Sandbox:
         data = data.replace(b"@CANARY@", str(self.canary).encode())
         path.write_bytes(data)
         return path
+
+    def not_a_file(self, spec: str, scratch: Path) -> Path | None:
+        """Paths that are not regular files, for every file input (each must be refused at once):
+        @fifo (a FIFO no one writes; @fifo:NAME names it), @fifo-link (a symlink to one), @chardev (/dev/zero),
+        @sparse (a sparse file of 64 GiB, over every size bound), and folders holding one where a
+        file is read: @tzdir-fifo (a zone database whose Europe/Berlin is a FIFO; pass it as
+        TZDIR={fixture}), @data-fifo (holiday data whose DE.tsv is a FIFO; CALPOLICY_DATA={fixture}),
+        @data-dir (holiday data whose DE.tsv is a folder), @ics-fifo (a policy reading
+        closures.ics with cal.ics, where closures.ics is a FIFO)."""
+        if spec == "@fifo" or spec.startswith("@fifo:"):
+            path = scratch / (spec[len("@fifo:"):] if spec.startswith("@fifo:") else "input.fifo")
+            os.mkfifo(path)
+            return path
+        if spec == "@fifo-link":
+            os.mkfifo(scratch / "target.fifo")
+            path = scratch / "link-to-fifo.lua"
+            path.symlink_to(scratch / "target.fifo")
+            return path
+        if spec == "@chardev":
+            return Path("/dev/zero")
+        if spec == "@sparse":
+            path = scratch / "sparse.lua"
+            with open(path, "wb") as f:
+                f.truncate(64 << 30)
+            return path
+        if spec == "@tzdir-fifo":
+            zones = scratch / "zoneinfo"
+            (zones / "Europe").mkdir(parents=True)
+            os.mkfifo(zones / "Europe" / "Berlin")
+            return zones
+        if spec in ("@data-fifo", "@data-dir"):
+            root = scratch / "data"
+            (root / "holidays").mkdir(parents=True)
+            shutil.copyfile(ROOT / "data" / "holidays" / "index.tsv", root / "holidays" / "index.tsv")
+            if spec == "@data-fifo":
+                os.mkfifo(root / "holidays" / "DE.tsv")
+            else:
+                (root / "holidays" / "DE.tsv").mkdir()
+            return root
+        if spec == "@ics-fifo":
+            path = scratch / "ics-fifo.lua"
+            path.write_text('local closed = cal.ics("closures.ics")\n'
+                            'return { canSelect = function(day) return true end }\n')
+            os.mkfifo(scratch / "closures.ics")
+            return path
+        return None
 
     def canary_problems(self) -> list[str]:
         problems = []

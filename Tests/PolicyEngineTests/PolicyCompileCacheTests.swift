@@ -214,4 +214,55 @@ import Testing
         #expect(warm.trace.linesRun == cold.trace.linesRun)
         #expect(warm.trace.decidingLines == cold.trace.decidingLines)
     }
+
+    /// An entry that is not a regular file (a FIFO, a link to one, a folder, a link to a device)
+    /// is passed over without being opened for reading: the policy compiles from its text at
+    /// once. The load runs on its own thread with a time limit, so a regression that blocks on
+    /// the FIFO fails here instead of hanging the suite.
+    @Test func entriesThatAreNotFilesArePassedOverAtOnce() throws {
+        let path = fixture.write(Self.weekdays)
+        _ = try LuaPolicy(path: path, options: options)
+        let names = entries()
+        #expect(names.count == 1)
+        mkfifo(fixture.directory + "/elsewhere.fifo", 0o600)
+        let shapes: [(String, (String) -> Void)] = [
+            ("FIFO", { mkfifo($0, 0o600) }),
+            ("link to a FIFO", { symlink(self.fixture.directory + "/elsewhere.fifo", $0) }),
+            ("folder", { mkdir($0, 0o700) }),
+            ("link to /dev/zero", { symlink("/dev/zero", $0) }),
+        ]
+        for (shape, make) in shapes {
+            for name in names {
+                let entry = cache + "/" + name
+                try? FileManager.default.removeItem(atPath: entry)
+                make(entry)
+            }
+            let done = DispatchSemaphore(value: 0)
+            let outcome = LockedBox<Result<Bool, PolicyError>?>(nil)
+            let options = self.options
+            Thread.detachNewThread {
+                do throws(PolicyError) {
+                    outcome.value = .success(try LuaPolicy(path: path, options: options).compiledFromCache)
+                } catch {
+                    outcome.value = .failure(error)
+                }
+                done.signal()
+            }
+            let ended = done.wait(timeout: .now() + 5) == .success
+            #expect(ended, "a cache entry that is a \(shape) blocked the load")
+            guard ended else { continue }
+            #expect(try outcome.value?.get() == false, "\(shape)")
+        }
+    }
+}
+
+/// A value written by one thread and read by another after a semaphore.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.lock(); defer { lock.unlock() }; return stored }
+        set { lock.lock(); stored = newValue; lock.unlock() }
+    }
 }

@@ -18,6 +18,9 @@ typedef struct icf_calendar icf_calendar;
 #define ICF_MAX_DEPTH 8
 #define ICF_MAX_EVENTS 20000
 #define ICF_MAX_STEPS 200000
+/* The most CPU time one lookup may spend expanding rules, checked between libical's calls (each
+ * of which the rule checks at parse keep short; icf_rule.c). */
+#define ICF_MAX_LOOKUP_MS 1000
 
 /* Parses `length` bytes. On failure returns NULL, writes a message into `error` and the
  * 1-based line it concerns into `*line` (0 when no line applies). */
@@ -41,7 +44,8 @@ typedef int (*icf_visit)(void *context, const icf_occurrence *occurrence);
 
 /* Calls `visit` for every occurrence with a day in first_day...last_day, events in file order,
  * each event's occurrences in time order; stops early when visit returns non-zero. Returns 0,
- * or -1 with a message in `error` when the rules need more than ICF_MAX_STEPS steps in all. */
+ * or -1 with a message in `error` when the rules need more than ICF_MAX_STEPS steps or
+ * ICF_MAX_LOOKUP_MS milliseconds of CPU in all. */
 int icf_between(const icf_calendar *calendar, int64_t first_day, int64_t last_day, icf_visit visit,
                 void *context, char *error, size_t error_capacity);
 

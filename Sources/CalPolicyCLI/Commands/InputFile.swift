@@ -1,20 +1,23 @@
 import CalPolicyRequests
-import Glibc
+import CalendarData
 
 /// A file an option names (`--batch FILE`, `--selections FILE`; '-' is standard input), read
-/// whole; a problem with it is about that option.
+/// whole; a problem with it is about that option. Anything but standard input or a regular file
+/// (a folder, a FIFO, a device) is refused before it is read: a usage error, exit 2.
 enum InputFile {
     static let limit = 64 << 20
 
     static func read(_ path: String, option: OptionSpec) throws(CLIError) -> String {
-        let fd = path == "-" ? 0 : open(path, O_RDONLY)
-        guard fd >= 0 else {
-            throw .request(RequestError(option, value: path, reason: "cannot open: \(String(cString: strerror(errno)))"))
+        if path == "-" {
+            guard let bytes = StandardStreams.readAll(from: 0, limit: limit) else {
+                throw .request(RequestError(option, value: path, reason: "standard input is larger than 64 MiB"))
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
-        defer { if fd != 0 { close(fd) } }
-        guard let bytes = StandardStreams.readAll(from: fd, limit: limit) else {
-            throw .request(RequestError(option, value: path, reason: "larger than 64 MiB"))
+        do {
+            return try RegularFile.text(path, limit: limit)
+        } catch {
+            throw .request(RequestError(option, value: path, reason: "\(error); expected a file or '-' for standard input"))
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Foundation
 
@@ -91,8 +92,8 @@ public enum DiffSpan {
             let name = relative.joined(separator: "/")
             guard let files = try? FileManager.default.contentsOfDirectory(atPath: snapshots) else { continue }
             for file in files.sorted() where file.hasSuffix(".json") {
-                guard let data = FileManager.default.contents(atPath: snapshots + "/" + file),
-                      let text = String(data: data, encoding: .utf8),
+                guard let data = try? RegularFile.read(snapshots + "/" + file, limit: PolicySnapshot.fileLimit),
+                      let text = String(validating: data, as: UTF8.self),
                       let snapshot = try? PolicySnapshot.decode(text),
                       snapshot.policies.map(PolicyIdentity.tidy).contains(name) else { continue }
                 let from = snapshot.span.first.components.year, to = snapshot.span.last.components.year

@@ -10,6 +10,9 @@ public struct PolicySnapshot: Hashable, Sendable {
     public var today: Day
     public var days: [DayRecord]
 
+    /// The largest snapshot file read (400 years of days with their texts fit well within it).
+    public static let fileLimit = 64 << 20
+
     public init(policies: [String], span: DaySpan, today: Day, days: [DayRecord]) {
         self.policies = policies
         self.span = span

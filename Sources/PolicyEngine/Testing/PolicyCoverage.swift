@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 
 /// Which lines of a policy ran during the tests, and which of its rules never decided a day.
@@ -20,7 +21,8 @@ public struct PolicyCoverage: Hashable, Sendable {
 
     init(_ trace: PolicyTrace) {
         path = trace.path
-        let source = FileManager.default.contents(atPath: trace.path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // The policy was read (bounded) to run it; a file swapped since reads as no lines.
+        let source = (try? RegularFile.text(trace.path, limit: LuaPolicyOptions().memoryLimit)) ?? ""
         let lines = PolicyCoverage.codeLines(source)
         let run = Set(trace.linesRun.keys)
         linesRun = lines.code.filter(run.contains)

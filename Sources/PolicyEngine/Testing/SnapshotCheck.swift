@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Foundation
 
@@ -6,8 +7,9 @@ enum SnapshotCheck {
     static func verify(_ path: String, name: String, folder: PolicyTestDiscovery.TestedFolder,
                        options: PolicyTestOptions) throws(PolicyError) -> PolicyTestResult {
         let limits = options.limits
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw PolicyError(kind: .io, file: path, message: "cannot read the snapshot")
+        let data: [UInt8]
+        do { data = try RegularFile.read(path, limit: PolicySnapshot.fileLimit) } catch {
+            throw PolicyError(kind: .io, file: path, message: "cannot read the snapshot: it \(error)")
         }
         let stored: PolicySnapshot
         do {
