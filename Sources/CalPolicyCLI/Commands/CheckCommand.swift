@@ -3,6 +3,7 @@ import CalPolicyRequests
 import Glibc
 import CalendarCore
 import PolicyEngine
+import Rendering
 
 /// `calpolicy check POLICY ...`: loads each policy on its own and asks it about every
 /// edge day in several calendars, reporting each distinct problem as one stderr line
@@ -37,14 +38,14 @@ enum CheckCommand {
         for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
             if path.hasSuffix("_test.lua") {
-                console.print("\(path): skipped (a policy test file; run it with 'calpolicy test')")
+                console.print(TerminalText.escape("\(path): skipped (a policy test file; run it with 'calpolicy test')"))
                 continue
             }
             let (found, policy) = check(path, source: source, today: today, verbose: verbose, console: console)
             problems += found
-            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(line) }
+            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(TerminalText.escape(line)) }
             if let policy, let horizon, let line = CheckHorizon.shortfall(path, policy: policy, horizon: horizon) {
-                console.print(line)
+                console.print(TerminalText.escape(line))
                 shortfalls += 1
             }
             if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
@@ -65,7 +66,7 @@ enum CheckCommand {
                 : try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today, verbose: verbose))
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
-            console.print("\(path): cannot load")
+            console.print(TerminalText.escape(path) + ": cannot load")
             return (1, nil)
         }
         // Legal but likely unintended (globals outside the contract): said, never counted as a problem.
@@ -91,9 +92,9 @@ enum CheckCommand {
             summary += ", costliest call " + share
         }
         if seen.isEmpty {
-            console.print("\(path): ok (\(summary))")
+            console.print(TerminalText.escape(path) + ": ok (\(summary))")
         } else {
-            console.print("\(path): \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
+            console.print(TerminalText.escape(path) + ": \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
         }
         return (seen.count, policy)
     }

@@ -1,6 +1,7 @@
 import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
+import Rendering
 
 /// `calpolicy holidays [CC[-SUB][:cat+cat]] [--year YYYY]`: what the built-in holiday data
 /// holds, so a reference can be written without opening the data files.
@@ -91,7 +92,7 @@ enum HolidaysCommand {
                     let decoration = (try? policy.decoration(for: day, context: context)) ?? nil
                     if !verdict.isAllowed || decoration != nil {
                         console.print("day\t\(label)\t\(category)\t\(day.iso)\t\(verdict.isAllowed)\t"
-                            + (verdict.reason ?? decoration?.label ?? ""))
+                            + TerminalText.escape(verdict.reason ?? decoration?.label ?? ""))
                     }
                     day = day.adding(days: 1)
                 }

@@ -53,10 +53,11 @@ enum ImportCommand {
 
         try write(policyText, to: policyPath)
         try write(test, to: testPath)
-        console.print("\(policyPath): written (\(document.denies ? "denies" : "")"
+        // File names are outside text: one line each, through the terminal escaper.
+        console.print(TerminalText.escape("\(policyPath): written (\(document.denies ? "denies" : "")"
                       + "\(document.denies && document.decorates ? " and " : "")"
-                      + "\(document.decorates ? "decorates" : "") the days of \(icsName))")
-        console.print("\(testPath): written (run it with 'calpolicy test \(testPath)')")
+                      + "\(document.decorates ? "decorates" : "") the days of \(icsName))"))
+        console.print(TerminalText.escape("\(testPath): written (run it with 'calpolicy test \(testPath)')"))
         return ExitCode.ok
     }
 

@@ -50,13 +50,15 @@ public enum GateUseCase {
     }
 
     /// One line: "closed until 2027-01-05T09:00:00+01:00 — Year-end change freeze (freeze.lua)".
+    /// The reason and the policy's name are escaped by `TerminalText`: whatever they hold, one
+    /// instant is one line, which no control, bidi or line-separator character can forge.
     public static func text(_ state: GateState, zone: ZoneWallTime, policies: [String]) -> String {
         let until = state.until.map { "until " + zone.iso($0) } ?? "for at least a year"
         guard state.isClosed, let closing = state.closing else {
             return "open " + until + (state.until == nil ? "" : " (then closed)")
         }
-        var line = "closed " + until + " — " + (closing.reason ?? "closed")
-        if case .string(let name) = policyName(closing.policyIndex, policies) { line += " (" + name + ")" }
+        var line = "closed " + until + " — " + TerminalText.escape(closing.reason ?? "closed")
+        if case .string(let name) = policyName(closing.policyIndex, policies) { line += " (" + TerminalText.escape(name) + ")" }
         return line
     }
 

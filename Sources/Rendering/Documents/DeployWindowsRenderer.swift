@@ -34,18 +34,13 @@ public enum DeployWindowsRenderer {
         return minutes == 0 ? "\(hours)h" : "\(hours)h\(minutes)m"
     }
 
-    private static func quoted(_ text: String) -> String {
-        var out = ""
-        JSONWriter.escape(text, into: &out) // a JSON string is a YAML double-quoted scalar
-        return out
-    }
-
     /// `syncWindows:` with one `kind: deny` entry per window.
     public static func argoCD(_ windows: [FreezeWindow], header: Header, applications: [String]) -> String {
-        var out = "# \(header.command): the closed time of \(header.policies.joined(separator: " "))\n"
-        out += "# from \(header.from.iso) to \(header.to.iso), \(header.zoneText). Cron has no year: these windows fire again\n"
-        out += "# every year, so regenerate this file by \(header.to.iso); `calpolicy gate` stays the exact answer.\n"
-        out += "# regenerate-by: \(header.to.iso)\n"
+        // Every line through YAMLWriter: a file name holding a line break stays in its comment.
+        var out = YAMLWriter.comment("\(header.command): the closed time of \(header.policies.joined(separator: " "))") + "\n"
+        out += YAMLWriter.comment("from \(header.from.iso) to \(header.to.iso), \(header.zoneText). Cron has no year: these windows fire again") + "\n"
+        out += YAMLWriter.comment("every year, so regenerate this file by \(header.to.iso); `calpolicy gate` stays the exact answer.") + "\n"
+        out += YAMLWriter.comment("regenerate-by: \(header.to.iso)") + "\n"
         guard !windows.isEmpty else { return out + "syncWindows: []\n" }
         out += "syncWindows:\n"
         for window in windows {
@@ -53,13 +48,13 @@ public enum DeployWindowsRenderer {
             // Both ends: Argo CD measures the duration on the wall clock, so an end near a DST
             // change would be as ambiguous as a start there.
             let zone = FreezeWindow.cronZone(for: [window.start, window.end], preferred: header.cronZone)
-            out += "  schedule: " + quoted(FreezeWindow.cron(window.start, in: zone)) + "\n"
+            out += "  schedule: " + YAMLWriter.quoted(FreezeWindow.cron(window.start, in: zone)) + "\n"
             out += "  duration: " + goDuration(FreezeWindow.wallLength(window, in: zone)) + "\n"
-            out += "  timeZone: " + zone.identifier + "\n"
+            out += "  timeZone: " + YAMLWriter.scalar(zone.identifier) + "\n"
             out += "  applications:\n"
-            for application in applications { out += "  - " + quoted(application) + "\n" }
+            for application in applications { out += "  - " + YAMLWriter.quoted(application) + "\n" }
             out += "  manualSync: false\n"
-            out += "  description: " + quoted(window.reasons.joined(separator: "; ")) + "\n"
+            out += "  description: " + YAMLWriter.quoted(window.reasons.joined(separator: "; ")) + "\n"
         }
         return out
     }

@@ -77,8 +77,8 @@ public enum OverlayRenderer {
         let width = max(3 + stacks.count, weekdayNames.map(\.count).max() ?? 3)
         func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
         func name(_ day: Day) -> String { weekdayNames[day.weekday - 1] }
-        var out = DayRange.text(first.day, last.day, weekdayName: name) + "  stacks: "
-            + stacks.map(\.name).joined(separator: " ") + "\n"
+        var out = TerminalText.escape(DayRange.text(first.day, last.day, weekdayName: name) + "  stacks: "
+            + stacks.map(\.name).joined(separator: " ")) + "\n"
         var header: [String] = []
         for column in 0..<7 { header.append(pad(weekdayNames[(firstWeekday - 1 + column) % 7])) }
         out += header.joined(separator: " ").trimmingTrailingSpaces() + "\n"
@@ -91,8 +91,8 @@ public enum OverlayRenderer {
                 row = []
             }
         }
-        out += "\(openMark) open, \(closedMark) closed; one mark a stack, in the order "
-            + stacks.map(\.name).joined(separator: " ") + "\n"
+        out += TerminalText.escape("\(openMark) open, \(closedMark) closed; one mark a stack, in the order "
+            + stacks.map(\.name).joined(separator: " ")) + "\n"
         // Runs of consecutive days with the same closures, read as day ranges.
         var index = 0
         while index < days.count {

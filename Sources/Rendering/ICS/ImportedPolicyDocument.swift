@@ -50,8 +50,8 @@ public struct ImportedPolicyDocument {
     /// The policy's text.
     public func policy() -> String {
         if let zone { return hoursPolicy(zone: zone) }
-        var text = """
-            -- \(policyFileName): the days of \(icsName), beside this file (written by `calpolicy import`).
+        var text = LuaStringLiteral.comment(
+            "\(policyFileName): the days of \(icsName), beside this file (written by `calpolicy import`).") + "\n" + """
             -- A day with an event is \(what).
             -- The file is read with cal.ics while the policy loads; edit or replace it and the
             -- policy follows (see docs/policy-api.md).
@@ -88,10 +88,10 @@ public struct ImportedPolicyDocument {
     /// The policy for a file with timed events in one zone: all-day events deny their days,
     /// timed ones close their hours in that zone.
     private func hoursPolicy(zone: String) -> String {
-        var text = """
-            -- \(policyFileName): the events of \(icsName), beside this file (written by `calpolicy import`).
-            -- An all-day event's days are \(what); a timed event closes its hours
-            -- (in \(zone), the zone its times are written in) and decorates its days.
+        var text = LuaStringLiteral.comment(
+            "\(policyFileName): the events of \(icsName), beside this file (written by `calpolicy import`).") + "\n"
+            + LuaStringLiteral.comment("An all-day event's days are \(what); a timed event closes its hours") + "\n"
+            + LuaStringLiteral.comment("(in \(zone), the zone its times are written in) and decorates its days.") + "\n" + """
             -- The file is read with cal.ics while the policy loads; edit or replace it and the
             -- policy follows (see docs/policy-api.md and docs/hours-and-zones.md).
             local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
@@ -131,8 +131,8 @@ public struct ImportedPolicyDocument {
 
     /// The test file: each sample answered as at import, and a day without an event left alone.
     public func test(today: Day, samples: [Sample], clearDay: Day?) -> String {
-        var text = """
-            -- Tests for \(policyFileName) (written by `calpolicy import`): the first days \(icsName)
+        var text = LuaStringLiteral.comment(
+            "Tests for \(policyFileName) (written by `calpolicy import`): the first days \(icsName)") + "\n" + """
             -- holds from \(today.iso) on, answered as at import, and a day without an event.
             test.policies { \(LuaStringLiteral.quoted(policyFileName)) }
             test.today \(LuaStringLiteral.quoted(today.iso))
