@@ -1,3 +1,4 @@
+import PolicyEngine
 /// Everything that can be wrong with a command line, as data. Rendering and exit
 /// codes live in `ErrorRenderer`, so commands and tests deal in cases, not text.
 public enum UsageError: Error, Hashable, Sendable {
@@ -29,11 +30,11 @@ extension UsageError: CustomStringConvertible {
         case .missingCommand(let expected):
             return "missing command; expected one of \(expected.joined(separator: ", "))"
         case .unknownCommand(let word, let suggestion, let expected):
-            let base = "unknown command '\(word)'"
+            let base = "unknown command '\(InputEcho.cut(word))'"
             return suggestion.map { base + "; did you mean '\($0)'?" }
                 ?? base + "; expected one of \(expected.joined(separator: ", "))"
         case .unknownOption(let word, let suggestion):
-            let base = "unknown option '\(word)'"
+            let base = "unknown option '\(InputEcho.cut(word))'"
             return suggestion.map { base + "; did you mean '\($0)'?" } ?? base
         case .missingValue(let option):
             return "missing value for '\(option)'"
@@ -42,7 +43,7 @@ extension UsageError: CustomStringConvertible {
         case .duplicateOption(let option):
             return "option '\(option)' given more than once"
         case .invalidValue(let value, let option, let reason):
-            return "invalid value '\(value)' for '\(option)': \(reason)"
+            return "invalid value '\(InputEcho.cut(value))' for '\(option)': \(reason)"
         case .conflictingOptions(let a, let b):
             return "options '\(a)' and '\(b)' cannot be used together"
         case .missingOption(let option):
@@ -56,7 +57,7 @@ extension UsageError: CustomStringConvertible {
         case .optionProblem(let option, let problem):
             return "\(option): \(problem)"
         case .badPolicyPath(let path, let problem):
-            return "\(path): \(problem)"
+            return "\(InputEcho.cut(path, maxCharacters: 1024)): \(problem)"
         }
     }
 }

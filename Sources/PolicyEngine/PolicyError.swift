@@ -32,7 +32,9 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line: message (in canSelect for 2026-01-05)` on one line.
     public var description: String {
-        var text = file
+        // A path is whole up to PATH_MAX's quarter; a longer "file" (a 100 KB holidays:
+        // reference) is cut so the message after it still fits the one bounded line.
+        var text = InputEcho.cut(file, maxCharacters: 1024)
         if let line { text += ":\(line)" }
         text += ": " + message
         switch (function, day) {

@@ -1,3 +1,4 @@
+import PolicyEngine
 /// A bad value or combination of options, as data keyed by the option it is about. Each face
 /// words it with its own names for options (`RequestError.message(_:)` with an `OptionNaming`):
 /// the CLI says `invalid value '2024-13' for '--month <YYYY-MM>': …`, the server
@@ -53,7 +54,7 @@ public struct RequestError: Error, Hashable, Sendable {
         let subject = naming.subject(option)
         switch problem {
         case .invalidValue(let value, let parts):
-            return "invalid value '\(value)' for '\(subject)': \(Self.text(parts, naming))"
+            return "invalid value '\(InputEcho.cut(value))' for '\(subject)': \(Self.text(parts, naming))"
         case .conflicts(let other):
             return "options '\(subject)' and '\(naming.subject(other))' cannot be used together"
         case .requires(let other):

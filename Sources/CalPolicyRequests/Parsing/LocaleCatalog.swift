@@ -38,16 +38,19 @@ public enum LocaleCatalog {
     /// Up to three known identifiers nearest to `text`: the same language with another
     /// region first, then the closest spellings.
     public static func nearest(to text: String) -> [String] {
+        // No identifier is anywhere near this long: nothing to compare (the bound of `Suggestion`).
+        guard text.utf8.count <= Suggestion.maxWordLength else { return [] }
         let language = String(text.prefix { $0 != "_" }).lowercased()
         let sameLanguage = identifiers.filter { $0.lowercased().hasPrefix(language + "_") || $0.lowercased() == language }
             .sorted()
         if !sameLanguage.isEmpty { return Array(sameLanguage.prefix(3)) }
-        let lowered = text.lowercased()
-        let limit = max(2, text.count / 3)
+        // Every identifier within the limit, nearest first: one bounded comparison each.
+        let lowered = text.lowercased(), limit = max(2, text.count / 3)
         var scored: [(name: String, distance: Int)] = []
         for name in identifiers {
-            let distance = Suggestion.editDistance(lowered, name.lowercased())
-            if distance <= limit { scored.append((name, distance)) }
+            if let distance = Suggestion.distance(lowered, name.lowercased(), atMost: limit) {
+                scored.append((name, distance))
+            }
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
         return scored.prefix(3).map { $0.name }

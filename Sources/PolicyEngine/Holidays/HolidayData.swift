@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 
 /// Where the holiday data lives, and each country's parsed file, loaded once on first use.
@@ -34,9 +35,7 @@ public final class HolidayData: @unchecked Sendable {
         if let cached = countries[code] { lock.unlock(); return cached }
         lock.unlock()
         let path = folder + "/" + code + ".tsv"
-        guard let bytes = UnsafeFileBytes.readAll(path: path) else {
-            throw HolidayDataError("\(path): cannot be read")
-        }
+        let bytes = try Self.read(path)
         let country = try HolidayFileParser.parse(bytes, file: path)
         lock.lock()
         countries[code] = country
@@ -51,9 +50,7 @@ public final class HolidayData: @unchecked Sendable {
         defer { lock.unlock() }
         if let indexRows { return indexRows }
         let path = folder + "/index.tsv"
-        guard let bytes = UnsafeFileBytes.readAll(path: path) else {
-            throw HolidayDataError("\(path): cannot be read")
-        }
+        let bytes = try Self.read(path)
         // Bytes, not String.split: this runs on the start of every command naming a reference.
         var rows: [[String]] = []
         rows.reserveCapacity(300)
@@ -85,8 +82,19 @@ public final class HolidayData: @unchecked Sendable {
         let upper = typed.uppercased()
         if rows.contains(where: { $0[0] == upper }) { return upper }
         let codes = rows.map { $0[0] }
-        throw HolidayDataError("unknown country or market '\(typed)'"
+        throw HolidayDataError("unknown country or market '\(InputEcho.cut(typed))'"
             + HolidayDataError.suggestions(for: typed, among: codes) + " (calpolicy holidays lists them)")
+    }
+
+    /// The most a data file may hold (the largest is about 1 MiB).
+    static let fileLimit = 16 << 20
+
+    /// A data file's bytes through the one file opener: a FIFO, a device or a folder where a
+    /// data file should be is refused at once, never read (or waited on).
+    static func read(_ path: String) throws(HolidayDataError) -> [UInt8] {
+        do { return try RegularFile.read(path, limit: fileLimit) } catch {
+            throw HolidayDataError("\(path): \(error)")
+        }
     }
 
     static func locate() -> Result<String, HolidayDataError> {

@@ -11,12 +11,9 @@ public struct HolidayDataError: Error, Equatable, Sendable, CustomStringConverti
 
     /// "did you mean 'DE-BB', 'DE-BE' or 'DE-BW'?" for the candidates nearest `typed`.
     static func suggestions(for typed: String, among candidates: [String]) -> String {
-        let lowered = typed.lowercased()
-        let scored = candidates.map { ($0, Suggestion.editDistance(lowered, $0.lowercased())) }
-        guard let best = scored.map(\.1).min() else { return "" }
-        let limit = min(2, max(1, typed.count / 2))
-        guard best <= limit else { return "" }
-        let near = scored.filter { $0.1 == best }.map { "'\($0.0)'" }.prefix(3)
+        guard let found = Suggestion.nearestAll(to: typed, among: candidates, limit: Suggestion.typoLimit(typed),
+                                                ignoringCase: true) else { return "" }
+        let near = found.words.map { "'\($0)'" }.prefix(3)
         if near.count == 1 { return "; did you mean \(near[0])?" }
         return "; did you mean " + near.dropLast().joined(separator: ", ") + " or \(near.last!)?"
     }

@@ -64,7 +64,7 @@ enum HolidayLuaHost {
         if matches(local) { return "local" }
         if matches(english) || (english == "-" && ["en", "en_us"].contains(language.lowercased())) { return "english" }
         let offered = Set([local, english].filter { $0 != "-" }).sorted()
-        throw HolidayDataError("language '\(language)' is not in the data for \(country.code)"
+        throw HolidayDataError("language '\(InputEcho.cut(language))' is not in the data for \(country.code)"
             + HolidayDataError.suggestions(for: language, among: offered)
             + " (names in " + offered.joined(separator: " and ") + ")")
     }

@@ -36,7 +36,7 @@ public struct HolidayReference: Sendable, Hashable {
             let typed = String(place[place.index(after: dash)...])
             guard let found = country.subdivision(named: typed) else {
                 if country.subdivisions.isEmpty { throw HolidayDataError("\(code) has no subdivisions") }
-                throw HolidayDataError("unknown subdivision '\(code)-\(typed)'"
+                throw HolidayDataError("unknown subdivision '\(InputEcho.cut("\(code)-\(typed)"))'"
                     + HolidayDataError.suggestions(for: "\(code)-\(typed)",
                                                    among: country.subdivisions.map { "\(code)-\($0.code)" })
                     + " (calpolicy holidays \(code) lists them)")
@@ -49,7 +49,7 @@ public struct HolidayReference: Sendable, Hashable {
             var chosen: [String] = []
             for typed in parts[2].split(separator: "+", omittingEmptySubsequences: false).map(String.init) {
                 guard let category = country.categories.first(where: { $0 == typed.lowercased() }) else {
-                    throw HolidayDataError("unknown category '\(typed)' for \(code)"
+                    throw HolidayDataError("unknown category '\(InputEcho.cut(typed))' for \(code)"
                         + HolidayDataError.suggestions(for: typed, among: country.categories)
                         + " (\(code) has " + country.categories.joined(separator: ", ") + ")")
                 }
