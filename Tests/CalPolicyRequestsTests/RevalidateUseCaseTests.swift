@@ -35,7 +35,10 @@ import Testing
         // 0 and 1 are ids, not the booleans Foundation on Linux also lets them pass for.
         #expect(selections.map(\.id) == ["b-1", "7", "line 4", "r", "0", "1"])
         #expect(selections.map(\.line) == [1, 3, 4, 5, 6, 7])
-        #expect(selections[1].days.map(\.iso) == ["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"])
+        // A range is kept as its two ends, never expanded to days while the text is parsed.
+        #expect(selections[1].days.isEmpty)
+        #expect(selections[1].range.map { Array($0).map(\.iso) } == ["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"])
+        #expect(selections[1].dayCount == 4)
         #expect(selections[2].mode == .single)
     }
 
@@ -88,6 +91,44 @@ import Testing
         #expect(counter.asked.withLock { $0 } == 31 + 9)
     }
 
+    /// Many random mixes of ranges (overlapping, nested, far apart, up to 400 years) and day
+    /// lists: every refusal (which selections, first refused day, count of refused days) equals
+    /// a brute force that expands each selection to its days.
+    @Test func rangesCountedUnexpandedAgreeWithExpandingThem() throws {
+        var generator = SystemRandomNumberGenerator()
+        let origin = try Day(iso: "1990-01-01").dayNumber
+        let stack = PolicyStack([EveryThirteenth()])
+        for round in 0..<40 {
+            var lines: [String] = []
+            for index in 0..<Int.random(in: 1...30, using: &generator) {
+                let start = origin + Int.random(in: 0...(round % 4 == 0 ? 146_000 : 400), using: &generator)
+                if Bool.random(using: &generator) {
+                    let width = Int.random(in: 0...(round % 3 == 0 ? 146_096 : 40), using: &generator)
+                    let (first, last) = (Day(dayNumber: start), Day(dayNumber: start + width))
+                    lines.append(#"{"id": "\#(index)", "mode": "range", "range": ["\#(first.iso)", "\#(last.iso)"]}"#)
+                } else {
+                    let days = (0..<Int.random(in: 0...6, using: &generator)).map {
+                        Day(dayNumber: start + $0 * Int.random(in: 1...20, using: &generator)).iso
+                    }
+                    let list = days.map { "\"" + $0 + "\"" }.joined(separator: ", ")
+                    lines.append(#"{"id": "\#(index)", "mode": "multiple", "selection": [\#(list)]}"#)
+                }
+            }
+            let selections = try parse(lines.joined(separator: "\n"))
+            let refusals = try RevalidateUseCase.refused(selections, stack: stack, context: PolicyContext())
+            var expected: [(id: String, day: String, count: Int)] = []
+            for selection in selections {
+                let days = selection.range.map(Array.init) ?? selection.days
+                let refused = days.filter { $0.dayNumber % 13 == 0 }
+                if let first = refused.min() { expected.append((selection.id, first.iso, refused.count)) }
+            }
+            #expect(refusals.map(\.selection.id) == expected.map(\.id), "round \(round)")
+            #expect(refusals.map(\.day.iso) == expected.map(\.day), "round \(round)")
+            #expect(refusals.map(\.refusedDays) == expected.map(\.count), "round \(round)")
+            #expect(refusals.allSatisfy { $0.reason == "thirteenth" })
+        }
+    }
+
     @Test func noSelectionsAsksNothing() throws {
         #expect(try RevalidateUseCase.refused([], stack: PolicyStack([Weekends()]), context: PolicyContext()).isEmpty)
     }
@@ -121,5 +162,13 @@ final class Counting: DayPolicy {
     func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
         asked.withLock { $0 += 1 }
         return day.weekday == 1 ? .denied(reason: "sunday") : .allowed
+    }
+}
+
+/// Denies every day whose day number is a multiple of 13.
+struct EveryThirteenth: DayPolicy {
+    var name: String { "thirteenth" }
+    func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
+        day.dayNumber % 13 == 0 ? .denied(reason: "thirteenth") : .allowed
     }
 }

@@ -76,4 +76,56 @@ import Testing
         #expect(lines.contains("  2026-12-24 Thu: selectable → denied 'Christmas Eve closure'  breaks a, b"))
         #expect(lines.last == "2 stored selections broken")
     }
+
+    /// Stored selections of 400-year ranges at the server's body limit (64 KiB) and at 1 MiB:
+    /// the peak resident memory of the whole command (measured by /usr/bin/time in the child,
+    /// so tests running beside it do not count) stays far under 200 MiB. Ranges used to be
+    /// expanded to day arrays while the file was parsed: 687 MiB for a 37 KB file.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+    func rangesAtTheBodyLimitStayWithinBoundedMemory() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("revalidate-rss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for size in [64 << 10, 1 << 20] {
+            var text = "", index = 0
+            while true {
+                let year = 1600 + index % 400
+                let line = #"{"id": "r\#(index)", "mode": "range", "range": ["\#(year)-01-01", "\#(year + 399)-12-30"]}"# + "\n"
+                if text.utf8.count + line.utf8.count > size { break }
+                text += line
+                index += 1
+            }
+            let file = folder.appendingPathComponent("ranges-\(size).jsonl")
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let report = folder.appendingPathComponent("time-\(size).txt")
+            // Under /usr/bin/time, so the peak is the command's alone.
+            let result = try Self.timed(["revalidate", weekends, "--selections", file.path, "--today", "2026-12-01",
+                                         "--timeout", "60"], report: report.path)
+            #expect(result.status == 1, "\(result.stderr.prefix(300))")
+            #expect(result.stdout.hasSuffix("\(index) of \(index) selections refused\n"))
+            // GNU time's last line is the figure (a line "Command exited with non-zero status 1" may precede it).
+            let lines = try String(contentsOf: report, encoding: .utf8).split(separator: "\n")
+            let kilobytes = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? -1
+            print("revalidate --selections of \(index) 400-year ranges (\(text.utf8.count) bytes): peak RSS \(kilobytes / 1024) MiB")
+            #expect(kilobytes > 0 && kilobytes < 200 << 10, "peak \(kilobytes) KiB")
+        }
+    }
+
+    /// The binary run by `/usr/bin/time -f %M -o report` (peak resident KiB of the child alone).
+    static func timed(_ arguments: [String], report: String) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard let binary = CalpolicyBinary.url else { throw CalpolicyBinary.BinaryMissing() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+        process.arguments = ["-f", "%M", "-o", report, binary.path] + arguments
+        process.environment = ["LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
 }

@@ -19,10 +19,28 @@ public enum RevalidateUseCase {
         public var line: Int
         public var id: String
         public var mode: SelectionMode
+        /// The days listed (`selection` or `days`); empty for a `range`.
         public var days: [Day]
+        /// A `range`'s days, kept as its two ends: a 400-year range is two days of memory, never
+        /// an array of 146,097 (they are walked, under the run's deadline, when the stack is asked).
+        public var range: DaySpan?
 
         public init(line: Int, id: String, mode: SelectionMode, days: [Day]) {
-            (self.line, self.id, self.mode, self.days) = (line, id, mode, days)
+            (self.line, self.id, self.mode, self.days, self.range) = (line, id, mode, days, nil)
+        }
+
+        public init(line: Int, id: String, mode: SelectionMode, range: DaySpan) {
+            (self.line, self.id, self.mode, self.days, self.range) = (line, id, mode, [], range)
+        }
+
+        /// How many days the selection holds (a day listed twice counts twice).
+        public var dayCount: Int { range?.count ?? days.count }
+
+        /// The earliest and the latest day held, or nil for an empty list.
+        var bounds: (first: Day, last: Day)? {
+            if let range { return (range.first, range.last) }
+            guard let first = days.min(), let last = days.max() else { return nil }
+            return (first, last)
         }
     }
 
@@ -99,7 +117,6 @@ public enum RevalidateUseCase {
                 throw LineProblem(text: "'\(field)': '\(text)': \(ValueParser.reason(for: error))")
             }
         }
-        var days: [Day] = []
         if given[0] == "range" {
             let ends: [JSONNode]
             switch object["range"] {
@@ -112,12 +129,15 @@ public enum RevalidateUseCase {
             guard first <= last, first.distance(to: last) < SpanResolver.maximumDays else {
                 throw LineProblem(text: "'range' must run forward, within \(SpanResolver.maximumDays) days")
             }
-            days = Array(DaySpan(first, last))
-        } else {
-            guard case .array(let list) = object[given[0]] else { throw LineProblem(text: "'\(given[0])' must be an array of dates") }
-            days.reserveCapacity(list.count)
-            for value in list { days.append(try day(value, given[0])) }
+            if mode == .single && first != last {
+                throw LineProblem(text: "single mode holds at most one day; this selection holds \(first.distance(to: last) + 1)")
+            }
+            return StoredSelection(line: number, id: id, mode: mode, range: DaySpan(first, last))
         }
+        guard case .array(let list) = object[given[0]] else { throw LineProblem(text: "'\(given[0])' must be an array of dates") }
+        var days: [Day] = []
+        days.reserveCapacity(list.count)
+        for value in list { days.append(try day(value, given[0])) }
         if mode == .single && Set(days).count > 1 {
             throw LineProblem(text: "single mode holds at most one day; this selection holds \(Set(days).count)")
         }
@@ -128,21 +148,38 @@ public enum RevalidateUseCase {
     /// the days are sorted and asked in runs (days less than `gap` apart share a run).
     public static func refused(_ selections: [StoredSelection], stack: PolicyStack,
                                context: PolicyContext) throws(RequestFailure) -> [Refusal] {
-        guard let first = selections.lazy.flatMap(\.days).min(), let last = selections.lazy.flatMap(\.days).max() else { return [] }
-        // One slot a day of the covered span: -1 not held by any selection, 0 allowed, k > 0 denials[k - 1].
-        let base = first.dayNumber
-        var slots = [Int32](repeating: -1, count: last.dayNumber - base + 1)
+        var covered: (first: Day, last: Day)?
         for selection in selections {
+            guard let bounds = selection.bounds else { continue }
+            covered = covered.map { (min($0.first, bounds.first), max($0.last, bounds.last)) } ?? bounds
+        }
+        guard let covered else { return [] }
+        // One slot a day of the covered span (at most 0001...9999, 14 MiB): -1 not held by any
+        // selection, 0 allowed, k > 0 denials[k - 1].
+        let base = covered.first.dayNumber
+        var slots = [Int32](repeating: -1, count: covered.last.dayNumber - base + 1)
+        var ranges: [DaySpan] = []
+        for selection in selections {
+            if let range = selection.range { ranges.append(range) }
             for day in selection.days { slots[day.dayNumber - base] = 0 }
         }
+        // Ranges marked in one sweep, each slot once however many ranges overlap it.
+        ranges.sort { $0.first < $1.first }
+        var marked = base - 1
+        for range in ranges where range.last.dayNumber > marked {
+            for number in max(range.first.dayNumber, marked + 1)...range.last.dayNumber { slots[number - base] = 0 }
+            marked = range.last.dayNumber
+        }
         var denials: [PolicyStack.Decision] = []
-        let gap = 64
+        // Days less than `gap` apart share a run; a run asks at most `chunk` days at once, so the
+        // answers held at a time stay small whatever span the selections cover.
+        let gap = 64, chunk = 4096
         var index = 0
         do {
             while index < slots.count {
                 guard slots[index] == 0 else { index += 1; continue }
                 var end = index, quiet = 0, probe = index + 1
-                while probe < slots.count, quiet < gap {
+                while probe < slots.count, quiet < gap, probe - index < chunk {
                     if slots[probe] == 0 { end = probe; quiet = 0 } else { quiet += 1 }
                     probe += 1
                 }
@@ -157,10 +194,35 @@ public enum RevalidateUseCase {
         } catch {
             throw RequestFailure(policyFailure: error)
         }
+        // For ranges: refused[k] = refused slots before slot k, so a range's count is one
+        // subtraction and its first refused day one binary search.
+        var refusedBefore: [Int32] = []
+        if !ranges.isEmpty {
+            refusedBefore.reserveCapacity(slots.count + 1)
+            var running: Int32 = 0
+            refusedBefore.append(0)
+            for slot in slots {
+                if slot > 0 { running += 1 }
+                refusedBefore.append(running)
+            }
+        }
         var refusals: [Refusal] = []
         for selection in selections {
             var firstRefused: (day: Day, slot: Int32)?
             var count = 0
+            if let range = selection.range {
+                let low = range.first.dayNumber - base, high = range.last.dayNumber - base
+                count = Int(refusedBefore[high + 1] - refusedBefore[low])
+                if count > 0 {
+                    // The first k in low...high with refusedBefore[k + 1] > refusedBefore[low].
+                    var (lower, upper) = (low, high)
+                    while lower < upper {
+                        let middle = (lower + upper) / 2
+                        if refusedBefore[middle + 1] > refusedBefore[low] { upper = middle } else { lower = middle + 1 }
+                    }
+                    firstRefused = (Day(dayNumber: base + lower), slots[lower])
+                }
+            }
             for day in selection.days {
                 let slot = slots[day.dayNumber - base]
                 if slot > 0 {
@@ -184,7 +246,8 @@ public enum RevalidateUseCase {
         var byDay: [Day: [String]] = [:]
         var count = 0
         for selection in selections {
-            let hit = Set(selection.days.filter(newlyDenied.contains))
+            let hit = selection.range.map { range in newlyDenied.filter(range.contains) }
+                ?? Set(selection.days.filter(newlyDenied.contains))
             if !hit.isEmpty { count += 1 }
             for day in hit.sorted() { byDay[day, default: []].append(selection.id) }
         }
