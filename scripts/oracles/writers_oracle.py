@@ -274,6 +274,24 @@ def main():
         if key in ("html", "plain", "quotes", "yaml-entry", "csv-eq"):
             check(terminal(text) in body_text, f"html text {key}")
 
+    # ---- every eval format with hostile policy file names: still one record per record
+    for key, path in named:
+        out = run([calpolicy, "eval", str(path), "--from", first, "--to", last, "--format", "json"] + common)
+        check(len(json.loads(out.stdout)["days"]) == expected_days, f"eval json, file name {key}")
+        out = run([calpolicy, "eval", str(path), "--from", first, "--to", last, "--format", "csv"] + common)
+        rows = list(csv.reader(io.StringIO(out.stdout.decode("utf-8"), newline="")))
+        check(len(rows) == expected_days + 1 and out.stdout.count(b"\n") == expected_days + 1, f"eval csv, file name {key}")
+        out = run([calpolicy, "eval", str(path), "--from", first, "--to", last, "--format", "ics"] + common)
+        events = icalendar.Calendar.from_ical(out.stdout).walk("VEVENT")
+        check(len(events) == len(HOSTILE), f"eval ics, file name {key}: {len(events)} events")
+        out = run([calpolicy, "eval", str(path), "--from", first, "--to", last, "--format", "html"] + common)
+        parser = Elements()
+        parser.feed(out.stdout.decode("utf-8"))
+        check("script" not in parser.tags and not any(n == "title" and v == "x" for n, v in parser.attrs),
+              f"eval html, file name {key}: an element or attribute from the name")
+        out = run([calpolicy, "eval", str(path), "--from", first, "--to", last] + common)
+        check(not UNSAFE_ON_A_LINE.search(out.stdout.decode("utf-8").replace("\n", "")), f"eval text, file name {key}")
+
     # ---- YAML and JSON exports, with hostile reasons and hostile file names
     for label, path in [("reasons", policy)] + [(f"file name {k}", p) for k, p in named]:
         for apps in (["--applications", HOSTILE[8][1]], []):
