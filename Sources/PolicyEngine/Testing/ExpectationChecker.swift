@@ -13,6 +13,16 @@ struct ExpectationChecker {
     let stack: PolicyStack
     let context: PolicyContext
     let file: String
+    /// The stack's zone for policies that name none (`test.zone`, default UTC), and the zone
+    /// instants are shown in.
+    let zone: ZoneWallTime
+    /// The stack's closed time, as `gate` answers it (built once per file, cached per day).
+    private let timeline: HoursTimeline
+
+    init(stack: PolicyStack, context: PolicyContext, file: String, zone: ZoneWallTime = .utc) {
+        (self.stack, self.context, self.file, self.zone) = (stack, context, file, zone)
+        timeline = HoursTimeline(stack: stack, zone: zone, context: context)
+    }
 
     /// Nil when the record holds (or is not an expectation).
     /// A failed expectation, or nil. A stopped run is not a failed expectation: it ends
@@ -52,6 +62,7 @@ struct ExpectationChecker {
                            actual: "expect.\(record.kind) with no policy named")
         }
         if record.kind == "select" { return try checkSelection(record) }
+        if ["closed", "open", "closedBetween"].contains(record.kind) { return try checkHours(record) }
         guard let day = day(record) else {
             return failure(record, expected: "a valid date", actual: "'\(record.field(0) ?? "")'")
         }
@@ -94,6 +105,69 @@ struct ExpectationChecker {
         default:
             return failure(record, expected: "a known expectation", actual: "'\(record.kind)'")
         }
+    }
+
+    /// `expect.closed`, `expect.open`, `expect.closedBetween`: the stack's closed time at
+    /// instants, exactly as `gate` decides it (whole days denied by `canSelect`, `hoursFor`
+    /// intervals in each policy's zone, days past a policy's data closed).
+    private func checkHours(_ record: TestRecord) throws -> PolicyTestFailure? {
+        var instants: [Int64] = []
+        for index in 0..<(record.kind == "closedBetween" ? 2 : 1) {
+            let text = record.field(index) ?? ""
+            guard case .success(let instant) = ISOInstant.parse(text) else {
+                return failure(record, expected: "an instant with an offset such as 2026-12-18T15:00:00+01:00",
+                               actual: "'\(InputEcho.cut(text))'")
+            }
+            instants.append(instant)
+        }
+        let at = instants[0]
+        switch record.kind {
+        case "open":
+            let state = try timeline.state(at: at)
+            guard state.isClosed else { return nil }
+            return failure(record, expected: "open at \(zone.iso(at))", actual: closedText(state))
+        case "closed":
+            let wanted = record.field(1)
+            let expected = "closed at \(zone.iso(at))" + (wanted.map { " with a reason containing '\($0)'" } ?? "")
+            let state = try timeline.state(at: at)
+            guard state.isClosed else {
+                return failure(record, expected: expected,
+                               actual: "open" + (state.until.map { " until \(zone.iso($0))" } ?? ""))
+            }
+            if let wanted, !(state.closing?.reason ?? "").contains(wanted) { return failure(record, expected: expected, actual: closedText(state)) }
+            return nil
+        default: // closedBetween
+            let to = instants[1]
+            guard at < to else {
+                return failure(record, expected: "a span whose start is before its end",
+                               actual: "\(zone.iso(at)) to \(zone.iso(to))")
+            }
+            let wanted = record.field(2)
+            let expected = "closed from \(zone.iso(at)) to \(zone.iso(to))"
+                + (wanted.map { " with reasons containing '\($0)'" } ?? "")
+            // The pieces must cover [at, to) without a gap, each with the reason when one is named.
+            var cursor = at
+            for piece in try timeline.closedPieces(from: at, to: to) {
+                if piece.start > cursor { break }
+                if let wanted, !(piece.reason ?? "").contains(wanted) {
+                    return failure(record, expected: expected,
+                                   actual: "closed at \(zone.iso(piece.start)) for '\(piece.reason ?? "")'")
+                }
+                cursor = max(cursor, piece.end)
+            }
+            if cursor >= to { return nil }
+            return failure(record, expected: expected, actual: "open at \(zone.iso(cursor))")
+        }
+    }
+
+    private func closedText(_ state: GateState) -> String {
+        var text = "closed"
+        if let closing = state.closing {
+            let policy = closing.policyIndex < stack.policies.count ? stack.policies[closing.policyIndex].name : "?"
+            text += " by \(policy): '\(closing.reason ?? "")'"
+        }
+        if let until = state.until { text += " until \(zone.iso(until))" }
+        return text
     }
 
     private func checkSelection(_ record: TestRecord) throws -> PolicyTestFailure? {

@@ -15,7 +15,7 @@ local type, tostring, tonumber, ipairs, pairs, pcall, xpcall, error, select, set
     type, tostring, tonumber, ipairs, pairs, pcall, xpcall, error, select, setmetatable, rawset
 local concat = table.concat
 
-local settings = { policies = {}, policyLines = {}, today = nil }
+local settings = { policies = {}, policyLines = {}, today = nil, zone = nil }
 local tests = {}
 local records = nil
 
@@ -150,6 +150,42 @@ function expect.noDecoration(date)
     add("noDecoration", line, checkDate(date, "expect.noDecoration"))
 end
 
+-- Instants are ISO 8601 text with an offset; the host parses them (one parser for every face)
+-- and fails the expectation, at its line, when one is malformed.
+local function checkInstant(value, what)
+    if type(value) ~= "string" then
+        error(what .. ": expected an instant such as '2026-12-18T15:00:00+01:00', got " .. type(value), 3)
+    end
+    return value
+end
+
+local function checkReason(reason, what)
+    if reason ~= nil and type(reason) ~= "string" then error(what .. ": the reason must be a string", 3) end
+    return reason
+end
+
+-- expect.closed(at [, reason]): the stack's hours (gate's answer) are closed at the instant.
+function expect.closed(at, reason)
+    inTest("closed")
+    local line = lineOf(4)
+    add("closed", line, checkInstant(at, "expect.closed"), checkReason(reason, "expect.closed"))
+end
+
+-- expect.open(at): the stack is open at the instant.
+function expect.open(at)
+    inTest("open")
+    local line = lineOf(4)
+    add("open", line, checkInstant(at, "expect.open"))
+end
+
+-- expect.closedBetween(from, to [, reason]): closed at every instant of [from, to).
+function expect.closedBetween(from, to, reason)
+    inTest("closedBetween")
+    local line = lineOf(4)
+    add("closedBetween", line, checkInstant(from, "expect.closedBetween"), checkInstant(to, "expect.closedBetween"),
+        checkReason(reason, "expect.closedBetween"))
+end
+
 function expect.select(options, expected)
     inTest("select")
     local line = lineOf(4)
@@ -216,6 +252,13 @@ function api.today(date)
     settings.today = checkDate(date, "test.today")
 end
 
+-- test.zone("Europe/Berlin"): the stack's zone for policies that name none (default UTC), as
+-- `gate --time-zone` gives it.
+function api.zone(name)
+    if type(name) ~= "string" or name == "" then error("test.zone: expected a zone name such as 'Europe/Berlin'", 2) end
+    settings.zone = name
+end
+
 function api.cases(name, rows, fn)
     local line = lineOf(4, true)
     if type(rows) ~= "table" then error("test.cases: expected a table of rows", 2) end
@@ -260,6 +303,7 @@ _ENV[ "__calpolicy_test" ] = function(command)
             out[#out + 1] = "policy\t" .. tostring(settings.policyLines[i] or 0) .. "\t" .. field(p)
         end
         if settings.today then out[#out + 1] = "today\t0\t" .. field(settings.today) end
+        if settings.zone then out[#out + 1] = "zone\t0\t" .. field(settings.zone) end
         for _, t in ipairs(tests) do out[#out + 1] = "test\t" .. t.line .. "\t" .. field(t.name) end
         return concat(out, "\n")
     end

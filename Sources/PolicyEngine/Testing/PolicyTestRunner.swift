@@ -63,9 +63,17 @@ public enum PolicyTestRunner {
             policies.append(try LuaPolicy(path: path, source: source, options: policyLimits, displayName: names[index]))
             stack.append(policies[policies.count - 1])
         }
+        var zone = ZoneWallTime.utc
+        if let name = script.zone {
+            switch ZoneNames.resolve(name) {
+            case .success(let resolved): zone = resolved
+            case .failure(let problem):
+                throw PolicyError(kind: .runtime, file: file, message: "test.zone: \(problem.message)")
+            }
+        }
         let checker = ExpectationChecker(stack: PolicyStack(stack + options.builtIns),
                                          context: PolicyContext(calendar: options.calendar, today: script.today),
-                                         file: file)
+                                         file: file, zone: zone)
         var results: [PolicyTestResult] = []
         for index in selected {
             let declared = script.tests[index]

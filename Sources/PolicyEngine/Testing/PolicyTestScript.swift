@@ -55,6 +55,8 @@ final class PolicyTestScript {
     /// The line of the `test.policies` call naming each policy (0 when unknown).
     let policyLines: [Int]
     let today: Day?
+    /// `test.zone`: the stack's zone for policies that name none (nil: UTC).
+    let zone: String?
     let tests: [Declared]
     private let state: PolicyLuaState
 
@@ -88,6 +90,7 @@ final class PolicyTestScript {
         var policies: [String] = []
         var policyLines: [Int] = []
         var today: Day?
+        var zone: String?
         var tests: [Declared] = []
         for record in TestRecord.parse(loaded.1) {
             guard let value = record.field(0) else { continue }
@@ -96,6 +99,7 @@ final class PolicyTestScript {
                 policies.append(value)
                 policyLines.append(record.line)
             case "today": today = try? Day(iso: value)
+            case "zone": zone = value
             case "test": tests.append(Declared(name: value, line: record.line))
             default: break
             }
@@ -103,6 +107,7 @@ final class PolicyTestScript {
         self.policies = policies
         self.policyLines = policyLines
         self.today = today
+        self.zone = zone
         self.tests = tests
     }
 
