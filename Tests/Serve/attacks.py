@@ -550,6 +550,119 @@ def reload_liveness(ctx):
     listener.bind(notify)
     listener.settimeout(0.2)
     pings, done = [], threading.Event()
+# ---------------------------------------------------------------- unbounded work, files that are not files
+
+def peak_rss_mib(proc):
+    with open(f"/proc/{proc.pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) // 1024
+    return -1
+
+
+@check("did-you-mean on 60,000-character zones: four at once are quick 400s; /health stays fast")
+def huge_did_you_mean(ctx):
+    s = ctx.main
+    zone = "Europe/Berl" + "x" * 60000
+    threads, out = parallel(4, lambda i: exchange(s.port, f"/v1/month?stack=clean&month=2026-{i + 1:02d}&timeZone={zone}",
+                                                  timeout=30))
+    time.sleep(0.05)
+    status, _, _, health = exchange(s.port, "/health")
+    for t in threads:
+        t.join()
+    expect(status == 200, f"/health {status}")
+    expect(all(not isinstance(o, Exception) for o in out), f"{out}")
+    worst = max(o[3] for o in out)
+    ctx.figures["4 concurrent /v1/month with a 60,000-character timeZone, worst (s)"] = round(worst, 3)
+    ctx.figures["/health meanwhile (s)"] = round(health, 4)
+    expect(all(o[0] == 400 for o in out), f"statuses {[o[0] for o in out]}")
+    expect(worst < 2 and health < 1, f"worst {worst:.2f} s, /health {health:.2f} s (was 6.8 s a request)")
+
+
+@check("policies with huge names: a 300,000-character zone and 100 KB cal.holidays places fail fast, one request each")
+def huge_policy_names(ctx):
+    zone = os.path.join(ctx.work, "huge-zone.lua")
+    with open(zone, "w") as f:
+        f.write("return { zone = '" + "Europe/Berl" + "x" * 300000 + "', canSelect = function(day) return true end }\n")
+    place = os.path.join(ctx.work, "huge-place.lua")
+    with open(place, "w") as f:
+        f.write("return { canSelect = function(day) local h = cal.holidays('DE-B' .. string.rep('x', 100000)) "
+                "return true end }\n")
+    started = time.monotonic()
+    r = subprocess.run([ctx.bin, zone, "--listen", "127.0.0.1:0"], cwd=ROOT, capture_output=True, timeout=30)
+    took = time.monotonic() - started
+    ctx.figures["calpolicy-serve refusing a policy with a 300,000-character zone (s)"] = round(took, 3)
+    expect(r.returncode != 0 and took < 5, f"exit {r.returncode} after {took:.2f} s: {r.stderr[-300:]!r}")
+    s = Server(ctx.bin, [place, "--listen", "127.0.0.1:0", "--today", "2026-12-01"])
+    try:
+        status, _, body, took = exchange(s.port, "/v1/month?month=2026-12", timeout=30)
+        ctx.figures["/v1/month whose canSelect asks cal.holidays for a 100 KB place (s)"] = round(took, 3)
+        expect(400 <= status < 600 and took < 2, f"{status} after {took:.2f} s: {body[:200]}")
+        expect(b"unknown subdivision" in body, f"{body[:300]}")
+    finally:
+        s.stop()
+
+
+@check("revalidate bodies of 400-year ranges at the 64 KiB limit: two at once stay far under 200 MiB; /health stays fast")
+def revalidate_memory(ctx):
+    lines, size, i = [], 0, 0
+    while True:
+        year = 1 + (i * 7) % 9599
+        line = '{"id":"r%d","mode":"range","range":["%04d-01-01","%04d-12-30"]}' % (i, year, year + 399)
+        if size + len(line) + 1 > 65536:
+            break
+        lines.append(line)
+        size += len(line) + 1
+        i += 1
+    body = ("\n".join(lines) + "\n").encode()
+    s = Server(ctx.bin, [US, "--listen", "127.0.0.1:0", "--today", "2026-12-01", "--timeout", "2"])
+    try:
+        before = peak_rss_mib(s.proc)
+        threads, out = parallel(2, lambda i: exchange(s.port, "/v1/revalidate", method="POST", body=body, timeout=30,
+                                                      headers={"Content-Type": "application/x-ndjson"}))
+        time.sleep(0.2)
+        status, _, _, health = exchange(s.port, "/health")
+        for t in threads:
+            t.join()
+        peak = peak_rss_mib(s.proc)
+        ctx.figures[f"server peak RSS before / after two {len(body)}-byte bodies of {len(lines)} 400-year ranges (MiB)"] = \
+            f"{before} / {peak}"
+        ctx.figures["/health during them (s)"] = round(health, 4)
+        expect(all(not isinstance(o, Exception) and o[0] in (200, 503) for o in out),
+               f"{[o if isinstance(o, Exception) else (o[0], o[2][:120]) for o in out]}")
+        expect(peak < 200 and status == 200 and health < 1, f"peak {peak} MiB (was 2.4 GiB), /health {health:.2f} s")
+    finally:
+        s.stop()
+
+
+@check("files that are not files: a FIFO, a folder or /dev/zero as --config, --token-file or a policy ends at once")
+def not_files(ctx):
+    fifo = os.path.join(ctx.work, "not-a-file.fifo")
+    if not os.path.exists(fifo):
+        os.mkfifo(fifo)
+    cases = {
+        "--config FIFO": ["--config", fifo],
+        "--config folder": ["--config", ctx.work],
+        "--config /dev/zero": ["--config", "/dev/zero"],
+        "--token-file FIFO": [US, "--token-file", fifo],
+        "--token-file /dev/zero": [US, "--token-file", "/dev/zero"],
+        "policy FIFO": [fifo],
+    }
+    worst = 0.0
+    for name, args in cases.items():
+        started = time.monotonic()
+        try:
+            r = subprocess.run([ctx.bin, *args, "--listen", "127.0.0.1:0"], cwd=ROOT, capture_output=True, timeout=10)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"{name}: still running after 10 s (blocked opening it?)")
+        took = time.monotonic() - started
+        worst = max(worst, took)
+        err = r.stderr.decode(errors="replace")
+        expect(r.returncode == 2 and err.count("\n") == 1 and err.startswith("calpolicy: "),
+               f"{name}: exit {r.returncode}, stderr {err[-300:]!r}")
+    ctx.figures["serve refusing FIFO/folder/device file inputs, worst (s)"] = round(worst, 3)
+
+
 
     def collect():
         while not done.is_set():
