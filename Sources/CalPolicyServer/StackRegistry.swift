@@ -31,6 +31,8 @@ final class StackRegistry: @unchecked Sendable {
         var lastAttempt: Attempt?
         var candidate: Candidate?
         var candidates = 0
+        /// Candidate threads of this stack still running, abandoned ones included.
+        var running = 0
         init(name: String, paths: [String], live: StackVersion) {
             self.name = name
             self.paths = paths
@@ -40,6 +42,9 @@ final class StackRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var slots: [Slot]
+    /// Candidate threads a stack may have running before a poll stops starting more (a forced
+    /// reload always starts one).
+    static let maxRunning = 4
     let loader: StackLoader
     /// Called after a version goes live (the response cache empties).
     var onSwap: @Sendable () -> Void = {}
@@ -91,17 +96,22 @@ final class StackRegistry: @unchecked Sendable {
                         return nil
                     }
                     if let building = slot.candidate, building.keys == keys { return nil }
+                    // Abandoned candidates stuck outside Lua finish on their own threads; past
+                    // a few of them a file edited over and over waits for the next poll.
+                    if slot.running >= Self.maxRunning { return nil }
                 }
                 slot.candidate?.cancel.cancel()
                 slot.candidates += 1
                 let candidate = Candidate(number: slot.candidates, keys: keys, cancel: LoadCancel())
                 slot.candidate = candidate
+                slot.running += 1
                 return candidate
             }
             guard let started else { continue }
             group?.enter()
             let thread = Thread { [self] in
                 build(slot, started, why: why)
+                lock.withLock { slot.running -= 1 }
                 group?.leave()
             }
             thread.stackSize = 8 << 20
