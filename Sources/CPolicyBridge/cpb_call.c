@@ -122,6 +122,9 @@ int cpb_check_decoration(lua_State *L, cpb_state *h, cpb_call *c, int result) {
     c->label = c->color = c->image = NULL;
     c->label_len = c->color_len = c->image_len = 0;
     if (!lua_checkstack(L, 8)) return cpb_type_error(L, h, "decorationFor returned too many values");
+    /* Read raw, as answersForYear's decorations are: fields behind __index would be skipped. */
+    if (lua_getmetatable(L, result))
+        return cpb_type_error(L, h, "decorationFor returned a table with a metatable (return a plain table)");
     /* Anchors for the label, colour and image strings: the table may be changed by the
      * next call of a span (the same table returned with a new label), so the strings the
      * host will read are held by stack slots of their own, not only by the table. */

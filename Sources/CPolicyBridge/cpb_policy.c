@@ -110,6 +110,9 @@ static void cpb_coverage(lua_State *L, int source, cpb_policy_info *info) {
         cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must be a table { from = 'YYYY-MM-DD', to = 'YYYY-MM-DD' }, "
                   "got %s", luaL_typename(L, -1));
     int table = lua_gettop(L);
+    /* Read raw: an end behind __index would be skipped and the coverage silently open-ended. */
+    if (lua_getmetatable(L, table))
+        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must be a plain table (it has a metatable)");
     const char *const ends[] = {"from", "to"};
     for (int i = 0; i < 2; i++) {
         lua_pushstring(L, ends[i]);
@@ -128,9 +131,10 @@ static void cpb_coverage(lua_State *L, int source, cpb_policy_info *info) {
         lua_pop(L, 1);
     }
     for (lua_pushnil(L); lua_next(L, table) != 0; lua_pop(L, 1)) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            const char *k = lua_tostring(L, -2);
-            if (strcmp(k, "from") == 0 || strcmp(k, "to") == 0) continue;
+        if (lua_type(L, -2) == LUA_TSTRING) { /* by length: "to\0x" is another key, not 'to' */
+            size_t klen = 0;
+            const char *k = lua_tolstring(L, -2, &klen);
+            if (cpb_field_is(k, klen, "from") || cpb_field_is(k, klen, "to")) continue;
         }
         cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' holds only 'from' and 'to'");
     }

@@ -143,20 +143,21 @@ extension Router {
     /// Leases a policy set of the version and runs `body` under a fresh run guard with what is
     /// left of the request's deadline; the set goes back afterwards, or, if its thread got
     /// stuck inside C, a fresh set and a fresh worker take the place of both (`retire`).
-    func withPolicies(_ version: StackVersion, deadline: UInt64, retire: StuckFlag,
-                      _ body: ([any DayPolicy]) throws(RequestFailure) -> [UInt8],
-                      failure: (RequestFailure) -> Failure) throws -> [UInt8] {
+    func withPolicies<Answer>(_ version: StackVersion, deadline: UInt64, retire: StuckFlag,
+                              _ body: ([any DayPolicy]) throws(RequestFailure) -> Answer,
+                              failure: (RequestFailure) -> Failure) throws -> Answer {
         try withPolicies([version], worker: version.name, deadline: deadline, retire: retire, { sets throws(RequestFailure) in
             try body(sets[0])
         }, failure: failure)
     }
 
-    /// The same over several versions (`/v1/overlay`), run by a worker of stack `worker`: one
-    /// set of each, leased in the order of the stacks' names, so two requests leasing the same
-    /// stacks never each hold what the other waits for.
-    func withPolicies(_ versions: [StackVersion], worker: String, deadline: UInt64, retire: StuckFlag,
-                      _ body: ([[any DayPolicy]]) throws(RequestFailure) -> [UInt8],
-                      failure: (RequestFailure) -> Failure) throws -> [UInt8] {
+    /// The same over several versions, run by a worker of stack `worker`: one set of each,
+    /// leased in the order of the stacks' names, so two requests leasing the same stacks never
+    /// each hold what the other waits for. (`/v1/overlay` no longer leases several at once: it
+    /// asks each stack on that stack's own worker, `Router.Step`.)
+    func withPolicies<Answer>(_ versions: [StackVersion], worker: String, deadline: UInt64, retire: StuckFlag,
+                              _ body: ([[any DayPolicy]]) throws(RequestFailure) -> Answer,
+                              failure: (RequestFailure) -> Failure) throws -> Answer {
         var leased: [Int: [any DayPolicy]] = [:]
         func giveBack() { for (index, set) in leased { versions[index].giveBack(set) } }
         for index in versions.indices.sorted(by: { versions[$0].name < versions[$1].name }) {
@@ -182,7 +183,7 @@ extension Router {
         })
         let sets = versions.indices.map { leased[$0]! }
         do {
-            let bytes = try run.perform { () throws(RequestFailure) -> [UInt8] in try body(sets) }
+            let bytes = try run.perform { () throws(RequestFailure) -> Answer in try body(sets) }
             if !stuck.isSet { giveBack() }
             return bytes
         } catch {

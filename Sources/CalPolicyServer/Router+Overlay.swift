@@ -7,9 +7,10 @@ import Rendering
 
 extension Router {
     /// `GET /v1/overlay?stacks=de,in,jp&month=...` (or `nextCommonOpen=`): the server's named
-    /// stacks over one span, as `overlay --format json` prints it. Run by a worker of the first
-    /// stack named, with one policy set of each stack leased; not cached (its key would span
-    /// several versions).
+    /// stacks over one span, as `overlay --format json` prints it. Each stack is asked on a
+    /// worker of its own with one of its own policy sets, one stack after another (`Step`), so a
+    /// slow stack named beside a clean one holds only its own workers and sets: the clean
+    /// stack's other requests never wait for it. Not cached (its key would span several versions).
     func overlay(_ query: [String: String], note: RequestNote) throws -> Outcome {
         let parameter = OptionCatalogue.stacks.parameter
         guard let list = query[parameter] else {
@@ -49,18 +50,50 @@ extension Router {
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])
         }
-        let worker = versions[0].name
-        return .queued(stack: worker) { [self] deadline, retire in
-            let body = try withPolicies(versions, worker: worker, deadline: deadline, retire: retire, { sets throws(RequestFailure) in
-                let stacks = zip(versions, sets).map { version, policies in
-                    OverlayUseCase.Stack(name: version.name, stack: PolicyStack(policies + evaluation.builtIns),
-                                         policies: version.paths)
+        let names = versions.map { OverlayStackName(name: $0.name, policies: $0.paths) }
+        let builtIns = evaluation.builtIns
+        let context = evaluation.settings.context
+        let done: @Sendable (JSONValue) -> HTTPResponse = { document in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
+                         body: Array(JSONWriter.write(document).utf8))
+        }
+        /// Stack `index`'s decisions over `span`, on a worker of that stack.
+        func column(_ index: Int, _ span: DaySpan, deadline: UInt64, retire: StuckFlag) throws -> [PolicyStack.Decision] {
+            try withPolicies(versions[index], deadline: deadline, retire: retire, { policies throws(RequestFailure) in
+                try OverlayUseCase.column(span, stack: PolicyStack(policies + builtIns), context: context)
+            }, failure: { [self] error in translate(error) })
+        }
+        switch question {
+        case .days(let span):
+            func step(_ index: Int, _ columns: [[PolicyStack.Decision]]) -> Step {
+                Step(stack: versions[index].name) { deadline, retire in
+                    let columns = columns + [try column(index, span, deadline: deadline, retire: retire)]
+                    guard index + 1 == versions.count else { return .next(step(index + 1, columns)) }
+                    let days = span.enumerated().map { offset, day in OverlayDay(day: day, decisions: columns.map { $0[offset] }) }
+                    return .answer(done(OverlayRenderer.json(days, stacks: names)))
                 }
-                let document = try OverlayUseCase.json(question, stacks: stacks, context: evaluation.settings.context)
-                return Array(JSONWriter.write(document).utf8)
-            }, failure: { error in translate(error) })
-            return HTTPResponse(status: 200, headers: [("Content-Type", "application/json"), ("Cache-Control", "no-store")],
-                                body: body)
+            }
+            return .steps(step(0, []))
+        case .nextCommonOpen(let from):
+            let pieces = OverlayUseCase.searchPieces(from: from)
+            let none = translate(.noCommonOpen(from: from.iso, years: WorkdaysUseCase.searchYears))
+            guard !pieces.isEmpty else { throw none }
+            // Each piece of the search (512 days) is asked of each stack in turn; a stack that
+            // allows no day of it ends the piece early.
+            func step(_ piece: Int, _ index: Int, _ columns: [[PolicyStack.Decision]]) -> Step {
+                Step(stack: versions[index].name) { deadline, retire in
+                    let decisions = try column(index, pieces[piece], deadline: deadline, retire: retire)
+                    let columns = columns + [decisions]
+                    let someOpen = decisions.contains { $0.isAllowed }
+                    if someOpen && index + 1 < versions.count { return .next(step(piece, index + 1, columns)) }
+                    if someOpen, let day = OverlayUseCase.firstCommonOpen(pieces[piece], columns: columns) {
+                        return .answer(done(OverlayRenderer.nextCommonOpenJSON(from: from, day: day, stacks: names)))
+                    }
+                    guard piece + 1 < pieces.count else { throw none }
+                    return .next(step(piece + 1, 0, []))
+                }
+            }
+            return .steps(step(0, 0, []))
         }
     }
 }

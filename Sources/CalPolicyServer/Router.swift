@@ -48,6 +48,21 @@ final class Router: @unchecked Sendable {
         /// Runs on a worker of `stack` with the request's deadline (`DispatchTime` ns) and the
         /// flag to set when the worker must retire.
         case queued(stack: String, work: (UInt64, StuckFlag) throws -> HTTPResponse)
+        /// Work on several stacks' queues one after another (`/v1/overlay`), each step on a
+        /// worker of its own stack, within the one deadline of the request.
+        case steps(Step)
+    }
+
+    /// One step of `Outcome.steps`: run on a worker of `stack` with the request's deadline, it
+    /// gives the answer or the next step (on a worker of the next stack).
+    struct Step {
+        enum Result {
+            case answer(HTTPResponse)
+            case next(Step)
+        }
+
+        let stack: String
+        let run: (UInt64, StuckFlag) throws -> Result
     }
 
     // MARK: entry
@@ -96,14 +111,29 @@ final class Router: @unchecked Sendable {
             finish(response)
         case .queued(let stack, let work):
             let deadline = started + UInt64(configuration.timeout * 1e9)
-            queues.submit(stack, StackQueues.Job(deadline: deadline, run: { [self] in
-                let retire = StuckFlag()
-                do { finish(try work(deadline, retire)) } catch { finish(failed(error, note: note)) }
-                return retire.isSet
-            }, refuse: { [self] refusal in
-                finish(failed(Failure(refusal, stack: stack, timeout: configuration.timeout), note: note))
-            }))
+            submit(Step(stack: stack) { deadline, retire in .answer(try work(deadline, retire)) }, deadline: deadline,
+                   note: note, finish: finish)
+        case .steps(let step):
+            submit(step, deadline: started + UInt64(configuration.timeout * 1e9), note: note, finish: finish)
         }
+    }
+
+    /// Queues `step` on its stack; its worker answers, or queues the next step on that one's.
+    private func submit(_ step: Step, deadline: UInt64, note: RequestNote, finish: @escaping @Sendable (HTTPResponse) -> Void) {
+        queues.submit(step.stack, StackQueues.Job(deadline: deadline, run: { [self] in
+            let retire = StuckFlag()
+            do {
+                switch try step.run(deadline, retire) {
+                case .answer(let response): finish(response)
+                case .next(let next): submit(next, deadline: deadline, note: note, finish: finish)
+                }
+            } catch {
+                finish(failed(error, note: note))
+            }
+            return retire.isSet
+        }, refuse: { [self] refusal in
+            finish(failed(Failure(refusal, stack: step.stack, timeout: configuration.timeout), note: note))
+        }))
     }
 
     /// The same, waiting for the answer (in-process tests).

@@ -75,7 +75,11 @@ import Testing
               error(setmetatable({}, { __tostring = function() while true do end end }))
             end
             """)
-        #expect(try policy.decoration(for: day, context: PolicyContext()) == Decoration(label: "plain"))
+        // A decoration behind a metatable is refused (raw reading would skip what __index holds),
+        // without running its metamethods.
+        let decoration = PolicyFixture.error { _ = try policy.decoration(for: day, context: PolicyContext()) }
+        #expect(decoration?.kind == .type)
+        #expect(decoration?.message.contains("decorationFor returned a table with a metatable") == true)
         let error = PolicyFixture.error { _ = try policy.canSelect(day, context: PolicyContext()) }
         #expect(error?.kind == .runtime)
         #expect(error?.message == "error object is a table value")

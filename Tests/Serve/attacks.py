@@ -246,6 +246,33 @@ def fairness(ctx):
     expect(sum(o[0] == 503 for o in out) >= 12, f"statuses {[o[0] for o in out]}")
 
 
+@check("fair sharing: an overlay naming a slow stack and a clean one never holds the clean stack's workers")
+def overlay_fairness(ctx):
+    s = ctx.main
+    # Both orders: the overlay used to run on the first stack's worker holding a set of each.
+    threads, out = parallel(8, lambda i: exchange(
+        s.port, f"/v1/overlay?stacks={'slow,clean' if i % 2 else 'clean,slow'}&month=2029-{i % 12 + 1:02d}", timeout=20))
+    time.sleep(0.3)
+    worst = 0.0
+    statuses = []
+    for i in range(4):
+        status, _, _, took = exchange(s.port, f"/v1/month?stack=clean&month=2024-{i + 1:02d}")
+        statuses.append(status)
+        worst = max(worst, took)
+    for t in threads:
+        t.join()
+    ctx.figures["clean stack /v1/month while 8 overlays name the slow stack beside it, worst of 4 (s)"] = round(worst, 4)
+    expect(statuses == [200] * 4 and worst < 0.5, f"clean stack: {statuses}, worst {worst:.3f} s (bound 0.5 s)")
+    expect(all(not isinstance(o, Exception) and (o[0] == 200 or o[0] == 503) for o in out),
+           f"overlays: {[o if isinstance(o, Exception) else o[0] for o in out]}")
+    # The overlay itself still answers: clean with clean, and the next day both stacks allow.
+    status, _, body, _ = exchange(s.port, "/v1/overlay?stacks=clean&month=2026-12")
+    doc = json.loads(body)
+    expect(status == 200 and len(doc["days"]) == 31, f"clean overlay: {status} {body[:200]}")
+    status, _, body, _ = exchange(s.port, "/v1/overlay?stacks=clean&nextCommonOpen=2026-12-25")
+    expect(status == 200 and json.loads(body)["nextCommonOpen"] == "2026-12-26", f"nextCommonOpen: {status} {body[:200]}")
+
+
 # ---------------------------------------------------------------- one canonical request
 
 @check("canonical request: a repeated parameter is a 400 naming it; keys never mix two questions")

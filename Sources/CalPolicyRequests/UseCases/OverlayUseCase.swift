@@ -78,6 +78,36 @@ public enum OverlayUseCase {
         throw .noCommonOpen(from: from.iso, years: WorkdaysUseCase.searchYears)
     }
 
+    /// One stack's decisions over `span`: what `days` asks each stack. The server asks each
+    /// stack on a worker of its own, so one stack's run never holds another's workers.
+    public static func column(_ span: DaySpan, stack: PolicyStack, context: PolicyContext) throws(RequestFailure)
+        -> [PolicyStack.Decision] {
+        do { return try stack.canSelect(span, context: context) } catch { throw RequestFailure(policyFailure: error) }
+    }
+
+    /// The days `nextCommonOpen` searches from `from` (at most `WorkdaysUseCase.searchDays` on,
+    /// within the supported range), in pieces of `WorkdaysUseCase.BusinessDays.chunk` days, in
+    /// the order searched: a search stack by stack asks each stack one piece at a time.
+    public static func searchPieces(from: Day) -> [DaySpan] {
+        let range = Day.supportedRange
+        guard range.contains(from) else { return [] }
+        let last = Day(dayNumber: Swift.min(range.upperBound.dayNumber, from.dayNumber + WorkdaysUseCase.searchDays))
+        var pieces: [DaySpan] = []
+        var first = from
+        while first <= last {
+            let end = Day(dayNumber: Swift.min(last.dayNumber, first.dayNumber + WorkdaysUseCase.BusinessDays.chunk - 1))
+            pieces.append(DaySpan(first, end))
+            first = end.adding(days: 1)
+        }
+        return pieces
+    }
+
+    /// The first day of `span` every stack's column allows, or nil.
+    public static func firstCommonOpen(_ span: DaySpan, columns: [[PolicyStack.Decision]]) -> Day? {
+        for (index, day) in span.enumerated() where columns.allSatisfy({ $0[index].isAllowed }) { return day }
+        return nil
+    }
+
     /// The answer as `overlay --format json` and `GET /v1/overlay` give it.
     public static func json(_ question: Question, stacks: [Stack], context: PolicyContext) throws(RequestFailure) -> JSONValue {
         let names = stacks.map(\.documentName)
