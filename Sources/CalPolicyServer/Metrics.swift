@@ -55,7 +55,8 @@ final class Metrics: @unchecked Sendable {
             Self.labelled(&out, "calpolicy_policy_errors_total",
                           help: "Requests a policy failed (error, budget, memory, timeout).", labels: ("stack", "kind"), policyErrors)
             Self.labelled(&out, "calpolicy_reloads_total",
-                          help: "Reload attempts, by stack and result (loaded, unchanged, refused).", labels: ("stack", "result"), reloads)
+                          help: "Reload attempts, by stack and result (loaded, unchanged, refused, superseded).",
+                          labels: ("stack", "result"), reloads)
             for (name, help, value) in [
                 ("calpolicy_reload_build_seconds", "Time to build a new stack version aside (read, load, gate tests).", reloadBuild),
                 ("calpolicy_reload_swap_seconds", "Time to make a built version live (pointer swap, response cache emptied).", reloadSwap),
