@@ -13,7 +13,7 @@ extension ServeOptions {
 /// `calpolicy-serve --config FILE`: options from a JSON object whose keys are the long option
 /// names (`"listen": "0.0.0.0:8080"`, `"watch": true`, `"cache-entries": 1024`,
 /// `"stack": ["us=us.lua"]`) plus `"policies": [...]`, the default stack. JSON because the
-/// server already reads it (no parser added), its types are unambiguous (`true` is not
+/// server already speaks it (`ConfigJSON` below is a page), its types are unambiguous (`true` is not
 /// `"true"`), and a ConfigMap or a unit's config directory carries it as is.
 ///
 /// The file's values are typed data put straight into the parsed options, never turned back
