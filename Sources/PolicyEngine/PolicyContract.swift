@@ -66,9 +66,10 @@ public enum PolicyContract {
             if key.valueType == "function", key.isString,
                let near = suggestion(for: key.name, among: functions) {
                 throw PolicyError(kind: .type, file: file, line: key.line,
-                                  message: "unknown function '\(key.name)' — did you mean '\(near)'?")
+                                  message: "unknown function '\(InputEcho.cut(key.name))' — did you mean '\(near)'?")
             }
-            let what = key.valueType == "function" ? "function '\(key.name)'" : "'\(key.name)' (a \(key.valueType))"
+            let name = InputEcho.cut(key.name)
+            let what = key.valueType == "function" ? "function '\(name)'" : "'\(name)' (a \(key.valueType))"
             warnings.append(PolicyWarning(file: file, line: key.line,
                                           message: "global \(what) is not part of the policy contract "
                                               + "(make it local, or return a table)"))
@@ -81,7 +82,7 @@ public enum PolicyContract {
     }
 
     private static func unknownField(_ key: Key) -> String {
-        let shown = key.isString ? "'\(key.name)'" : key.name
+        let shown = key.isString ? "'\(InputEcho.cut(key.name))'" : InputEcho.cut(key.name)
         if key.isString, let near = suggestion(for: key.name) {
             return "unknown field \(shown) — did you mean '\(near)'?"
         }
