@@ -444,6 +444,28 @@ def action_cases(tmp):
             check(gate.get("open") == ("true" if want_status == 0 else "false") and gate.get("until"),
                   f"action, {label}: outputs open and until", str(gate))
 
+    # A reason with quotes, backslashes and a line that looks like an output, read with python3
+    # and, on a runner without it (a container job), by the step's bash: the same one-line outputs.
+    freeze = open(f"{ROOT}/policies/change-freeze.lua", encoding="utf-8").read()
+    tricky = 'Year-end \\"freeze\\" \\\\ C:\\\\tmp\\nopen=true'
+    assert 'reason = "Year-end change freeze"' in freeze
+    policy = os.path.join(gh, "freeze.lua")
+    with open(policy, "w", encoding="utf-8") as f:
+        f.write(freeze.replace('reason = "Year-end change freeze"', f'reason = "{tricky}"'))
+    python_dir = os.path.dirname(sys.executable)
+    answers = {}
+    for label, runner_path in [("with python3", path), ("without python3", path.replace(":" + python_dir, ""))]:
+        check(label == "with python3" or shutil.which("python3", path=runner_path) is None,
+              f"action, {label}: the PATH is as said")
+        status, outputs, log = run_action(tempfile.mkdtemp(dir=tmp), {
+            "policies": policy, "time-zone": ZONE, "calpolicy": BINARY, "at": "2026-12-21T12:00:00+01:00"}, runner_path)
+        answers[label] = outputs.get("gate", {})
+        check(status == 1 and answers[label].get("open") == "false", f"action, {label}: closed, not opened by a reason",
+              f"{status} {outputs} {log[-600:]}")
+    check(answers["with python3"] == answers["without python3"]
+          and answers["with python3"].get("reason", "").endswith('Year-end "freeze" \\ C:\\tmp open=true'),
+          "action: python3 and bash read the same reason, on one line", str(answers))
+
 
 def main():
     tmp = tempfile.mkdtemp(prefix="calpolicy-integrations.")
