@@ -22,6 +22,29 @@ public struct EvalHours {
         return covered < end - start
     }
 
+    /// Closed from the day's first instant to its last: every hour of it (a day `canSelect`
+    /// denies is drawn as denied, not here).
+    public func isClosedAllDay(_ index: Int, day: Day) -> Bool {
+        guard days.indices.contains(index), !days[index].isEmpty else { return false }
+        let start = zone.instant(of: day, minute: 0), end = zone.instant(of: day, minute: 1440)
+        var covered: Int64 = 0
+        for piece in days[index] { covered += piece.end - piece.start }
+        return covered >= end - start
+    }
+
+    /// The span's closed time as runs: adjacent pieces merged whatever their reasons (each
+    /// once, in order), as a deploy tool and `gate`'s "until" see it.
+    public var runs: [FreezeWindow] { FreezeWindow.merge(days.flatMap { $0 }) }
+
+    /// A run as legend text: "2026-12-18 Fri 15:00 – 2027-01-04 Mon 09:00 Europe/Berlin".
+    public func runText(_ run: FreezeWindow, weekdayName: (Day) -> String) -> String {
+        func end(_ instant: Int64) -> String {
+            let day = zone.day(of: instant)
+            return day.iso + " " + weekdayName(day) + " " + String(zone.iso(instant).dropFirst(11).prefix(5))
+        }
+        return end(run.start) + " – " + end(run.end) + " " + zone.identifier
+    }
+
     /// A partly closed day's pieces as legend text in the zone's wall time:
     /// "closed 15:00–24:00: no Friday deploys; 00:00–09:00: outside deploy hours".
     public func legendText(_ index: Int, day: Day) -> String? {

@@ -30,6 +30,11 @@ public struct EvalReport {
         hours?.isPartlyClosed(span.days.first.distance(to: day), day: day) ?? false
     }
 
+    /// Closed by hours from the day's first instant to its last (`EvalHours`); false without hours.
+    public func isClosedAllDay(_ day: Day) -> Bool {
+        hours?.isClosedAllDay(span.days.first.distance(to: day), day: day) ?? false
+    }
+
     public func evaluation(of day: Day) -> DayEvaluation? {
         let index = span.days.first.distance(to: day)
         guard days.indices.contains(index) else { return nil }

@@ -13,10 +13,13 @@ struct LegendRenderer {
     /// Weekend days that share one outcome are summarised when more than this many.
     static let weekendSummaryMinimum = 2
 
-    static func mark(for result: DayEvaluation, partlyClosed: Bool = false) -> String {
+    /// A day closed all day by hours is as closed as a denied one: never drawn blank or `*`.
+    static func mark(for result: DayEvaluation, partlyClosed: Bool = false, closedAllDay: Bool = false) -> String {
         switch (result.decoration != nil, result.isDenied) {
         case (true, true): return "#"
         case (false, true): return "!"
+        case (true, false) where closedAllDay: return "#"
+        case (false, false) where closedAllDay: return "x"
         case (_, false) where result.isDeselectDenied: return "~"
         case (true, false): return "*"
         case (false, false): return partlyClosed ? "%" : " "
@@ -24,17 +27,25 @@ struct LegendRenderer {
     }
 
     private func mark(for result: DayEvaluation) -> String {
-        LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(result.day))
+        LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(result.day),
+                            closedAllDay: report.isClosedAllDay(result.day))
     }
 
     func render() -> String {
         guard style != .none else { return "" }
-        let marked = report.days.filter { $0.isMarked || report.isPartlyClosed($0.day) }
-        guard !marked.isEmpty else { return "" }
+        // Runs of closed time that hold a whole day the policies do not deny: one line each,
+        // with their hours and zone; the days they cover need no line of their own.
+        let (runLines, coveredByRuns) = closedRuns()
+        let marked = report.days.filter {
+            $0.isMarked || (report.isPartlyClosed($0.day) && !coveredByRuns.contains($0.day))
+        }
+        guard !marked.isEmpty || !runLines.isEmpty else { return "" }
         var out = "* decorated  ! denied  # both"
         if marked.contains(where: \.isDeselectDenied) { out += "  ~ may not be deselected" }
-        if marked.contains(where: { report.isPartlyClosed($0.day) }) { out += "  % partly closed" }
+        if !runLines.isEmpty { out += "  x closed all day" }
+        if report.days.contains(where: { report.isPartlyClosed($0.day) }) { out += "  % partly closed" }
         out += "\n"
+        out += runLines
         switch style {
         case .full:
             for result in marked {
@@ -48,6 +59,37 @@ struct LegendRenderer {
             break
         }
         return out
+    }
+
+    /// Each run of closed time holding at least one day closed all day by hours and not denied:
+    /// "x 2026-12-18 Fri 15:00 – 2027-01-04 Mon 09:00 Europe/Berlin  Year-end change freeze",
+    /// and the days (not otherwise marked) it covers.
+    private func closedRuns() -> (String, Set<Day>) {
+        guard let hours = report.hours else { return ("", []) }
+        let wholeDays = report.days.filter { !$0.isDenied && report.isClosedAllDay($0.day) }.map(\.day)
+        guard !wholeDays.isEmpty else { return ("", []) }
+        var out = ""
+        var listed: [FreezeWindow] = []
+        for run in hours.runs {
+            let first = hours.zone.day(of: run.start), last = hours.zone.day(of: run.end - 1)
+            guard wholeDays.contains(where: { $0 >= first && $0 <= last }) else { continue }
+            listed.append(run)
+            var reasons = ""
+            for (position, reason) in run.reasons.enumerated() { reasons += (position == 0 ? "" : "; ") + reason }
+            out += "x " + TerminalText.escape(hours.runText(run, weekdayName: { weekdayName($0) }))
+                + "  " + TerminalText.escape(reasons) + "\n"
+        }
+        // A day needs no line of its own when every piece of its closed time is in a listed run
+        // (a Monday closed until 08:00 by the weekend's run and again from 18:00 keeps its line).
+        var covered = Set<Day>()
+        let first = report.span.days.first
+        for result in report.days where !result.isMarked {
+            let pieces = hours.days.indices.contains(first.distance(to: result.day)) ? hours.days[first.distance(to: result.day)] : []
+            if !pieces.isEmpty, pieces.allSatisfy({ piece in listed.contains { $0.start <= piece.start && piece.end <= $0.end } }) {
+                covered.insert(result.day)
+            }
+        }
+        return (out, covered)
     }
 
     private func weekdayName(_ day: Day) -> String { weekdayName(day.weekday) }

@@ -2,8 +2,9 @@ import CalendarCore
 
 /// `eval` text output, laid out like `cal`: one block per month, three side by side
 /// for a year. Each cell is the day number and one mark column: `*` decorated,
-/// `!` denied, `#` both, `~` may not be deselected, `%` closed for part of the day (a policy's
-/// hoursFor). A legend below lists the marked days.
+/// `!` denied, `#` both, `~` may not be deselected, `x` closed all day by hours (a policy's
+/// hoursFor, or a day another policy's zone closes whole), `%` closed for part of the day. A
+/// legend below lists the marked days and each run of closed time with its hours and zone.
 public struct TextCalendarRenderer {
     public let report: EvalReport
     public let weekNumbers: Bool
@@ -115,12 +116,13 @@ public struct TextCalendarRenderer {
     private func render(_ day: Day, number dayOfMonth: Int) -> String {
         guard let result = report.evaluation(of: day) else { return "   " }
         let number = String(dayOfMonth).leftPadded(2, with: " ")
-        let mark = LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(day))
+        let mark = LegendRenderer.mark(for: result, partlyClosed: report.isPartlyClosed(day),
+                                       closedAllDay: report.isClosedAllDay(day))
         guard color else { return number + mark }
         var style = ""
         if let decoration = result.decoration {
             style += ANSI.bold + ANSI.foreground(for: decoration.color)
-        } else if result.isDenied {
+        } else if result.isDenied || report.isClosedAllDay(day) {
             style += ANSI.dim
         }
         if day == report.settings.today { style += ANSI.reverse }
