@@ -66,28 +66,61 @@ public enum EvalHTMLRenderer {
                     out += "<td></td>"
                     continue
                 }
-                out += day(result, number: cell.dayOfMonth, today: settings.today, labeler: labeler, icons: &icons)
+                out += day(result, number: cell.dayOfMonth, today: settings.today, labeler: labeler,
+                           hours: DayHours(result.day, in: report), icons: &icons)
             }
             out += "</tr>\n"
         }
         return out + "</tbody>\n</table>\n"
     }
 
+    /// A day's closed time by hours, as its cell shows it.
+    struct DayHours {
+        /// Closed from the day's first instant to its last, and not denied: the first closing reason.
+        var closedAllDay: Bool = false
+        var closedReason: String?
+        /// A partly closed day's hours: "closed 15:00–24:00: no Friday deploys".
+        var partly: String?
+
+        init() {}
+
+        init(_ day: Day, in report: EvalReport) {
+            guard let hours = report.hours, let result = report.evaluation(of: day), !result.isDenied else { return }
+            let index = report.span.days.first.distance(to: day)
+            if report.isClosedAllDay(day) {
+                closedAllDay = true
+                closedReason = hours.days[index].first?.reason
+            } else {
+                partly = hours.legendText(index, day: day)
+            }
+        }
+    }
+
     /// One day's cell: number and mark (hidden from assistive technology), decoration, and the
-    /// label as the cell's title and its visually hidden text.
+    /// label as the cell's title and its visually hidden text. A day closed all day by hours is
+    /// labelled and styled as not selectable (it is closed, as the gate answers); a partly
+    /// closed one says its hours.
     static func day(_ result: DayEvaluation, number: Int, today: Day, labeler: DayLabeler,
-                    icons: inout Set<HTMLIcon>) -> String {
+                    hours: DayHours = DayHours(), icons: inout Set<HTMLIcon>) -> String {
         var classes = "day"
-        if result.isDenied { classes += " denied" }
+        if result.isDenied || hours.closedAllDay { classes += " denied" }
+        if hours.closedAllDay { classes += " closed" }
+        if hours.partly != nil { classes += " partly" }
         if result.decoration != nil { classes += " decorated" }
         if result.isDeselectDenied { classes += " kept" }
         let isToday = result.day == today
         if isToday { classes += " today" }
-        let label = HTMLText.escape(labeler.label(for: result))
+        var text = hours.closedAllDay
+            ? labeler.label(day: result.day, selectable: false, reason: hours.closedReason,
+                            deselectable: result.deselect.isAllowed, deselectReason: result.deselect.verdict.reason,
+                            decoration: result.decoration)
+            : labeler.label(for: result)
+        if let partly = hours.partly { text += labeler.phrases.separator + partly }
+        let label = HTMLText.escape(text)
         var out = "<td class=\"" + classes + "\" title=\"" + label + "\""
         if isToday { out += " aria-current=\"date\"" }
         out += "><span class=\"n\" aria-hidden=\"true\">" + String(number) + "</span>"
-        let mark = LegendRenderer.mark(for: result)
+        let mark = LegendRenderer.mark(for: result, partlyClosed: hours.partly != nil, closedAllDay: hours.closedAllDay)
         if mark != " " { out += "<span class=\"mk\" aria-hidden=\"true\">" + mark + "</span>" }
         if let decoration = result.decoration {
             out += "<span class=\"marks\">" + HTMLDecoration.marker(decoration, icons: &icons) + "</span>"
@@ -119,6 +152,7 @@ public enum EvalHTMLRenderer {
       overflow: hidden; white-space: nowrap; }
     td.denied { background: var(--denied-bg); color: var(--denied-fg); }
     td.denied .n { text-decoration: line-through; }
+    td.partly { box-shadow: inset 0 -3px 0 var(--denied-fg); }
     td.today { outline: 2px solid var(--today); outline-offset: -2px; font-weight: 700; }
     .mk { font-size: .75em; margin-inline-start: 1px; }
     .marks { display: block; line-height: 1; font-size: .9em; overflow: hidden; text-overflow: ellipsis; }
