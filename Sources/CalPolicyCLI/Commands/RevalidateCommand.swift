@@ -45,7 +45,7 @@ enum RevalidateCommand {
     static func read(_ parsed: RequestValues) throws(CLIError) -> [RevalidateUseCase.StoredSelection] {
         let option = OptionCatalogue.storedSelections
         guard let path = parsed.value(option) else { throw .request(RequestError(option, .missing)) }
-        let text = try InputFile.read(path, option: option)
+        let text = try InputFile.read(path, option: option, limit: InputFile.selectionsLimit)
         return try CLIError.wrap { () throws(RequestError) in try RevalidateUseCase.parse(text, option: option) }
     }
 }
