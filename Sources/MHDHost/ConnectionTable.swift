@@ -25,6 +25,8 @@ public final class ConnectionTable: @unchecked Sendable {
         /// Request lines libmicrohttpd accepted on this connection (polling thread only): a
         /// connection that closes with none left no request in the access log yet.
         var requestLines = 0
+        /// The limit or deadline that closed it (`closeLocked`), under the table's lock.
+        var closedBy: String?
 
         init(fd: Int32, client: String, serial: UInt64, now: UInt64) {
             self.fd = fd
@@ -75,6 +77,7 @@ public final class ConnectionTable: @unchecked Sendable {
         perClient[record.client, default: 1] -= 1
         if perClient[record.client] == 0 { perClient[record.client] = nil }
         closedCounts[reason, default: 0] += 1
+        record.closedBy = reason
         shutdown(record.fd, Int32(SHUT_RDWR))
     }
 
@@ -129,6 +132,20 @@ public final class ConnectionTable: @unchecked Sendable {
     func closeIdle() {
         lock.withLock {
             for record in Array(records.values) where record.phase == .waiting { closeLocked(record, reason: "stopping") }
+        }
+    }
+
+    /// Why a connection about to end was closed by the server, as an access log says it, or nil
+    /// when the server did not close it (libmicrohttpd or the client did).
+    func closedReason(_ record: Record) -> String? {
+        switch lock.withLock({ record.closedBy }) {
+        case "head_timeout"?: "the whole head did not arrive within --head-timeout"
+        case "per_client_limit"?: "closed for a newer connection of the same client (--max-connections-per-client)"
+        case "connection_limit"?: "closed for a newer connection (--max-connections)"
+        case "send_timeout"?: "the client did not read the answer within --send-timeout"
+        case "stopping"?: "the server stopped"
+        case let other?: other
+        case nil: nil
         }
     }
 

@@ -144,10 +144,11 @@ let connectionNotified: MHD_NotifyConnectionCallback = { cls, connection, socket
         let record = Unmanaged<ConnectionTable.Record>.fromOpaque(stored)
         if record.takeUnretainedValue().requestLines == 0 {
             // No request line was accepted: nothing was sent, or libmicrohttpd refused the line
-            // itself (malformed: 400, too long: 414, an unknown version: 505) and closed.
-            context.handler(HTTPRequest(method: "-", path: "-", clientAddress: clientAddress(connection),
-                                        unanswered: "the connection closed without a request line libmicrohttpd took "
-                                            + "(none was sent, or it answered 400, 414 or 505 itself)"),
+            // itself (malformed: 400, too long: 414, an unknown version: 505) and closed, or a
+            // limit closed it first.
+            let reason = context.table.closedReason(record.takeUnretainedValue())
+                ?? "the connection closed without a request line libmicrohttpd took (none was sent, or it answered 400, 414 or 505 itself)"
+            context.handler(HTTPRequest(method: "-", path: "-", clientAddress: clientAddress(connection), unanswered: reason),
                             HTTPResponder(nil, context))
         }
         context.table.remove(record.takeUnretainedValue())
@@ -177,13 +178,15 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, co
     if request.begun { context.ended() }
     // Not handed to the handler: refused at the head, or its body (a bad chunk) by libmicrohttpd.
     if request.responder == nil {
-        let reason = switch code.rawValue {
+        let ended = switch code.rawValue {
         case 1: "refused by libmicrohttpd (a malformed or too large head, or a malformed chunked body)"  // TERMINATED_WITH_ERROR
         case 2: "the head did not arrive in time"  // TIMEOUT_REACHED
         case 3: "the server stopped"  // DAEMON_SHUTDOWN
         case 4, 5: "the client closed the connection before the head was whole"  // READ_ERROR, CLIENT_ABORT
         default: "ended before the handler saw it"
         }
+        // A limit or deadline of ours closed it: that says more than libmicrohttpd's code.
+        let reason = connection.flatMap(record).flatMap { context.table.closedReason($0) } ?? ended
         context.handler(HTTPRequest(method: "-", path: request.rawTarget.isEmpty ? "-" : request.rawTarget,
                                     clientAddress: connection.flatMap(clientAddress), unanswered: reason),
                         HTTPResponder(nil, context))

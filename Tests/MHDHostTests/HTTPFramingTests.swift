@@ -86,6 +86,24 @@ import Testing
         }
     }
 
+    /// A head that stops arriving, or a connection that sends nothing, is closed at the head
+    /// deadline: its line says so, whether a request line had arrived or not.
+    @Test func aHeadClosedAtItsDeadlineSaysSo() throws {
+        let seen = Seen()
+        let daemon = try daemon(seen)
+        defer { daemon.stop() }
+        for (path, bytes) in [("/slow", Array("GET /slow HTTP/1.1\r\nHost: x\r\n".utf8)), ("-", [UInt8]())] {
+            let before = seen.all.count
+            let (_, closed) = try raw(daemon.port, bytes)
+            let deadline = Date().addingTimeInterval(3)
+            while seen.all.count == before && Date() < deadline { usleep(10_000) }
+            let new = seen.all.dropFirst(before)
+            #expect(closed && new.count == 1 && new.first?.path == path
+                    && new.first?.unanswered?.contains("--head-timeout") == true,
+                    "\(path): \(new.map { ($0.path, $0.unanswered ?? "answered") })")
+        }
+    }
+
     /// Requests libmicrohttpd answers or drops itself: each reaches the handler once, marked.
     @Test func requestsLibmicrohttpdEndsReachTheHandlerMarked() throws {
         let seen = Seen()
