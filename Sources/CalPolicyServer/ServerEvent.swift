@@ -8,7 +8,7 @@ enum ServerEvent {
     /// Set once at start from `--log-format`.
     static let json = Atomic<Bool>(false)
 
-    /// `event` names the kind (`listening`, `reloaded`, `reload_refused`, `stuck`, `stopping`,
+    /// `event` names the kind (`listening`, `reloaded`, `reload_unchanged`, `reload_refused`, `stuck`, `stopping`,
     /// `stopped`, `error`); `text` is the plain line; `fields` add the data a JSON line carries.
     static func log(_ event: String, _ text: String, _ fields: [(String, JSONValue)] = []) {
         guard json.load(ordering: .relaxed) else {

@@ -163,6 +163,11 @@ final class StackRegistry: @unchecked Sendable {
         switch loaded {
         case nil:
             metrics.reload(stack: slot.name, result: "unchanged")
+            // A reload an operator asked for (`systemctl reload`, SIGHUP) is answered in the log
+            // even when nothing changed, so they can see it was taken.
+            ServerEvent.log("reload_unchanged", "calpolicy-serve: stack '\(slot.name)': reload (\(why)): files unchanged, "
+                + "version \(live.version) keeps answering",
+                [("stack", LogJSON.text(slot.name)), ("why", LogJSON.text(why)), ("version", .string(live.version))])
         case .success(let version)?:
             // The pointer moved; the response cache empties: requests from here on see the new version.
             let swapStart = DispatchTime.now().uptimeNanoseconds
