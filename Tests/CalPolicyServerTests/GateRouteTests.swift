@@ -44,6 +44,20 @@ import Testing
             .contains("did you mean 'Europe/Berlin'?") == true)
     }
 
+    /// Past change-freeze.lua's coverage (2027-12-31) the gate is closed, naming it and the end,
+    /// never "open for a year" (at the end of the year and well after it).
+    @Test func pastAPolicysCoverageTheGateIsClosed() {
+        for at in ["2028-01-01T00:00:00Z", "2028-01-04T10:00:00Z", "2031-06-02T10:00:00Z"] {
+            let answer = routes.json(get("/v1/gate?at=\(at)"))
+            #expect(answer["open"] as? Bool == false, "\(at)")
+            #expect(answer["policy"] as? String == "policies/change-freeze.lua", "\(at)")
+            #expect((answer["reason"] as? String)?.contains("(its coverage ends 2027-12-31)") == true, "\(answer)")
+        }
+        let before = routes.json(get("/v1/gate?at=2027-12-29T10:00:00Z"))
+        #expect(before["open"] as? Bool == true)
+        #expect(before["until"] as? String == "2027-12-29T18:00:00+01:00")
+    }
+
     @Test func aMalformedHoursAnswerIsA500() {
         let response = get("/v1/gate?stack=bad&at=2026-12-15T09:30:00Z")
         #expect(response.status == 500)
