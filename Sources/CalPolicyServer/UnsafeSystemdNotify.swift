@@ -60,8 +60,11 @@ public enum SystemdNotify {
         /// Called from each turn of the housekeeping loop.
         func beat() { lastBeat.store(Self.now(), ordering: .relaxed) }
 
-        /// Whether a ping at `now` is due: the loop beat within the last whole watchdog period.
-        func alive(at now: Int64) -> Bool { now - lastBeat.load(ordering: .relaxed) <= 2 * intervalMicroseconds }
+        /// Whether a ping at `now` is due: the loop beat within the last whole watchdog period
+        /// (at least a second: the loop turns every 250 ms, whatever the period).
+        func alive(at now: Int64) -> Bool {
+            now - lastBeat.load(ordering: .relaxed) <= max(2 * intervalMicroseconds, 1_000_000)
+        }
 
         /// Starts the pinging thread (once).
         func start() {

@@ -204,13 +204,16 @@ import Testing
         #expect(stack["reloading"] as? Bool == false)
     }
 
-    /// The watchdog pings while the housekeeping loop beat within a whole watchdog period.
-    @Test func watchdogPingsOnlyWhileTheLoopTurns() {
-        let watchdog = SystemdNotify.Watchdog(intervalMicroseconds: 500_000)
+    /// The watchdog pings while the housekeeping loop beat within a whole watchdog period (at
+    /// least a second, four turns of the loop).
+    @Test(arguments: [(500_000, 1_000_000), (5_000_000, 10_000_000), (100_000, 1_000_000), (200_000, 1_000_000)])
+    func watchdogPingsOnlyWhileTheLoopTurns(interval: Int64, window: Int64) {
+        let watchdog = SystemdNotify.Watchdog(intervalMicroseconds: interval)
         watchdog.beat()
         let now = SystemdNotify.Watchdog.now()
-        for (offset, alive) in [(0, true), (400_000, true), (999_000, true), (1_001_000, false), (30_000_000, false)] {
-            #expect(watchdog.alive(at: now + Int64(offset)) == alive, "\(offset) µs after a beat")
+        for (offset, alive) in [(0, true), (window / 2, true), (window - 1_000, true), (window + 1_000, false),
+                                (window * 30, false)] {
+            #expect(watchdog.alive(at: now + offset) == alive, "\(offset) µs after a beat, interval \(interval) µs")
         }
     }
 }
