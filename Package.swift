@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
-        .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "PolicyEngine", "Rendering"]),
+        .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",

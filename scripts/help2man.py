@@ -95,7 +95,7 @@ def main():
     cli, serve, outdir = sys.argv[1:]
     os.makedirs(outdir, exist_ok=True)
     top = run(cli, "--help")
-    version = run(cli, "--version").split()[-1]
+    version = run(cli, "--version").split()[1]  # "calpolicy 0.1.0 (commit)"
     commands = []
     for section, lines in parse(top):
         if section == "COMMANDS":

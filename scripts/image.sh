@@ -16,7 +16,7 @@ archive=1
 [ "${1:-}" = "--no-archive" ] && archive=0
 
 staged=$(scripts/stage.sh)
-version=$("$staged/usr/bin/calpolicy-serve" --version | awk '{ print $NF }')
+version=$("$staged/usr/bin/calpolicy-serve" --version | awk '{ print $2 }')
 context=.build/image/context
 rootfs=$context/rootfs
 rm -rf .build/image

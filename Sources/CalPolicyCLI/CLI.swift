@@ -52,7 +52,7 @@ public enum CLI {
             console.write(TopLevelHelp.text())
             return ExitCode.ok
         case .long("version", nil), .short("V"):
-            console.print("calpolicy \(CommandCatalog.version)")
+            console.print("calpolicy \(CommandCatalog.version) (\(BuildCommit.current))")
             return ExitCode.ok
         case .positional("help"):
             guard case .positional(let name)? = rest.first else {

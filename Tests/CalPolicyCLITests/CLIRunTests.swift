@@ -21,7 +21,7 @@ import CalPolicyRequests
         #expect(run(["--help"]).code == 0)
         #expect(run(["help", "select"]).out.contains("--mode"))
         #expect(run(["eval", "--month", "bad", "--help"]).code == 0)
-        #expect(run(["--version"]).out == "calpolicy \(CommandCatalog.version)\n")
+        #expect(run(["--version"]).out == "calpolicy \(CommandCatalog.version) (\(BuildCommit.current))\n")
         #expect(run(["-V"]).code == 0)
     }
 

@@ -56,7 +56,7 @@ import Testing
         guard case .exit(0, let version, _) = ServeArguments.parse(["--version"], cores: 2) else {
             Issue.record("expected the version"); return
         }
-        #expect(version == "calpolicy-serve \(ServeArguments.version)\n")
+        #expect(version == "calpolicy-serve \(ServeArguments.version) (\(BuildCommit.current))\n")
     }
 
     @Test func requestErrorsAreNamedByEachFaceFromTheCatalogue() {

@@ -18,6 +18,9 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("calpolicy "))
         #expect(result.stdout.split(separator: "\n").count == 1)
+        // The commit, as the server names it: the checkout this test binary was built in.
+        let commit = result.stdout.split(separator: "(").last.map { String($0.dropLast(2)) } ?? ""
+        #expect(commit.count == 12 && commit.allSatisfy(\.isHexDigit), "\(result.stdout)")
     }
 
     @Test func evalTextLooksLikeCal() throws {

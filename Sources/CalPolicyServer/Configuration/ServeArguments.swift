@@ -143,7 +143,7 @@ public enum ServeArguments {
             return .exit(code: 0, stdout: HelpFormatter.help(for: ServeOptions.spec), stderr: "")
         }
         if tokens.contains(.long(name: "version", value: nil)) || tokens.contains(.short("V")) {
-            return .exit(code: 0, stdout: "calpolicy-serve \(version)\n", stderr: "")
+            return .exit(code: 0, stdout: "calpolicy-serve \(version) (\(BuildCommit.current))\n", stderr: "")
         }
         let parsed: RequestValues
         do { parsed = try ArgumentScanner(spec: ServeOptions.spec).scan(tokens) } catch {
