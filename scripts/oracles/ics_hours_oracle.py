@@ -5,9 +5,9 @@ Usage: ics_hours_oracle.py CALPOLICY TMPDIR
 For the hours fixtures (Tests/fixtures/hours) over 2026 in three stack zones, the iCalendar
 export is parsed with icalendar: its VTIMEZONE (built by libical, TZID the plain IANA name) is
 turned into a tzinfo by icalendar itself (`Timezone.to_tz`), and every timed event's DTSTART and
-DTEND, read with that tzinfo and with zoneinfo, must be the instants of a run of closed time in
-`eval --format json`'s intervals (same reason); every such run on a day not denied whole must
-have its event. Then the export is read back: `calpolicy import` writes a policy beside it
+DTEND, read with that tzinfo and with zoneinfo, must be the instants of a run of one policy's
+closed time in `eval --format json` of that policy alone (same reason), and every such run on a
+day that policy does not deny whole must have its event: other layers never cut a window. Then the export is read back: `calpolicy import` writes a policy beside it
 (cal.ics: all-day events deny their days, `events:hoursOn(day)` gives the timed ones as hoursFor
 intervals in their zone), and that policy's `eval` intervals must be the original's, day by day
 (instants and reasons). The last line is "N passed, N failed" (events, runs and days).
@@ -28,18 +28,26 @@ ZONES = ["Europe/Berlin", "Australia/Sydney", "UTC"]
 ARGS = ["--from", "2026-01-01", "--to", "2026-12-31", "--today", "2026-06-01"]
 
 
-def run(binary, zone, fmt):
-    return subprocess.run([binary, "eval", *POLICIES, *ARGS, "--time-zone", zone, "--format", fmt], check=True,
+def run(binary, zone, fmt, policies=POLICIES):
+    return subprocess.run([binary, "eval", *policies, *ARGS, "--time-zone", zone, "--format", fmt], check=True,
                           capture_output=True, text=True).stdout
 
 
-def expected_runs(document):
-    """Runs of one reason on days not denied whole, as the export merges them."""
+def expected_runs(binary, zone):
+    """Each policy's own runs of one reason, from `eval` of that policy alone, on the days it does
+    not deny whole itself: a timed window is one event whatever other layers deny inside it."""
+    runs = []
+    for policy in POLICIES:
+        runs += policy_runs(json.loads(run(binary, zone, "json", [policy])))
+    return sorted(runs)
+
+
+def policy_runs(document):
     runs = []
     for day in document["days"]:
         if not day["selectable"]:
             continue
-        for piece in day["intervals"]:
+        for piece in day.get("intervals", []):  # a policy without hours has none
             start = int(datetime.fromisoformat(piece["from"]).timestamp())
             end = int(datetime.fromisoformat(piece["to"]).timestamp())
             if runs and runs[-1][1] == start and runs[-1][2] == piece["reason"]:
@@ -84,7 +92,7 @@ def main():
         ics_text = run(binary, zone, "ics")
         calendar = Calendar.from_ical(ics_text)
         document = json.loads(run(binary, zone, "json"))
-        want = expected_runs(document)
+        want = expected_runs(binary, zone)
         original = {day["date"]: [(p["from"], p["to"], p["reason"]) for p in day["intervals"]]
                     for day in document["days"]}
         back = read_back(binary, zone, ics_text, os.path.join(tmp, zone.replace("/", "_")))

@@ -33,8 +33,35 @@ public enum EvalUseCase {
         let stack = PolicyStack(policies + evaluation.builtIns)
         var days = try Evaluator.evaluate(stack, over: span.days, settings: settings)
         if format == .json { try Provenance.attach(&days, stack: stack, settings: settings) }
+        let hours = try hours(stack, span: span, zone: zone, settings: settings)
+        let windows = format == .ics && hours != nil ? try feedWindows(stack, span: span, zone: zone, settings: settings) : nil
         return EvalReport(settings: settings, policies: paths.map(PolicyIdentity.tidy), span: span,
-                          grids: grids, days: days, hours: try hours(stack, span: span, zone: zone, settings: settings))
+                          grids: grids, days: days, hours: hours, feedWindows: windows)
+    }
+
+    /// Each hours-defining policy's own `hoursFor` time over the span (in its zone, the span's
+    /// days in `zone`), on the days that policy does not deny whole (those are its all-day
+    /// windows): adjacent pieces of one reason merged, in start order. Other layers never cut it.
+    static func feedWindows(_ stack: PolicyStack, span: ResolvedSpan, zone named: ZoneWallTime?,
+                            settings: DisplaySettings) throws(RequestFailure) -> [ClosedSpan] {
+        let zone = named ?? .utc
+        let from = zone.instant(of: span.days.first, minute: 0), to = zone.instant(of: span.days.last, minute: 1440)
+        let context = settings.context
+        var windows: [ClosedSpan] = []
+        do {
+            for (index, policy) in stack.policies.enumerated() where policy.definesHours {
+                let own = HoursTimeline(layers: [HoursTimeline.Layer(wall: policy.zone ?? zone) { day in
+                    guard try policy.canSelect(day, context: context).isAllowed else { return [] }
+                    return try policy.closedHours(for: day, context: context)
+                }])
+                for piece in try own.closedPieces(from: from, to: to) {
+                    windows.append(ClosedSpan(start: piece.start, end: piece.end, reason: piece.reason, policyIndex: index))
+                }
+            }
+        } catch {
+            throw RequestFailure(policyFailure: error)
+        }
+        return windows.sorted { ($0.start, $0.policyIndex) < ($1.start, $1.policyIndex) }
     }
 
     /// `eval` as CSV or JSON written to `sink` while it is evaluated: a run of days

@@ -11,11 +11,17 @@ public struct EvalReport {
     /// Each day's closed time as instants, when a policy of the stack defines `hoursFor`
     /// (else nil, and the documents stay as they were before hours existed).
     public let hours: EvalHours?
+    /// For a feed: each hours-defining policy's own closed time over the span, whatever the other
+    /// layers decide (`policyIndex` is its place in the stack), so a timed window is one event
+    /// however many days other policies deny whole inside it. Nil outside `--format ics`.
+    public let feedWindows: [ClosedSpan]?
 
     public init(settings: DisplaySettings, policies: [String], span: ResolvedSpan,
-                grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation], hours: EvalHours? = nil) {
+                grids: [(month: CalendarMonth, grid: MonthGrid)], days: [DayEvaluation], hours: EvalHours? = nil,
+                feedWindows: [ClosedSpan]? = nil) {
         (self.settings, self.policies, self.span, self.grids, self.days) = (settings, policies, span, grids, days)
         self.hours = hours
+        self.feedWindows = feedWindows
     }
 
     /// The policy a decision names, as documents identify it: the path of a policy file

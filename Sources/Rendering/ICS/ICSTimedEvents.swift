@@ -1,8 +1,9 @@
 import CalendarCore
 import PolicyEngine
 
-/// The timed events of `eval --format ics` for a stack with hours: each run of closed time on a
-/// day that is not denied whole (those stay all-day events), with DTSTART/DTEND in the stack's
+/// The timed events of `eval --format ics` for a stack with hours: each run of an hours
+/// policy's closed time, one event however many days other layers deny inside it (days the
+/// policy denies whole itself stay its all-day events), with DTSTART/DTEND in the stack's
 /// zone (`TZID`, whose VTIMEZONE libical builds from the zone data, truncated to the span) or
 /// in UTC for a stack in UTC. A start or end whose wall time is the second of two (the hour
 /// repeated when clocks go back) is written in UTC: a TZID wall time means the first.
@@ -14,9 +15,25 @@ enum ICSTimedEvents {
         var policy: String
     }
 
-    /// Pieces of the non-denied days, runs of one reason and policy across midnight merged.
+    /// Each hours policy's own windows (`EvalReport.feedWindows`: one event per run of its
+    /// closed time, whatever other layers deny inside it); without them, the pieces of the
+    /// non-denied days. Runs of one reason and policy across midnight merged.
     static func events(_ report: EvalReport, hours: EvalHours) -> [Event] {
         var events: [Event] = []
+        if let windows = report.feedWindows {
+            var open: [String: Int] = [:] // policy: its last event's index, to merge across midnight
+            for piece in windows {
+                let reason = piece.reason ?? "closed"
+                let policy = report.identity(piece.policyIndex, name: nil) ?? ICSIdentifier.domain
+                if let last = open[policy], events[last].end == piece.start, events[last].reason == reason {
+                    events[last].end = piece.end
+                } else {
+                    open[policy] = events.count
+                    events.append(Event(start: piece.start, end: piece.end, reason: reason, policy: policy))
+                }
+            }
+            return events
+        }
         for (index, day) in report.days.enumerated() where !day.isDenied && hours.days.indices.contains(index) {
             for piece in hours.days[index] {
                 let reason = piece.reason ?? "closed"
