@@ -51,13 +51,15 @@ import PolicyEngine
                                   + "return { canSelect = function(day) return true end }\n", "language.lua", in: dir)
         let category = Self.write("local h = cal.holidays('DE', { categories = { 'pub\(x)' } })\n"
                                   + "return { canSelect = function(day) return true end }\n", "category.lua", in: dir)
-        // 100 KB of stored selections, each a 400-year range: parsed without a day array.
+        // 100 KB of stored selections, each a 400-year range, then a bad line: the whole file is
+        // parsed (without a day array) before the error, and no policy is asked anything.
         var lines = "", index = 0
         while lines.utf8.count < 100_000 {
             let year = 1600 + index % 400
             lines += #"{"id": "r\#(index)", "mode": "range", "range": ["\#(year)-01-01", "\#(year + 399)-12-30"]}"# + "\n"
             index += 1
         }
+        lines += #"{"id": "last", "mode": "weekly", "selection": []}"# + "\n"
         let selections = Self.write(lines, "ranges.jsonl", in: dir)
         let badLine = Self.write(#"{"id": "a", "mode": "m\#(x)", "selection": ["2026-12-01"]}"# + "\n", "bad.jsonl", in: dir)
         let batch = Self.write(String(repeating: "2026-12-24T13:05:00Z\(x)\n", count: 1), "batch.txt", in: dir)
@@ -83,7 +85,7 @@ import PolicyEngine
             ("cal.holidays language", ["eval", language, "--month", "2026-12"], "language"),
             ("cal.holidays category", ["eval", category, "--month", "2026-12"], "unknown category"),
             ("--selections of 400-year ranges (parse)", ["revalidate", plain, "--selections", selections,
-                                                         "--today", "2026-12-01"], ""),
+                                                         "--today", "2026-12-01"], "unknown mode 'weekly'"),
             ("--selections bad mode", ["revalidate", plain, "--selections", badLine], "unknown mode"),
             ("--batch line", ["gate", plain, "--batch", batch], ""),
         ]
