@@ -26,6 +26,33 @@ private func check(writing sources: [(String, String)]) throws -> (paths: [Strin
         #expect(lines.allSatisfy { $0.contains(": ok (") && $0.contains("instruction budget") })
     }
 
+    /// `check` asks `hoursFor` too: on every edge day (the DST changes of March 2026 among them)
+    /// and on every day of the year from today, so a freeze in hours that fails on one day fails.
+    @Test(arguments: [("2026-03-29", "2026-01-15"), ("2026-12-24", "2026-12-01"), ("2027-07-04", "2026-12-01")])
+    func checkFindsAnHoursForThatFailsOnOneDay(failing: String, today: String) throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("hours.lua", """
+            return {
+                zone = "Europe/Berlin",
+                hoursFor = function(day)
+                    if day.iso == "\(failing)" then error("no hours for this day") end
+                    return { cal.closed("18:00", "24:00", "evening") }
+                end,
+            }
+            """)
+        let result = try CalpolicyBinary.run(["check", path, "--today", today])
+        #expect(result.status == 3, "\(result.stdout) \(result.stderr)")
+        #expect(result.stderr.contains("hours.lua:4"), "\(result.stderr)")
+        #expect(result.stderr.contains("hoursFor") && result.stderr.contains(failing), "\(result.stderr)")
+        #expect(result.stdout.contains("hours.lua: 1 problem"), "\(result.stdout)")
+        // The same policy without the failing day passes, and says it asked hoursFor.
+        let clean = try files.write("clean.lua", """
+            return { zone = "Europe/Berlin", hoursFor = function(day) return { cal.closed("18:00", "24:00") } end }
+            """)
+        let passing = try CalpolicyBinary.run(["check", clean, "--today", today])
+        #expect(passing.status == 0, "\(passing.stderr)")
+    }
+
     @Test func checkFindsLeapDayAndLeapMonthProblems() throws {
         let files = try TemporaryFiles()
         let path = try files.write("edge.lua", """

@@ -145,16 +145,34 @@ enum CheckCommand {
 }
 
 /// Every edge day put to one policy: `canSelect`, `canDeselect` with the day selected,
-/// and `decorationFor`, in each case's calendar.
+/// `decorationFor` and, for a policy with hours, `hoursFor`, in each case's calendar; then
+/// `hoursFor` for every day of the year from today (`hoursDays`), so a freeze written in hours
+/// that fails on one day of the coming year (a DST change, a holiday it computes) fails `check`.
 struct EdgePass {
     let policy: any DayPolicy
     let cases: [EdgeDays.Case]
     let today: Day
+    /// Every day from today on asked for its hours, beyond the edge days.
+    static let hoursDays = 367
 
-    var dayCount: Int { cases.reduce(0) { $0 + $1.days.count } }
-    var callCount: Int { dayCount * 3 }
+    var dayCount: Int { cases.reduce(0) { $0 + $1.days.count } + (policy.definesHours ? Self.hoursDays : 0) }
+    var callCount: Int {
+        let edgeDays = cases.reduce(0) { $0 + $1.days.count }
+        return edgeDays * (policy.definesHours ? 4 : 3) + (policy.definesHours ? Self.hoursDays : 0)
+    }
 
     func run(onError: (any Error, String, Day, CalendarIdentifier) -> Void) {
+        defer {
+            if policy.definesHours {
+                let context = PolicyContext(calendar: CalendarSystems.system(for: .gregorian), today: today, selection: [])
+                for offset in 0..<Self.hoursDays {
+                    let day = today.adding(days: offset)
+                    do { _ = try policy.closedHours(for: day, context: context) } catch {
+                        onError(error, "hoursFor", day, .gregorian)
+                    }
+                }
+            }
+        }
         for edgeCase in cases {
             let system = CalendarSystems.system(for: edgeCase.calendar)
             let empty = PolicyContext(calendar: system, today: today, selection: [])
@@ -168,6 +186,11 @@ struct EdgePass {
                 }
                 do { _ = try policy.decoration(for: day, context: empty) } catch {
                     onError(error, "decorationFor", day, edgeCase.calendar)
+                }
+                if policy.definesHours {
+                    do { _ = try policy.closedHours(for: day, context: empty) } catch {
+                        onError(error, "hoursFor", day, edgeCase.calendar)
+                    }
                 }
             }
         }
