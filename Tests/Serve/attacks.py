@@ -550,33 +550,6 @@ def log_fifo(ctx):
         os.close(reader)
 
 
-# ---------------------------------------------------------------- reloads stay live
-
-# Candidates that cost time rather than Lua instructions (a C sort spends ~30 ms under a handful
-# of them), or host work a policy can make slow: each must cost at most its run's budget (5 s),
-# off the thread that pings the watchdog, and a newer edit abandons it at once.
-SORTS = "local T = {} for i = 1, 200000 do T[i] = i end\n"
-OPEN = "canSelect = function(day) return true end"
-SLOW_CANDIDATES = {
-    "top-level chunk sorting for minutes": SORTS + "for _ = 1, 100000 do table.sort(T) end\nreturn { " + OPEN + " }\n",
-    "canSelect sorting for seconds a day": SORTS + "return { canSelect = function(day) for _ = 1, 200 do table.sort(T) end return true end }\n",
-    "zone of 300,000 characters": "return { zone = '" + "x" * 300000 + "', " + OPEN + " }\n",
-    "256 functions with 60 KB names": "".join(f"_G['f{i}' .. string.rep('n', 60000)] = function() end\n" for i in range(256))
-                                      + "return { " + OPEN + " }\n",
-}
-
-
-def live_policy(label):
-    return f'return {{ decorationFor = function(day) return {{ label = "{label}" }} end }}\n'
-
-
-@check("reloads stay live: WATCHDOG=1 keeps its period while slow candidates load; a newer good edit goes live at once")
-def reload_liveness(ctx):
-    notify = os.path.join(ctx.work, "notify.sock")
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
-    listener.bind(notify)
-    listener.settimeout(0.2)
-    pings, done = [], threading.Event()
 # ---------------------------------------------------------------- unbounded work, files that are not files
 
 def peak_rss_mib(proc):
@@ -690,6 +663,33 @@ def not_files(ctx):
     ctx.figures["serve refusing FIFO/folder/device file inputs, worst (s)"] = round(worst, 3)
 
 
+# ---------------------------------------------------------------- reloads stay live
+
+# Candidates that cost time rather than Lua instructions (a C sort spends ~30 ms under a handful
+# of them), or host work a policy can make slow: each must cost at most its run's budget (5 s),
+# off the thread that pings the watchdog, and a newer edit abandons it at once.
+SORTS = "local T = {} for i = 1, 200000 do T[i] = i end\n"
+OPEN = "canSelect = function(day) return true end"
+SLOW_CANDIDATES = {
+    "top-level chunk sorting for minutes": SORTS + "for _ = 1, 100000 do table.sort(T) end\nreturn { " + OPEN + " }\n",
+    "canSelect sorting for seconds a day": SORTS + "return { canSelect = function(day) for _ = 1, 200 do table.sort(T) end return true end }\n",
+    "zone of 300,000 characters": "return { zone = '" + "x" * 300000 + "', " + OPEN + " }\n",
+    "256 functions with 60 KB names": "".join(f"_G['f{i}' .. string.rep('n', 60000)] = function() end\n" for i in range(256))
+                                      + "return { " + OPEN + " }\n",
+}
+
+
+def live_policy(label):
+    return f'return {{ decorationFor = function(day) return {{ label = "{label}" }} end }}\n'
+
+
+@check("reloads stay live: WATCHDOG=1 keeps its period while slow candidates load; a newer good edit goes live at once")
+def reload_liveness(ctx):
+    notify = os.path.join(ctx.work, "notify.sock")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    listener.bind(notify)
+    listener.settimeout(0.2)
+    pings, done = [], threading.Event()
 
     def collect():
         while not done.is_set():
