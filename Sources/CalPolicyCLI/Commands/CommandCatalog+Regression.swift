@@ -45,7 +45,7 @@ extension CommandCatalog {
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
         options: [year, month, from, to, OptionCatalogue.storedSelections] + evaluationOptions
-            + [today, diffFormat, timeout, verbose, help],
+            + [OptionCatalogue.timeZone, today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: this year and the next two, widened to every year either
@@ -56,7 +56,10 @@ extension CommandCatalog {
         --format html: a page showing each changed day's old and new outcome, by month.
         --selections FILE (stored selections, as revalidate reads them): beside each day the
         change makes unselectable, the ids of the selections holding it, and their count.
-        Exits 1 when any day differs or the default span was cut, 0 when none.
+        A policy with hoursFor is compared in closed time too: each run of closed time (in
+        --time-zone, default UTC) that moved, appeared or went is printed ("start moved
+        15:00 → 12:00 on 2026-12-18"), as JSON's "windows".
+        Exits 1 when any day or window differs or the default span was cut, 0 when none.
         """
     )
 

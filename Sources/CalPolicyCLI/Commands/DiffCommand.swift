@@ -46,6 +46,7 @@ enum DiffCommand {
             compared = choice.span
             cutWarning = choice.warning
         }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let diff: PolicyDiff
@@ -54,7 +55,7 @@ enum DiffCommand {
                                           oldName: revisions[0].argument, newName: revisions[1].argument,
                                           oldSource: sources[0], newSource: sources[1],
                                           span: compared, context: settings.context, limits: limits,
-                                          builtIns: evaluation.builtIns)
+                                          builtIns: evaluation.builtIns, zone: zone)
         } catch {
             throw .policy(error)
         }
@@ -73,6 +74,6 @@ enum DiffCommand {
             console.error(ErrorRenderer.line("diff: warning: " + warning))
             return ExitCode.stop
         }
-        return diff.changes.isEmpty ? ExitCode.ok : ExitCode.stop
+        return diff.isEmpty ? ExitCode.ok : ExitCode.stop
     }
 }

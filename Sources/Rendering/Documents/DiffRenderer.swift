@@ -21,10 +21,22 @@ public enum DiffRenderer {
                 out += "\n"
             }
         }
+        if !diff.windows.isEmpty {
+            let count = diff.windows.count
+            out += "closed time in \(diff.zone.identifier) (\(count) window\(count == 1 ? "" : "s"))\n"
+            for window in diff.windows { out += TerminalText.escape("  " + window.description(in: diff.zone)) + "\n" }
+        }
         let count = diff.changes.count
-        out += count == 0
-            ? "no differences (\(diff.span.first.iso) to \(diff.span.last.iso))"
-            : "\(count) day\(count == 1 ? " differs" : "s differ") (\(diff.span.first.iso) to \(diff.span.last.iso))"
+        let windows = diff.windows.count
+        let span = "(\(diff.span.first.iso) to \(diff.span.last.iso))"
+        if diff.isEmpty {
+            out += "no differences " + span
+        } else if windows == 0 {
+            out += "\(count) day\(count == 1 ? " differs" : "s differ") " + span
+        } else {
+            out += "\(count) day\(count == 1 ? " differs" : "s differ"), \(windows) window\(windows == 1 ? "" : "s") of closed time "
+                + span
+        }
         if let breaks {
             out += "\n\(breaks.selections) stored selection\(breaks.selections == 1 ? "" : "s") broken"
         }
@@ -32,14 +44,28 @@ public enum DiffRenderer {
     }
 
     /// `{"old", "new", "from", "to", "changes": [{"date", "fields", "old", "new"}]}`, one change per line.
-    /// With `breaks`: `brokenSelections` after `to`, and each change's `breaks` (ids).
+    /// With `breaks`: `brokenSelections` after `to`, and each change's `breaks` (ids). When the
+    /// versions' closed time differs: `timeZone` and `windows` (`[{"change", "old", "new"}]`, each
+    /// window `{"from", "to", "reasons"}` with offsets, `null` on the side that lacks it).
     public static func json(_ diff: PolicyDiff, breaks: (byDay: [Day: [String]], selections: Int)? = nil) -> String {
-        JSONRecordDocument.write(fields: [
+        func window(_ window: FreezeWindow?) -> JSONValue {
+            guard let window else { return .null }
+            return .object([("from", .string(diff.zone.iso(window.start))), ("to", .string(diff.zone.iso(window.end))),
+                            ("reasons", .array(window.reasons.map(JSONValue.string)))])
+        }
+        let windows: [(String, JSONValue)] = diff.windows.isEmpty ? [] : [
+            ("timeZone", .string(diff.zone.identifier)),
+            ("windows", .array(diff.windows.map { change in
+                .object([("change", .string(change.description(in: diff.zone))), ("old", window(change.old)),
+                         ("new", window(change.new))])
+            })),
+        ]
+        return JSONRecordDocument.write(fields: [
             ("old", .string(diff.old)),
             ("new", .string(diff.new)),
             ("from", .string(diff.span.first.iso)),
             ("to", .string(diff.span.last.iso)),
-        ] + (breaks.map { [("brokenSelections", JSONValue.int($0.selections))] } ?? []),
+        ] + (breaks.map { [("brokenSelections", JSONValue.int($0.selections))] } ?? []) + windows,
         listKey: "changes", records: diff.changes.map { change in
             .object([
                 ("date", .string(change.day.iso)),
