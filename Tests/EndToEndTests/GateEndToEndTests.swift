@@ -70,6 +70,19 @@ import Testing
         #expect(lines[0].contains("\"open\": false") && lines[1].contains("\"open\": true"))
     }
 
+    /// A bad line refuses the whole batch, naming its number and text: nothing is answered, so no
+    /// answer can be matched to the wrong line.
+    @Test(arguments: [("2026-12-11T16:05:00+01:00\nnot-an-instant\n", "line 2: 'not-an-instant'"),
+                      ("# header\n\n2026-12-11T16:05\n", "line 3: '2026-12-11T16:05': has no UTC offset"),
+                      ("2026-12-11T16:05:00Z\n2026-02-30T10:00:00Z\n", "line 2: '2026-02-30T10:00:00Z': no such day")])
+    func aBadBatchLineRefusesTheBatchNamingTheLine(input: String, named: String) throws {
+        let result = try CalpolicyBinary.run(["gate", freeze, hours, "--batch", "-"], input: input)
+        #expect(result.status == 2, "\(result.stdout)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.hasPrefix("calpolicy: ") && result.stderr.contains(named), "\(result.stderr)")
+    }
+
     @Test func nowReadsTheClock() throws {
         let result = try gate(["--now", "--format", "json"])
         #expect(result.status == 0 || result.status == 1, "\(result.stderr)")

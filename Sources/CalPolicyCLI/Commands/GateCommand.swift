@@ -38,11 +38,21 @@ enum GateCommand {
             }
         }
         var instants: [String] = []
+        var questions: [GateUseCase.Question] = []
         if let file = parsed.value(batch) {
             for option in [OptionCatalogue.at, now] where parsed.has(option) {
                 throw .request(RequestError(option, .conflicts(with: batch)))
             }
-            instants = WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)).map(\.text)
+            // A bad line refuses the whole batch (nothing is answered), naming its number and
+            // text: answers would otherwise have to be matched to lines by position.
+            for (number, text) in WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)) {
+                do throws(RequestError) {
+                    questions.append(try GateUseCase.question(text, zone: zone, today: today))
+                } catch {
+                    throw .request(RequestError(batch, value: file, reason: "line \(number + 1): '\(InputEcho.cut(text))': "
+                                                    + (error.reason(.commandLine) ?? error.message(.commandLine))))
+                }
+            }
         } else if parsed.has(OptionCatalogue.at) && parsed.has(now) {
             throw .request(RequestError(now, .conflicts(with: OptionCatalogue.at)))
         } else if let at = parsed.value(OptionCatalogue.at) {
@@ -52,8 +62,10 @@ enum GateCommand {
         } else {
             throw .request(RequestError(OptionCatalogue.at, .missing))
         }
-        let questions = try CLIError.wrap { () throws(RequestError) in
-            try instants.map { text throws(RequestError) in try GateUseCase.question(text, zone: zone, today: today) }
+        if !instants.isEmpty {
+            questions = try CLIError.wrap { () throws(RequestError) in
+                try instants.map { text throws(RequestError) in try GateUseCase.question(text, zone: zone, today: today) }
+            }
         }
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? WallClock.today(),
