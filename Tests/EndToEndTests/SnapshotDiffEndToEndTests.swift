@@ -59,6 +59,38 @@ import Testing
         #expect(try CalpolicyBinary.run(["test", directory]).status == 0)
     }
 
+    /// A freeze written in hours leaves every day selectable: the snapshot records each day's
+    /// closed intervals (in --time-zone), so moving its start fails the stored snapshot at that day.
+    @Test func storedSnapshotOfHoursRecordsIntervalsAndCatchesAMovedStart() throws {
+        let files = try TemporaryFiles()
+        let directory = files.directory.path
+        let source = try RegressionFixtures.read(CalpolicyBinary.packageRoot
+            .appendingPathComponent("Tests/fixtures/hours/year_end_freeze.lua").path)
+        let policyPath = try files.write("freeze.lua", source)
+        _ = try files.makeDirectory("snapshots")
+        let snapshot = directory + "/snapshots/freeze-2026.json"
+        let written = try CalpolicyBinary.run(["snapshot", policyPath, "--from", "2026-12-01", "--to", "2027-01-31",
+                                               "--time-zone", "Europe/Berlin", "--out", snapshot])
+        #expect(written.status == 0, "\(written.stderr)")
+        let text = try RegressionFixtures.read(snapshot)
+        #expect(text.contains("\"timeZone\": \"Europe/Berlin\""))
+        #expect(text.contains("{\"from\": \"2026-12-18T15:00:00+01:00\", \"to\": \"2026-12-19T00:00:00+01:00\", "
+                              + "\"reason\": \"Year-end change freeze\"}"))
+        #expect(try CalpolicyBinary.run(["test", directory]).stdout == "1 passed, 0 failed\n")
+
+        _ = try files.write("freeze.lua", source.replacingOccurrences(of: "\"15:00\"", with: "\"12:00\""))
+        let changed = try CalpolicyBinary.run(["test", directory])
+        #expect(changed.status == 1)
+        let lines = changed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        // Day 18 of the span, after the seven header lines (one is timeZone).
+        #expect(lines.first?.hasPrefix(snapshot + ":25: ") == true, "\(lines)")
+        #expect(lines.first?.contains("expected 2026-12-18 selectable; closed 15:00–24:00: Year-end change freeze, "
+                                      + "got selectable; closed 12:00–24:00: Year-end change freeze") == true, "\(lines)")
+        #expect(try CalpolicyBinary.run(["test", directory, "--update-snapshots"]).status == 0)
+        #expect(try CalpolicyBinary.run(["test", directory]).status == 0)
+    }
+
     @Test func diffListsChangedDaysByMonthAndExitsOne() throws {
         let result = try CalpolicyBinary.run(["diff", RegressionFixtures.freezeV1, RegressionFixtures.freezeV2,
                                               "--year", "2027"])

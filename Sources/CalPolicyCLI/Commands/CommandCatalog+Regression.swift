@@ -31,9 +31,10 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        options: [year, month, from, to] + evaluationOptions + [today, out, timeout, verbose, help],
+        options: [year, month, from, to] + evaluationOptions + [OptionCatalogue.timeZone, today, out, timeout, verbose, help],
         discussion: """
-        One day per line: date, selectable, deselectable, reason, decoration. Policies see
+        One day per line: date, selectable, deselectable, reason, decoration, and for a stack
+        with hoursFor the day's closed intervals in --time-zone (default UTC). Policies see
         --today (default: the first day of the span), so the output never depends on the clock.
         Store it as <tests>/snapshots/<policy>-<year>.json and 'calpolicy test' verifies it
         (give 'test' the same --calendar, --include, --min and --max).

@@ -22,12 +22,14 @@ enum SnapshotCommand {
         let today = parsed.has("today") ? settings.today : span.first
         let out = parsed.value("out")
         let names = parsed.positionals.map { name(of: $0, storedIn: out) }
+        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.resolve(parsed) }
         var limits = LuaPolicyOptions()
         limits.print = PolicyPrintLine.handler(verbose: parsed.has("verbose"))
         let snapshot: PolicySnapshot
         do {
             snapshot = try PolicySnapshot.make(paths: parsed.positionals, sources: aligned, names: names, span: span, today: today,
-                                               limits: limits, builtIns: evaluation.builtIns, calendar: settings.system)
+                                               limits: limits, builtIns: evaluation.builtIns, calendar: settings.system,
+                                               zone: zone)
         } catch {
             throw .policy(error)
         }

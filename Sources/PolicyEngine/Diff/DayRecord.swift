@@ -8,13 +8,35 @@ public struct DayRecord: Hashable, Sendable {
     /// The first denial's reason (selecting, else deselecting).
     public var reason: String?
     public var decoration: Decoration?
+    /// A snapshot of a stack with hours: the day's closed time in the snapshot's zone (nil when
+    /// the stack has none; empty when open all day).
+    public var intervals: [ClosedInterval]?
 
-    public init(day: Day, selectable: Bool, deselectable: Bool, reason: String?, decoration: Decoration?) {
+    /// One piece of a day's closed time as a snapshot stores it: ISO 8601 instants with the
+    /// zone's offset, so two snapshots in one zone compare as text.
+    public struct ClosedInterval: Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public var reason: String?
+
+        public init(from: String, to: String, reason: String?) { (self.from, self.to, self.reason) = (from, to, reason) }
+
+        /// "15:00–24:00: Year-end change freeze" (the wall times of `from` and `to`).
+        var summary: String {
+            let end = to.dropFirst(11).prefix(5)
+            let toText = from.prefix(10) != to.prefix(10) && end == "00:00" ? "24:00" : String(end)
+            return String(from.dropFirst(11).prefix(5)) + "–" + toText + (reason.map { ": " + $0 } ?? "")
+        }
+    }
+
+    public init(day: Day, selectable: Bool, deselectable: Bool, reason: String?, decoration: Decoration?,
+                intervals: [ClosedInterval]? = nil) {
         self.day = day
         self.selectable = selectable
         self.deselectable = deselectable
         self.reason = reason
         self.decoration = decoration
+        self.intervals = intervals
     }
 
     /// Evaluates every day of `span`, in order, a run of days per crossing into Lua.
@@ -34,6 +56,7 @@ public struct DayRecord: Hashable, Sendable {
         if deselectable != other.deselectable { fields.append("deselectable") }
         if reason != other.reason { fields.append("reason") }
         if decoration != other.decoration { fields.append("decoration") }
+        if intervals != other.intervals { fields.append("intervals") }
         return fields
     }
 
@@ -48,6 +71,11 @@ public struct DayRecord: Hashable, Sendable {
         if !deselectable { parts.append("not deselectable" + (selectable ? reason.map { " '\($0)'" } ?? "" : "")) }
         if let decoration {
             parts.append("decoration " + (decoration.label.map { "'\($0)'" } ?? decoration.kind.rawValue))
+        }
+        if let intervals, !intervals.isEmpty {
+            var closed = "closed "
+            for (position, interval) in intervals.enumerated() { closed += (position == 0 ? "" : ", ") + interval.summary }
+            parts.append(closed)
         }
         return parts.joined(separator: "; ")
     }

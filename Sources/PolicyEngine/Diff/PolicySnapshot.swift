@@ -8,20 +8,26 @@ public struct PolicySnapshot: Hashable, Sendable {
     public var policies: [String]
     public var span: DaySpan
     public var today: Day
+    /// The zone a stack with hours was snapshotted in (its days' `intervals`); nil without hours.
+    public var timeZone: String?
     public var days: [DayRecord]
 
     /// The largest snapshot file read (400 years of days with their texts fit well within it).
     public static let fileLimit = 64 << 20
 
-    public init(policies: [String], span: DaySpan, today: Day, days: [DayRecord]) {
+    public init(policies: [String], span: DaySpan, today: Day, timeZone: String? = nil, days: [DayRecord]) {
         self.policies = policies
         self.span = span
         self.today = today
+        self.timeZone = timeZone
         self.days = days
     }
 
     /// Lines before the first day in the encoded file (for file:line of a changed day).
     public static let headerLines = 6
+
+    /// This snapshot's lines before its first day: one more with a `timeZone`.
+    public var headerLines: Int { PolicySnapshot.headerLines + (timeZone == nil ? 0 : 1) }
 
     /// Reads a snapshot file's text; the error says what is wrong.
     public static func decode(_ text: String) throws(SnapshotFormatError) -> PolicySnapshot {
@@ -52,10 +58,23 @@ public struct PolicySnapshot: Hashable, Sendable {
                                         image: d["image"] as? String,
                                         size: (d["size"] as? String).flatMap(Decoration.Size.init))
             }
+            var intervals: [DayRecord.ClosedInterval]?
+            if let list = raw["intervals"] {
+                guard let list = list as? [[String: Any]] else {
+                    throw SnapshotFormatError("day \(index + 1): 'intervals' must be a list of {from, to, reason}")
+                }
+                intervals = try list.map { item throws(SnapshotFormatError) in
+                    guard let from = item["from"] as? String, let to = item["to"] as? String else {
+                        throw SnapshotFormatError("day \(index + 1): each interval needs 'from' and 'to'")
+                    }
+                    return DayRecord.ClosedInterval(from: from, to: to, reason: item["reason"] as? String)
+                }
+            }
             days.append(DayRecord(day: day, selectable: selectable, deselectable: deselectable,
-                                  reason: raw["reason"] as? String, decoration: decoration))
+                                  reason: raw["reason"] as? String, decoration: decoration, intervals: intervals))
         }
-        return PolicySnapshot(policies: policies, span: DaySpan(from, to), today: today, days: days)
+        let zone = object["timeZone"] as? String
+        return PolicySnapshot(policies: policies, span: DaySpan(from, to), today: today, timeZone: zone, days: days)
     }
 }
 

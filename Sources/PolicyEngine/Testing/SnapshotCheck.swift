@@ -28,9 +28,19 @@ enum SnapshotCheck {
         }
         let current: PolicySnapshot
         do {
+            var zone: ZoneWallTime?
+            if let name = stored.timeZone {
+                switch ZoneNames.resolve(name) {
+                case .success(let resolved): zone = resolved
+                case .failure(let problem):
+                    return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: [
+                        PolicyTestFailure(file: path, line: 1, expected: "a snapshot file", actual: "timeZone " + problem.message),
+                    ])
+                }
+            }
             current = try PolicySnapshot.make(paths: paths, names: stored.policies, span: stored.span,
                                               today: stored.today, limits: limits, builtIns: options.builtIns,
-                                              calendar: options.calendar)
+                                              calendar: options.calendar, zone: zone)
         } catch where error.kind != .timeout {
             // A stale snapshot (its policy renamed or gone) or a policy that fails is this
             // snapshot's failure, named by it; the rest of the run goes on. A stopped run does not.
@@ -53,7 +63,7 @@ enum SnapshotCheck {
             }
             return PolicyTestResult(kind: .snapshot, file: path, name: name, line: 1, failures: [], updated: changed)
         }
-        let lineOf = Dictionary(stored.days.enumerated().map { ($0.element.day, $0.offset + PolicySnapshot.headerLines + 1) },
+        let lineOf = Dictionary(stored.days.enumerated().map { ($0.element.day, $0.offset + stored.headerLines + 1) },
                                 uniquingKeysWith: { first, _ in first })
         let failures = DayChange.between(stored.days, current.days).map { change in
             PolicyTestFailure(file: path, line: lineOf[change.day] ?? 1,
@@ -70,7 +80,8 @@ extension PolicySnapshot {
     /// the files; policies see `calendar` as the displayed calendar.
     public static func make(paths: [String], sources: [[UInt8]]? = nil, names: [String], span: DaySpan, today: Day,
                             limits: LuaPolicyOptions = .init(), builtIns: [any DayPolicy] = [],
-                            calendar: any CalendarSystem = GregorianCalendarSystem()) throws(PolicyError) -> PolicySnapshot {
+                            calendar: any CalendarSystem = GregorianCalendarSystem(),
+                            zone: ZoneWallTime? = nil) throws(PolicyError) -> PolicySnapshot {
         var options = limits
         options.today = today
         var policies: [any DayPolicy] = []
@@ -83,15 +94,28 @@ extension PolicySnapshot {
                 policies.append(try LuaPolicy(path: path, options: options))
             }
         }
-        let days: [DayRecord]
+        var days: [DayRecord]
+        let stack = PolicyStack(policies + builtIns)
+        let context = PolicyContext(calendar: calendar, today: today)
+        // A stack with hours records each day's closed time in `zone` (default UTC), as gate sees it.
+        let hoursZone: ZoneWallTime? = stack.policies.contains(where: \.definesHours) ? zone ?? .utc : nil
         do {
-            days = try DayRecord.evaluate(PolicyStack(policies + builtIns), span: span,
-                                          context: PolicyContext(calendar: calendar, today: today))
+            days = try DayRecord.evaluate(stack, span: span, context: context)
+            if let hoursZone {
+                let timeline = HoursTimeline(stack: stack, zone: hoursZone, context: context)
+                for index in days.indices {
+                    let day = days[index].day
+                    days[index].intervals = try timeline.closedPieces(from: hoursZone.instant(of: day, minute: 0),
+                                                                     to: hoursZone.instant(of: day, minute: 1440)).map {
+                        DayRecord.ClosedInterval(from: hoursZone.iso($0.start), to: hoursZone.iso($0.end), reason: $0.reason)
+                    }
+                }
+            }
         } catch let error as PolicyError {
             throw error
         } catch {
             throw PolicyError(kind: .runtime, file: paths.first ?? "", message: "\(error)")
         }
-        return PolicySnapshot(policies: names, span: span, today: today, days: days)
+        return PolicySnapshot(policies: names, span: span, today: today, timeZone: hoursZone?.identifier, days: days)
     }
 }

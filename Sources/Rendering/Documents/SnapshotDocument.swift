@@ -15,7 +15,8 @@ import PolicyEngine
 ///   ]
 /// }
 /// ```
-/// `PolicySnapshot.headerLines` counts the lines before the first day.
+/// A stack with hours adds `"timeZone"` after `today` and each day's `"intervals"` (its closed
+/// time in that zone). `PolicySnapshot.headerLines` counts the lines before the first day.
 public enum SnapshotDocument {
     public static func text(_ snapshot: PolicySnapshot) -> String {
         JSONRecordDocument.write(fields: [
@@ -23,7 +24,8 @@ public enum SnapshotDocument {
             ("from", .string(snapshot.span.first.iso)),
             ("to", .string(snapshot.span.last.iso)),
             ("today", .string(snapshot.today.iso)),
-        ], listKey: "days", records: snapshot.days.map(JSONValue.record))
+        ] + (snapshot.timeZone.map { [("timeZone", JSONValue.string($0))] } ?? []),
+        listKey: "days", records: snapshot.days.map(JSONValue.record))
     }
 }
 

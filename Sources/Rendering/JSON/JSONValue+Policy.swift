@@ -16,7 +16,8 @@ extension JSONValue {
           + (decoration.estimated == true ? [("estimated", .bool(true))] : []))
     }
 
-    /// One day of a snapshot or a diff: `{"date", "selectable", "deselectable", "reason", "decoration"}`.
+    /// One day of a snapshot or a diff: `{"date", "selectable", "deselectable", "reason", "decoration"}`,
+    /// and `"intervals": [{"from", "to", "reason"}]` for a stack with hours.
     public static func record(_ record: DayRecord) -> JSONValue {
         .object([
             ("date", .string(record.day.iso)),
@@ -24,7 +25,11 @@ extension JSONValue {
             ("deselectable", .bool(record.deselectable)),
             ("reason", .optional(record.reason)),
             ("decoration", .decoration(record.decoration)),
-        ])
+        ] + (record.intervals.map { intervals in
+            [("intervals", JSONValue.array(intervals.map { interval in
+                .object([("from", .string(interval.from)), ("to", .string(interval.to)), ("reason", .optional(interval.reason))])
+            }))]
+        } ?? []))
     }
 
     /// An optional line number.
