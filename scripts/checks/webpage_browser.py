@@ -154,7 +154,8 @@ def main():
     server = Server(serve_bin, [str(policy), "--include", "weekdays", "--listen", "127.0.0.1:0", "--watch",
                                 "--today", "2026-12-01", "--locale", "en_US",
                                 "--stack", "hostile=Tests/fixtures/html/hostile-text.lua", "--stack", freeze,
-                                "--cors-origin", EMBED_ORIGIN])
+                                "--stack", "hours=Tests/fixtures/hours/year_end_freeze.lua,policies/weekends.lua",
+                                "--time-zone", "Europe/Berlin", "--cors-origin", EMBED_ORIGIN])
     guarded = Server(serve_bin, ["policies/weekends.lua", "--listen", "127.0.0.1:0", "--today", "2026-12-01",
                                  "--locale", "en_US", "--token-file", str(token_file), "--cors-origin", EMBED_ORIGIN])
     axe = Axe()
@@ -567,6 +568,28 @@ for (const kind of ["calpolicy-select", "calpolicy-refuse"]) {{
                 shoot(other, shots / "picker-embed.png", [picker, other.locator("#details")])
                 other.close()
                 embed.close()
+
+            @step("a freeze written in hours: whole days closed, a partly closed day says its hours, open days neither")
+            def _():
+                other = context.new_page()
+                other.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+                other.on("pageerror", lambda e: errors.append(str(e)))
+                other.goto(server.base + "/?stack=hours&month=2026-12&locale=en_US")
+                expect(other.locator("body")).to_have_attribute("data-ready", "true")
+                closed = other.locator('#grid button[data-date="2026-12-22"]')
+                expect(closed).to_have_class(re.compile(r"\bclosed\b"))
+                expect(closed).to_have_attribute("aria-label", re.compile("closed all day: Year-end change freeze"))
+                partly = other.locator('#grid button[data-date="2026-12-18"]')
+                expect(partly).to_have_class(re.compile(r"\bpartly\b"))
+                expect(partly).to_have_attribute("title", re.compile("closed 15:00–24:00 Year-end change freeze"))
+                open_day = other.locator('#grid button[data-date="2026-12-17"]')
+                expect(open_day).not_to_have_class(re.compile(r"\b(closed|partly)\b"))
+                assert "closed" not in (open_day.get_attribute("aria-label") or ""), open_day.get_attribute("aria-label")
+                # A weekend the other policy denies inside the freeze stays denied, and says the hours too.
+                weekend = other.locator('#grid button[data-date="2026-12-19"]')
+                expect(weekend).to_have_attribute("aria-disabled", "true")
+                axe_clean(axe, other, "the hours stack")
+                other.close()
 
             @step("policy text is data: markup shown as text, a bad colour ignored, an unknown icon a dot")
             def _():

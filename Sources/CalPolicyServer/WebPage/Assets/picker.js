@@ -61,6 +61,23 @@ function dayLabel(day) {
   return day.label;
 }
 
+// A day's closed time by hours (`intervals` of a stack with hoursFor, instants with offsets):
+// whole when its pieces run without a gap from the day's 00:00 to the next day's, else the
+// pieces as "15:00–24:00 reason" text; null when the day has none.
+function hoursOf(day) {
+  const list = Array.isArray(day.intervals) ? day.intervals.filter((p) => p && typeof p.from === "string" && typeof p.to === "string") : [];
+  if (!list.length) return null;
+  const ms = (text) => Date.parse(text);
+  const pieces = list.slice().sort((a, b) => ms(a.from) - ms(b.from));
+  const last = pieces[pieces.length - 1];
+  let whole = pieces[0].from.slice(0, 16) === day.date + "T00:00" && last.to.slice(11, 16) === "00:00" && last.to.slice(0, 10) > day.date;
+  for (let i = 1; whole && i < pieces.length; i++) if (ms(pieces[i].from) !== ms(pieces[i - 1].to)) whole = false;
+  const wall = (p) => p.from.slice(11, 16) + "–" + (p.to.slice(0, 10) > day.date ? "24:00" : p.to.slice(11, 16));
+  const text = pieces.map((p) => wall(p) + (typeof p.reason === "string" && p.reason ? " " + p.reason : "")).join("; ");
+  const reason = typeof pieces[0].reason === "string" ? pieces[0].reason : "";
+  return { whole, text, reason, policy: typeof pieces[0].policy === "string" ? pieces[0].policy : "" };
+}
+
 class CalpolicyPicker extends HTMLElement {
   static get observedAttributes() { return ["stack", "mode", "calendar", "locale", "limits", "range-rule", "month", "server"]; }
 
@@ -362,7 +379,14 @@ class CalpolicyPicker extends HTMLElement {
     }
     const mark = this.marker(day);
     if (mark) b.appendChild(mark);
-    const label = dayLabel(day) + (doc && doc.calendar !== "gregorian" ? " (" + this.gregorianDate(day.date, "long") + ")" : "");
+    let label = dayLabel(day) + (doc && doc.calendar !== "gregorian" ? " (" + this.gregorianDate(day.date, "long") + ")" : "");
+    // Closed time by hours: a freeze's whole days look closed, partly closed ones say their hours.
+    const hours = hoursOf(day);
+    if (hours) {
+      label += ", " + (hours.whole ? this.t("closedAllDay") + (hours.reason ? ": " + hours.reason : "") : this.t("closedHours", { hours: hours.text }));
+      b.classList.add(hours.whole ? "closed" : "partly");
+      if (hours.whole && day.selectable) b.classList.add("hatch-" + this.hatchFor(hours.policy));
+    }
     b.title = label;
     b.dataset.label = label;
     b.setAttribute("aria-label", label + (this.isSelected(day.date) ? ", " + this.t("selectedMark").toLocaleLowerCase(this.bcp47()) : ""));
