@@ -24,7 +24,14 @@ public enum ServeMain {
         switch ServeConfigFile.parse(arguments, cores: cores) {
         case .exit(let code, let stdout, let stderr):
             FileHandle.standardOutput.write(Data(stdout.utf8))
-            FileHandle.standardError.write(Data(stderr.utf8))
+            // A refused start is a log line like any other: JSON when JSON was asked for (a log
+            // pipeline that parses every line would drop a plain one).
+            if code != 0, asksForJSONLog(arguments) {
+                ServerEvent.json.store(true, ordering: .relaxed)
+                for line in stderr.split(separator: "\n") { ServerEvent.log("error", String(line)) }
+            } else {
+                FileHandle.standardError.write(Data(stderr.utf8))
+            }
             return code
         case .run(let parsed):
             configuration = parsed
@@ -35,7 +42,7 @@ public enum ServeMain {
             guard let text = try? RegularFile.text(path, limit: 64 << 10),
                   let first = text.split(separator: "\n").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
                   !first.isEmpty else {
-                AccessLog.line("calpolicy: \(path): cannot read a bearer token (the file's first line)")
+                ServerEvent.log("error", "calpolicy: \(path): cannot read a bearer token (the file's first line)")
                 return 2
             }
             token = first
@@ -45,7 +52,7 @@ public enum ServeMain {
         if let path = configuration.decisionLog {
             do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired,
                                                  capacityLines: configuration.logBuffer) } catch {
-                AccessLog.line("calpolicy: --decision-log: \(error.description)")
+                ServerEvent.log("error", "calpolicy: --decision-log: \(error.description)")
                 return 2
             }
         }
@@ -54,7 +61,7 @@ public enum ServeMain {
         switch ServerAssembly.make(configuration, cores: cores, token: token, decisions: decisions) {
         case .success(let made): assembly = made
         case .failure(let refusal):
-            AccessLog.line("calpolicy: stack '\(refusal.stack)': \(refusal.message)")
+            ServerEvent.log("error", "calpolicy: stack '\(refusal.stack)': \(refusal.message)")
             return 3
         }
         let (registry, cache, router) = (assembly.registry, assembly.cache, assembly.router)
@@ -144,6 +151,16 @@ public enum ServeMain {
 }
 
 extension ServeMain {
+    /// `--log-format json` (or `--log-format=json`) among the arguments as given: how a start the
+    /// option parser refused still logs in the format asked for.
+    static func asksForJSONLog(_ arguments: [String]) -> Bool {
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--log-format=json" { return true }
+            if argument == "--log-format", index + 1 < arguments.count, arguments[index + 1] == "json" { return true }
+        }
+        return false
+    }
+
     /// How long a stopping server lets requests in flight finish (docs/http-api.md: at most 5 s).
     static let drainSeconds = 4.5
 

@@ -747,6 +747,29 @@ def main():
             out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0"] + bad, cwd=ROOT, capture_output=True, timeout=30)
             expect(out.returncode == 2 and len(out.stderr.decode().splitlines()) == 1, (bad, out))
 
+    @check("with --log-format json, a refused start is one JSON error event, whatever refused it")
+    def _():
+        refusals = [
+            ["missing.lua"],                                                        # a policy file
+            [US, "--bogus"],                                                        # the option parser
+            [US, "--time-zone", "Mars/Olympus"],                                    # a value
+            [US, "--decision-log", os.path.join(work, "no", "dir.jsonl")],          # the decision log
+            ["Tests/Hostile/fixtures/r-loop-load.lua"],                             # a stack that cannot load
+        ]
+        for words in refusals:
+            for flag in (["--log-format", "json"], ["--log-format=json"]):
+                out = subprocess.run([serve_bin] + words + ["--listen", "127.0.0.1:0"] + flag, cwd=ROOT,
+                                     capture_output=True, timeout=60)
+                lines = out.stderr.decode().splitlines()
+                expect(out.returncode in (2, 3) and len(lines) == 1, (words, flag, out))
+                event = json.loads(lines[0])
+                expect(event["event"] == "error" and event["message"].startswith("calpolicy: ") and "time" in event,
+                       (words, event))
+            # Without it, the same refusal is the plain line.
+            out = subprocess.run([serve_bin] + words + ["--listen", "127.0.0.1:0"], cwd=ROOT, capture_output=True,
+                                 timeout=60)
+            expect(out.stderr.decode().startswith("calpolicy: "), (words, out))
+
     @check("serve --help lists the options")
     def _():
         out = subprocess.run([serve_bin, "--help"], cwd=ROOT, capture_output=True, timeout=30)
