@@ -105,9 +105,16 @@ final class DecisionLog: @unchecked Sendable {
         sink.replace(fd: try Self.open(path))
     }
 
+    /// Opened without blocking: a FIFO with no reader would hold the start (or a reopen) forever;
+    /// then writes block again, on the sink's own writer thread, never a request's.
     private static func open(_ path: String) throws(HTTPDaemonError) -> Int32 {
-        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o640)
-        guard fd >= 0 else { throw HTTPDaemonError("\(path): cannot open for appending: \(String(cString: strerror(errno)))") }
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o640)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw HTTPDaemonError("\(path): a FIFO with no reader (start its reader first)") }
+            throw HTTPDaemonError("\(path): cannot open for appending: \(String(cString: strerror(errno)))")
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
             close(fd)

@@ -743,6 +743,13 @@ def main():
                              cwd=ROOT, capture_output=True, timeout=30)
         lines = out.stderr.decode().splitlines()
         expect(out.returncode == 2 and len(lines) == 1 and lines[0].startswith("calpolicy: --decision-log: "), out)
+        # A FIFO nobody reads: refused at once, never a start that hangs in open().
+        fifo = os.path.join(work, "decisions.fifo")
+        os.mkfifo(fifo)
+        out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0", "--decision-log", fifo], cwd=ROOT,
+                             capture_output=True, timeout=30)
+        lines = out.stderr.decode().splitlines()
+        expect(out.returncode == 2 and len(lines) == 1 and "no reader" in lines[0], out)
         for bad in [["--log-format", "xml"], ["--cors-origin", "app.example.com"]]:
             out = subprocess.run([serve_bin, US, "--listen", "127.0.0.1:0"] + bad, cwd=ROOT, capture_output=True, timeout=30)
             expect(out.returncode == 2 and len(out.stderr.decode().splitlines()) == 1, (bad, out))
