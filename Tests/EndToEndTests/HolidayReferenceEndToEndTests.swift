@@ -18,6 +18,29 @@ import Testing
         #expect(bad.stderr.contains("holidays:DE-BX") && bad.stderr.contains("did you mean"))
     }
 
+    /// `@ZONE` gives a reference its office's zone: Christmas in New York closes from New York's
+    /// midnight to New York's midnight, whatever the stack's zone (Berlin here).
+    @Test(arguments: [
+        ("holidays:US-NY", "2026-12-25T03:00:00Z", 1),                     // Berlin's Christmas: closed
+        ("holidays:US-NY@America/New_York", "2026-12-25T03:00:00Z", 0),    // 24 Dec 22:00 in New York: open
+        ("holidays:US-NY@America/New_York", "2026-12-25T05:00:00Z", 1),    // 25 Dec 00:00 in New York: closed
+        ("holidays:US-NY@America/New_York", "2026-12-26T04:59:59Z", 1),    // 25 Dec 23:59:59 in New York
+        ("holidays:US-NY@America/New_York", "2026-12-26T05:00:00Z", 0),    // 26 Dec in New York: open
+        ("weekends:AE", "2026-12-06T20:30:00Z", 1),                        // Sunday 21:30 in Berlin: weekend
+        ("weekends:AE@Asia/Dubai", "2026-12-06T20:30:00Z", 0),             // Monday 00:30 in Dubai: a workday
+    ])
+    func aReferenceWithAZoneClosesItsDaysInThatZone(reference: String, at: String, status: Int32) throws {
+        let result = try CalpolicyBinary.run(["gate", reference, "--at", at, "--time-zone", "Europe/Berlin"])
+        #expect(result.status == status, "\(result.stdout) \(result.stderr)")
+    }
+
+    @Test func anUnknownZoneAfterTheAtIsOneLineWithDidYouMean() throws {
+        let result = try CalpolicyBinary.run(["gate", "holidays:US-NY@America/New_Yrok", "--at", "2026-12-25T03:00:00Z"])
+        #expect(result.status == 2)
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(result.stderr.contains("did you mean 'America/New_York'"), "\(result.stderr)")
+    }
+
     @Test func explainShowsTheHolidayPolicysAnswerInStackOrder() throws {
         let result = try CalpolicyBinary.run(["explain", weekends, "holidays:DE-BE", "2027-10-04", "--today", "2026-12-01"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -28,11 +28,16 @@ public struct HolidayPolicy: DayPolicy {
 
     public var name: String { reference.text }
 
-    /// The exchange's zone, for a market whose close times are known.
-    public var zoneName: String? { country.isMarket ? MarketZones.zones[country.code] : nil }
+    /// The zone the reference names (`@ZONE`), else the exchange's, for a market whose close
+    /// times are known; its days are closed from local midnight to local midnight there.
+    public var zoneName: String? { reference.zoneName ?? marketZone }
     public var zone: ZoneWallTime? { zoneName.flatMap(ZoneDatabase.zone(named:)) }
-    /// Whether its half days close hours: a market with a known zone, asked for half days.
-    public var definesHours: Bool { zoneName != nil && categorySet.contains("half_day") }
+    private var marketZone: String? { country.isMarket ? MarketZones.zones[country.code] : nil }
+    /// Whether its half days close hours: a market with a known zone, asked for half days (and
+    /// not moved to another zone by `@ZONE`: its close times are the exchange's wall clock).
+    public var definesHours: Bool {
+        marketZone != nil && categorySet.contains("half_day") && (reference.zoneName == nil || reference.zoneName == marketZone)
+    }
 
     /// A half day's closing: from its close time to midnight, its name as the reason.
     public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] {

@@ -1,7 +1,9 @@
 import CalendarCore
 
 /// A built-in policy named by a reference instead of a file: `holidays:CC[-SUB][:cat+cat]`
-/// (`holidays:DE-BE`, `holidays:JP:public+bank`, `holidays:XNYS`) or `weekends:CC[-SUB]`.
+/// (`holidays:DE-BE`, `holidays:JP:public+bank`, `holidays:XNYS`) or `weekends:CC[-SUB]`, each
+/// with an optional `@ZONE` (`holidays:US-NY@America/New_York`): the office's zone, so its days
+/// off close from local midnight to local midnight there whatever the stack's zone.
 ///
 /// Resolved against the data when the stack is built, so an unknown country, subdivision or
 /// category is one error with a did-you-mean before any day is asked.
@@ -12,6 +14,8 @@ public struct HolidayReference: Sendable, Hashable {
     public let subdivision: String?
     public let categories: [String]
     public let isWeekends: Bool
+    /// The zone `@ZONE` names (resolved), nil without one.
+    public let zoneName: String?
 
     /// Whether `argument` is a reference rather than a policy path.
     public static func isReference(_ argument: String) -> Bool {
@@ -20,7 +24,18 @@ public struct HolidayReference: Sendable, Hashable {
 
     public init(_ text: String, data: HolidayData = .shared) throws(HolidayDataError) {
         self.text = text
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        var body = Substring(text)
+        if let at = text.lastIndex(of: "@") {
+            let name = String(text[text.index(after: at)...])
+            switch ZoneNames.resolve(name) {
+            case .success(let zone): zoneName = zone.identifier
+            case .failure(let problem): throw HolidayDataError("@" + problem.message)
+            }
+            body = text[..<at]
+        } else {
+            zoneName = nil
+        }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         isWeekends = parts[0] == "weekends"
         guard parts.count == 2 || (parts.count == 3 && !isWeekends), !parts[1].isEmpty else {
             throw HolidayDataError(isWeekends ? "expected weekends:CC or weekends:CC-SUB (weekends:AE, weekends:MY-01)"

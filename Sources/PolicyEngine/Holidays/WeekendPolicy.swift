@@ -8,6 +8,8 @@ public struct WeekendPolicy: DayPolicy {
     public let country: HolidayCountry
 
     public var name: String { reference.text }
+    /// `@ZONE`: the weekend's days close from local midnight to local midnight there.
+    public var zone: ZoneWallTime? { reference.zoneName.flatMap(ZoneDatabase.zone(named:)) }
 
     public init(reference: HolidayReference, country: HolidayCountry) {
         self.reference = reference
