@@ -64,7 +64,7 @@ import Testing
         let rows = result.stdout.split(separator: "\n").map(String.init)
         #expect(rows.count == 6)
         #expect(rows[0].hasPrefix("date,year,month,day,weekday,selectable"))
-        #expect(rows[3] == "2024-02-29,2024,2,29,5,true,true,,,,,,,,,,")
+        #expect(rows[3] == "2024-02-29,2024,2,29,5,true,true,,,,,,,,,,,,")
         #expect(rows[4].hasPrefix("2024-03-01,2024,3,1,6,false,true,"))
     }
 

@@ -160,6 +160,24 @@ import Testing
         #expect(!lua.contains("observedOf") && !lua.contains("estimated"))
     }
 
+    /// CSV says it too, in its own columns, on the fast path (plain rows) and the field-wise one
+    /// (a stack with hours) alike.
+    @Test(arguments: [[String](), ["--time-zone", "Europe/Berlin"]])
+    func csvHasObservedOfAndEstimatedColumns(extra: [String]) throws {
+        let hours = CalpolicyBinary.packageRoot.appendingPathComponent("Tests/fixtures/hours/year_end_freeze.lua").path
+        let stack = extra.isEmpty ? ["holidays:US"] : ["holidays:US", hours]
+        let csv = try run(["eval"] + stack + ["--from", "2026-07-02", "--to", "2026-07-04", "--format", "csv"] + extra)
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        let header = rows[0]
+        let observed = try #require(header.firstIndex(of: "observed_of")), estimated = try #require(header.firstIndex(of: "estimated"))
+        #expect(estimated == observed + 1 && header[observed - 1] == "decoration_policy")
+        #expect(rows.count == 4 && rows.allSatisfy { $0.count == header.count }, "\(rows)")
+        #expect(rows[1][observed] == "" && rows[2][observed] == "2026-07-04" && rows[3][observed] == "")
+        #expect(rows[1...].allSatisfy { $0[estimated] == "" })
+        let india = try run(["eval", "holidays:IN", "--from", "2035-01-01", "--to", "2035-12-31", "--format", "csv"] + extra)
+        #expect(india.split(separator: "\n").contains { $0.hasSuffix(",true") && $0.contains("(estimated)") }, "\(india.prefix(400))")
+    }
+
     @Test func icsAndExplainSayIt() throws {
         let ics = try run(["eval", "holidays:US", "--from", "2026-07-03", "--to", "2026-07-03", "--format", "ics"])
         #expect(ics.replacingOccurrences(of: "\r\n ", with: "").contains(#"\nObserved for: 2026-07-04"#))

@@ -60,7 +60,7 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.split(separator: "\n").last.map(String.init) ==
             #"2026-12-14,2026,12,14,2,false,true,"closed, ""maintenance""",image,"Closed, ""sorry""",gray,wrench,large,"#
-            + #""closed, ""maintenance""",,"# + path + "," + path)
+            + #""closed, ""maintenance""",,"# + path + "," + path + ",,")
     }
 
     @Test func textMarksAndLegend() throws {

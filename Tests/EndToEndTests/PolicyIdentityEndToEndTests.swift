@@ -73,10 +73,10 @@ import Testing
                               "--format", "csv", "--today", "2026-03-01"])
         #expect(result.status == 0, "\(result.stderr)")
         let rows = result.stdout.split(separator: "\n").map(String.init)
-        #expect(rows.first?.hasSuffix(",decoration_size,select_reason,deselect_reason,policy,decoration_policy") == true)
-        #expect(rows[1] == "2026-03-09,2026,3,9,2,true,true,,,,,,,,,,")
+        #expect(rows.first?.hasSuffix(",decoration_size,select_reason,deselect_reason,policy,decoration_policy,observed_of,estimated") == true)
+        #expect(rows[1] == "2026-03-09,2026,3,9,2,true,true,,,,,,,,,,,,")
         #expect(rows[2] == "2026-03-10,2026,3,10,3,false,false,closed,default,b,,,,closed,locked,"
-            + root + "/b/rules.lua," + root + "/b/rules.lua")
+            + root + "/b/rules.lua," + root + "/b/rules.lua,,")
     }
 
     @Test func csvNamesTheDeselectDeciderWhenSelectingIsAllowed() throws {
@@ -84,7 +84,7 @@ import Testing
         let path = try files.write("lock.lua", "return { canDeselect = function(day) return false, \"kept\" end }\n")
         let result = try run(["eval", path, "--from", "2026-03-09", "--to", "2026-03-09", "--format", "csv"])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").last.map(String.init) == "2026-03-09,2026,3,9,2,true,false,kept,,,,,,,kept,\(path),")
+        #expect(result.stdout.split(separator: "\n").last.map(String.init) == "2026-03-09,2026,3,9,2,true,false,kept,,,,,,,kept,\(path),,,")
     }
 
     @Test func textTellsCollidingFileNamesApart() throws {

@@ -215,7 +215,7 @@ function H.csv(stack, from, to, out)
     local cal = H.cal
     out:write("date,year,month,day,weekday,selectable,deselectable,reason,decoration_kind,",
         "decoration_label,decoration_color,decoration_image,decoration_size,",
-        "select_reason,deselect_reason,policy,decoration_policy\n")
+        "select_reason,deselect_reason,policy,decoration_policy,observed_of,estimated\n")
     local first, last = cal.dayNumberOf(from), cal.dayNumberOf(to)
     for n = first, last do
         local iso = cal.isoOfDayNumber(n)
@@ -228,7 +228,9 @@ function H.csv(stack, from, to, out)
             r.decoration and csvField(deco.kind or "default") or "", csvField(deco.label),
             csvField(deco.color), csvField(deco.image), csvField(deco.size),
             csvField(selectReason), csvField(r.deselectReason),
-            csvField(tidy(r.selectPolicy or r.deselectPolicy)), csvField(tidy(r.decorationPolicy)) }, ","), "\n")
+            csvField(tidy(r.selectPolicy or r.deselectPolicy)), csvField(tidy(r.decorationPolicy)),
+            -- observed_of and estimated: only built-in holiday data has them, never a Lua policy.
+            "", "" }, ","), "\n")
     end
 end
 

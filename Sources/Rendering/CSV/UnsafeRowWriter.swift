@@ -131,7 +131,7 @@ struct UnsafeRowWriter {
     static let allowedRowMaxByteCount = Day.isoMaxByteCount + 3 * integerMaxByteCount + 4 + 1 + 1 + 24
 
     /// The row of a day nothing refused or decorated, in the Gregorian calendar:
-    /// `date,year,month,day,weekday,true,true,` and nine empty columns, the bytes
+    /// `date,year,month,day,weekday,true,true,` and eleven empty columns, the bytes
     /// `EvalCSVRenderer.plainRow` writes for such a day. `date` must be `day`'s Gregorian date
     /// (the caller made it with `ConsecutiveDates` of the Gregorian calendar).
     ///
@@ -188,7 +188,7 @@ struct UnsafeRowWriter {
         allowedTail(weekday: day.weekday)
     }
 
-    /// The weekday digit, both verdicts and the nine empty columns.
+    /// The weekday digit, both verdicts and the eleven empty columns.
     @inline(__always)
     private mutating func allowedTail(weekday: Int) {
         cursor.pointee = UInt8(truncatingIfNeeded: 0x30 &+ weekday)
@@ -200,10 +200,10 @@ struct UnsafeRowWriter {
         cursor += 1 + UnsafeRowWriter.allowedTailCount
     }
 
-    /// After the weekday of an allowed row: both verdicts and nine empty columns, padded to 24
+    /// After the weekday of an allowed row: both verdicts and eleven empty columns, padded to 24
     /// bytes for three 8-byte loads.
-    private static let allowedTail: StaticString = ",true,true,,,,,,,,,,\n\0\0\0"
-    private static let allowedTailCount = 21
+    private static let allowedTail: StaticString = ",true,true,,,,,,,,,,,,\n\0"
+    private static let allowedTailCount = 23
 
     /// "00" to "99": two digits at a time.
     private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"

@@ -4,7 +4,8 @@ import CalendarCore
 public enum EvalCSVRenderer {
     public static let header = ["date", "year", "month", "day", "weekday", "selectable", "deselectable", "reason",
                          "decoration_kind", "decoration_label", "decoration_color", "decoration_image",
-                         "decoration_size", "select_reason", "deselect_reason", "policy", "decoration_policy"]
+                         "decoration_size", "select_reason", "deselect_reason", "policy", "decoration_policy",
+                         "observed_of", "estimated"]
 
     /// The columns a stack with hours adds: each day's closed time as ISO 8601 intervals
     /// (`start/end`, instants with the stack zone's offset) and their reasons, both `;`-separated
@@ -97,6 +98,11 @@ public enum EvalCSVRenderer {
         if let policy = report.identity(result.decorationPolicyIndex, name: result.decorationPolicy) {
             CSVWriter.appendText(policy, to: &out)
         }
+        // A built-in holiday's observed day names the holiday's own date; an estimated date says so.
+        out.append(UInt8(ascii: ","))
+        if let observedOf = decoration?.observedOf { CSVWriter.appendText(observedOf, to: &out) }
+        out.append(UInt8(ascii: ","))
+        if decoration?.estimated == true { CSVWriter.appendField("true", to: &out) }
         if let hours = report.hours, hours.days.indices.contains(index) {
             let pieces = hours.days[index]
             out.append(UInt8(ascii: ","))

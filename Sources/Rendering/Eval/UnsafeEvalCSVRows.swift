@@ -55,11 +55,11 @@ extension EvalCSVRenderer {
            case .none = result.pointee.decoration, case .none = result.pointee.decorationPolicyIndex,
            case .none = result.pointee.decorationPolicy, case .none = result.pointee.deselect.policyIndex,
            case .none = result.pointee.deselect.policy {
-            // Nothing refused or decorated (most days): the ten text columns are empty (nine commas), and no
+            // Nothing refused or decorated (most days): the twelve text columns are empty (eleven commas), and no
             // string is read (reading each retained and released it).
             return UnsafeRowWriter.append(to: &out, capacity: fixedCapacity) { row in
                 fixedFields(day, date, gregorian: gregorian, selectAllowed: true, deselectAllowed: true, to: &row)
-                row.put(",,,,,,,,,\n")
+                row.put(",,,,,,,,,,,\n")
                 return true
             }
         }
@@ -80,11 +80,13 @@ extension EvalCSVRenderer {
         let kind = result.pointee.decoration?.kind, size = result.pointee.decoration?.size
         let label = result.pointee.decoration?.label, color = result.pointee.decoration?.color
         let image = result.pointee.decoration?.image
+        let observedOf = result.pointee.decoration?.observedOf, estimated = result.pointee.decoration?.estimated == true
         // Then each text at its length (the reason is written twice), and the decoration's
         // kind and size.
         var capacity = fixedCapacity + 16
         capacity += 2 * length(selectReason ?? deselectReason) + length(selectReason) + length(deselectReason)
         capacity += length(policy) + length(decorationPolicy) + length(label) + length(color) + length(image)
+            + length(observedOf) + 4
         return UnsafeRowWriter.append(to: &out, capacity: capacity) { row in
             fixedFields(day, date, gregorian: gregorian, selectAllowed: selectAllowed,
                         deselectAllowed: deselectAllowed, to: &row)
@@ -141,6 +143,10 @@ extension EvalCSVRenderer {
                     guard row.plainText(decorationPolicy) else { return false }
                 }
             }
+            row.byte(UInt8(ascii: ","))
+            if let observedOf { guard row.plainText(observedOf) else { return false } }
+            row.byte(UInt8(ascii: ","))
+            if estimated { row.put("true") }
             row.byte(UInt8(ascii: "\n"))
             return true
         }
@@ -149,8 +155,8 @@ extension EvalCSVRenderer {
     private static func length(_ text: String?) -> Int { text?.utf8.count ?? 0 }
 
     /// The worst case of the fixed fields and the separators: the date, four integers, `L`, two
-    /// booleans, 16 commas and the newline.
-    private static let fixedCapacity = Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 1 + 10 + 16 + 1
+    /// booleans, 18 commas and the newline.
+    private static let fixedCapacity = Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 1 + 10 + 18 + 1
 
     /// `date,year,month,day,weekday,selectable,deselectable,` (the comma after each).
     @inline(__always)

@@ -17,7 +17,8 @@ import Testing
     @Test func headerMatchesTheAgreedColumns() {
         #expect(EvalCSVRenderer.header.joined(separator: ",") ==
             "date,year,month,day,weekday,selectable,deselectable,reason,decoration_kind,decoration_label,"
-            + "decoration_color,decoration_image,decoration_size,select_reason,deselect_reason,policy,decoration_policy")
+            + "decoration_color,decoration_image,decoration_size,select_reason,deselect_reason,policy,decoration_policy,"
+            + "observed_of,estimated")
     }
 
     @Test func integersAreWrittenAsStringDescribesThem() {

@@ -172,7 +172,7 @@ import Testing
                                    decoration: nil, decorationPolicy: nil)
         let expected = fieldwise(result, report)
         #expect(streamed(result, report) == expected)
-        #expect(String(decoding: expected.dropFirst(), as: UTF8.self) == "2025-07-25,42,6L,1,6,true,true,,,,,,,,,,\n")
+        #expect(String(decoding: expected.dropFirst(), as: UTF8.self) == "2025-07-25,42,6L,1,6,true,true,,,,,,,,,,,,\n")
     }
 
     @Test func theStreamStopsOnceAChunkIsFull() throws {
