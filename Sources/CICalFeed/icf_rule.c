@@ -11,13 +11,15 @@
  *     of year (leap or not, seven weekdays for January 1), counting generously where a week
  *     number depends on the next or previous year, so a rule that can occur is never refused;
  *   - a DAILY rule stepping a multiple of 7 days with a BYDAY that misses DTSTART's weekday;
- *   - a BYSETPOS no period can reach, an INTERVAL below 1, RSCALE and leap months (RFC 7529).
+ *   - a BYSETPOS no period can reach, an INTERVAL below 1, and leap months in a Gregorian rule.
+ * A rule with another RSCALE (RFC 7529, iterated through ICU) is held to the frequency limits only.
  * What is left costs at most ~0.3 s per call (measured: a DAILY rule whose INTERVAL meets its
  * other parts only after centuries), and icf_between bounds a lookup's total time
  * (ICF_MAX_LOOKUP_MS), checked between calls. */
 #include "icf_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
+#include <strings.h>
 
 static int length_of(const short *list, int size) {
     int n = 0;
@@ -117,10 +119,10 @@ int icf_rule_check(const struct icalrecurrencetype *rule, struct icaltimetype st
         return -1;
     }
     const char *freq = names[r->freq];
-    if (r->rscale != NULL) {
-        snprintf(why, capacity, "RRULE with RSCALE is not supported (Gregorian rules only)");
-        return -1;
-    }
+    /* RFC 7529: a rule in another calendar (RSCALE=CHINESE, leap months "5L") is iterated by
+     * libical through ICU; the Gregorian day counting below does not apply to it, so only the
+     * frequency limits do, and a lookup's time budget (icf_between) bounds the rest. */
+    int other_calendar = r->rscale != NULL && strcasecmp(r->rscale, "GREGORIAN") != 0;
     if (r->interval < 1) {
         snprintf(why, capacity, "RRULE INTERVAL must be 1...32767");
         return -1;
@@ -129,7 +131,7 @@ int icf_rule_check(const struct icalrecurrencetype *rule, struct icaltimetype st
         snprintf(why, capacity, "RRULE COUNT must not be negative");
         return -1;
     }
-    for (int i = 0; i < months; i++) {
+    for (int i = 0; i < months && !other_calendar; i++) {
         int month = icalrecurrencetype_month_month(r->by_month[i]);
         if (icalrecurrencetype_month_is_leap(r->by_month[i]) || month < 1 || month > 12) {
             snprintf(why, capacity, "RRULE BYMONTH must be 1...12 (no leap months)");
@@ -153,6 +155,7 @@ int icf_rule_check(const struct icalrecurrencetype *rule, struct icaltimetype st
         }
         return 0;
     }
+    if (other_calendar) return 0;
     /* Every 7th day (or 14th ...) is always DTSTART's weekday: a BYDAY without it never matches. */
     if (r->freq == ICAL_DAILY_RECURRENCE && r->interval % 7 == 0 && weekdays > 0) {
         int start_weekday = icaltime_day_of_week(start), meets = 0;

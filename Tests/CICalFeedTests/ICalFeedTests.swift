@@ -149,6 +149,9 @@ import Testing
             ("FREQ=WEEKLY;BYSETPOS=8", "20260101", "no BYSETPOS"),
             ("FREQ=MONTHLY;BYMONTH=13", "20260101", "RRULE"),
             ("FREQ=DAILY;INTERVAL=0", "20260101", "RRULE"),
+            // Another calendar is held to the frequency limits, a Gregorian RSCALE to all of them.
+            ("RSCALE=CHINESE;FREQ=MINUTELY;BYMONTH=2", "20260101T000000Z", "FREQ=MINUTELY with BYMONTH"),
+            ("RSCALE=GREGORIAN;FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30", "20260101", "can never occur"),
         ]
         let clock = ContinuousClock()
         let started = clock.now
@@ -178,6 +181,9 @@ import Testing
             ("FREQ=DAILY;INTERVAL=14;BYDAY=TU", "20260303", (2026, 3, 17)),
             ("FREQ=HOURLY;BYHOUR=9", "20260101T000000Z", (2026, 6, 1)),
             ("FREQ=SECONDLY;COUNT=5", "20260101T000000Z", (2026, 1, 1)),
+            // RFC 7529 (through ICU): Chinese New Year, and a Gregorian RSCALE held to the usual checks.
+            ("RSCALE=CHINESE;FREQ=YEARLY", "20240210", (2025, 1, 29)),
+            ("RSCALE=GREGORIAN;FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "20240229", (2028, 2, 29)),
         ]
         for (rule, start, on) in allowed {
             let value = start.count == 8 ? "DTSTART;VALUE=DATE:" + start : "DTSTART:" + start
