@@ -114,6 +114,22 @@ import Testing
         #expect(stderr.split(separator: "\n").count == 1)
     }
 
+    /// A broken file names the line and column where the reader stopped, as an editor counts them.
+    @Test(arguments: [
+        ("{\n  \"policies\": [\"a.lua\"],\n  \"listen\": \n}\n", "line 4, column 1: "),
+        ("{\"listen\": \"x\",}", "line 1, column 16: "),
+        ("{\n\t\"watch\": tru\n}", "line 2, column 11: "),
+    ])
+    func aBrokenFileNamesLineAndColumn(json: String, position: String) {
+        let path = file(json)
+        guard let (code, stderr) = errorLine(["--config", path]) else {
+            Issue.record("\(json) was accepted")
+            return
+        }
+        #expect(code == 2)
+        #expect(stderr.contains(position), "\(stderr)")
+    }
+
     @Test func theReaderKeepsWhatJSONSays() throws {
         let text = #"{"a": [1, -2.5e1, 0, true, false, null, "x\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"], "b": {}, "c": []}"#
         let value = try ConfigJSON.parse(Array(text.utf8))

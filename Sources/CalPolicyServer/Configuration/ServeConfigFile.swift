@@ -204,9 +204,13 @@ enum ConfigJSON {
         let bytes: [UInt8]
         var index = 0
 
+        /// "line 4, column 13: …": where the reader stands (columns count bytes from 1, as editors
+        /// and jq report them for ASCII).
         func problem(_ what: String) -> Problem {
-            let line = bytes[..<min(index, bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            return Problem(message: "line \(line): \(what)")
+            let end = min(index, bytes.count)
+            let line = bytes[..<end].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            return Problem(message: "line \(line), column \(end - lineStart + 1): \(what)")
         }
 
         mutating func skipSpace() {
