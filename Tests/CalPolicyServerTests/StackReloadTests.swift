@@ -173,7 +173,8 @@ import Testing
         // The abandoned candidate stops at its next instruction (not at its 5 s budget) and is
         // thrown away: counted, never live, never the last attempt.
         let superseded = "calpolicy_reloads_total{stack=\"s\",result=\"superseded\"} 1"
-        let deadline = Date().addingTimeInterval(2)
+        // Generous: under ThreadSanitizer one C sort between two instruction checks takes seconds.
+        let deadline = Date().addingTimeInterval(30)
         while !fixture.registry.metrics.text().contains(superseded) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         #expect(fixture.registry.metrics.text().contains(superseded), "\(fixture.registry.metrics.text())")
         #expect(fixture.attempt?.result == "loaded" && fixture.registry.building.isEmpty)
