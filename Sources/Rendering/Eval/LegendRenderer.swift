@@ -68,11 +68,16 @@ struct LegendRenderer {
         guard let hours = report.hours else { return ("", []) }
         let wholeDays = report.days.filter { !$0.isDenied && report.isClosedAllDay($0.day) }.map(\.day)
         guard !wholeDays.isEmpty else { return ("", []) }
+        // Runs, whole days and each day's pieces all come in time order, and runs never overlap:
+        // one cursor each keeps both passes linear (a search per run and per piece was quadratic,
+        // minutes for 300 years of deploy hours).
         var out = ""
         var listed: [FreezeWindow] = []
+        var whole = 0
         for run in hours.runs {
             let first = hours.zone.day(of: run.start), last = hours.zone.day(of: run.end - 1)
-            guard wholeDays.contains(where: { $0 >= first && $0 <= last }) else { continue }
+            while whole < wholeDays.count, wholeDays[whole] < first { whole += 1 }
+            guard whole < wholeDays.count, wholeDays[whole] <= last else { continue }
             listed.append(run)
             var reasons = ""
             for (position, reason) in run.reasons.enumerated() { reasons += (position == 0 ? "" : "; ") + reason }
@@ -83,11 +88,17 @@ struct LegendRenderer {
         // (a Monday closed until 08:00 by the weekend's run and again from 18:00 keeps its line).
         var covered = Set<Day>()
         let first = report.span.days.first
+        var run = 0
         for result in report.days where !result.isMarked {
-            let pieces = hours.days.indices.contains(first.distance(to: result.day)) ? hours.days[first.distance(to: result.day)] : []
-            if !pieces.isEmpty, pieces.allSatisfy({ piece in listed.contains { $0.start <= piece.start && piece.end <= $0.end } }) {
-                covered.insert(result.day)
+            let index = first.distance(to: result.day)
+            let pieces = hours.days.indices.contains(index) ? hours.days[index] : []
+            guard !pieces.isEmpty else { continue }
+            var inside = true
+            for piece in pieces {
+                while run < listed.count, listed[run].end <= piece.start { run += 1 }
+                if run == listed.count || listed[run].start > piece.start || piece.end > listed[run].end { inside = false }
             }
+            if inside { covered.insert(result.day) }
         }
         return (out, covered)
     }
