@@ -23,9 +23,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "CalendarCore"),
-        // The one helper that opens every file we read (regular files only, bounded), beside
-        // CalendarCore (which reads none) and below every reader.
-        .target(name: "CalendarData"),
+        // The world's time data, read from files and knowing no Lua: the zone database, the one
+        // clock (now and today in a zone), the holiday data sets with their versions and horizons,
+        // and the one helper that opens every file we read (regular files only, bounded).
+        .target(name: "CalendarData", dependencies: ["CalendarCore"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -61,7 +62,7 @@ let package = Package(
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
-        .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "PolicyEngine"]),
+        .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
                 dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "CalendarData", "PolicyEngine",
                                "Rendering"]),
@@ -102,23 +103,23 @@ let package = Package(
         .target(name: "CalpolicyBenchLua", dependencies: ["CLua"], path: "benchmarks/Sources/CalpolicyBenchLua"),
         .executableTarget(
             name: "calpolicy-bench",
-            dependencies: ["CalendarCore", "CLuaShim", "CalpolicyBenchLua", "PolicyEngine", "CalPolicyCLI",
+            dependencies: ["CalendarCore", "CalendarData", "CLuaShim", "CalpolicyBenchLua", "PolicyEngine", "CalPolicyCLI",
                            "CalPolicyRequests", "Rendering"],
             path: "benchmarks/Sources/calpolicy-bench"
         ),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
-        .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData"]),
+        .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
         .testTarget(name: "CHeapTuningTests", dependencies: ["CHeapTuning"]),
         .testTarget(name: "CStartupTests", dependencies: ["CStartup"]),
-        .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "LuaHost"]),
+        .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "CalendarData", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
-        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
+        .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
         .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "MHDHost"]),

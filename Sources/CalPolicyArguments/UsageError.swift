@@ -1,3 +1,4 @@
+import CalendarCore
 import PolicyEngine
 /// Everything that can be wrong with a command line, as data. Rendering and exit
 /// codes live in `ErrorRenderer`, so commands and tests deal in cases, not text.

@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 import Glibc
 
@@ -91,9 +92,11 @@ final class LogSink: @unchecked Sendable {
 
     /// Waits until every buffered line is written, at most `seconds` (a stopping server).
     func flush(within seconds: Double) {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
         condition.lock()
-        while (!lines.isEmpty || writing) && Date() < deadline { _ = condition.wait(until: min(deadline, Date().addingTimeInterval(0.01))) }
+        while (!lines.isEmpty || writing) && DispatchTime.now().uptimeNanoseconds < deadline {
+            _ = condition.wait(until: Clock.conditionDeadline(after: 0.01))
+        }
         condition.unlock()
     }
 

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Foundation
 import Glibc
@@ -72,16 +73,6 @@ enum LogJSON {
         default: return .null
         }
     }
-
-    static func timestamp(_ date: Date = Date()) -> String {
-        let seconds = date.timeIntervalSince1970
-        var whole = time_t(seconds.rounded(.down))
-        let millis = Int((seconds - Double(whole)) * 1000)
-        var parts = tm()
-        gmtime_r(&whole, &parts)
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis)
-    }
 }
 
 /// `--decision-log FILE`: one JSON line per decision request, for audits, through a
@@ -125,22 +116,6 @@ final class DecisionLog: @unchecked Sendable {
 
     /// Queues a line; false when it was dropped.
     func append(_ line: String) -> Bool { sink.append(line) }
-}
-
-/// `--time-zone`: today is the current civil date in that zone (the zone database `gate` and
-/// every other command reads, `ZoneDatabase`).
-struct ZoneClock: Sendable {
-    let zone: ZoneWallTime
-
-    init(identifier: String) {
-        zone = ZoneDatabase.zone(named: identifier) ?? .utc
-    }
-
-    func today() -> Day {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return zone.day(of: Int64(now.tv_sec))
-    }
 }
 
 /// `--cors-origin`: browser calls from that one origin.

@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 import MHDHost
 import Rendering
@@ -16,7 +17,7 @@ extension Router {
                          ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: Self.maxParameterBytes)) } ?? .null)])
             } ?? .null
             let written = decisions.append(LogJSON.line([
-                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("time", .string(Clock.timestamp())), ("id", .string(id)),
                 ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
                 ("route", .string(route.rawValue)), ("stack", LogJSON.optional(note.stack)),
                 ("version", LogJSON.optional(note.version)), ("today", LogJSON.optional(note.today)),
@@ -36,7 +37,7 @@ extension Router {
         }
         if configuration.jsonLog {
             AccessLog.request(LogJSON.line([
-                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("time", .string(Clock.timestamp())), ("id", .string(id)),
                 ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
                 ("path", LogJSON.text(request.path)), ("query", LogJSON.query(request.query)),
                 ("route", LogJSON.optional(route?.rawValue)), ("status", .int(response.status)),
@@ -60,7 +61,7 @@ extension Router {
     func logUnanswered(_ request: HTTPRequest, reason: String, id: String) {
         if configuration.jsonLog {
             AccessLog.request(LogJSON.line([
-                ("time", .string(LogJSON.timestamp())), ("id", .string(id)),
+                ("time", .string(Clock.timestamp())), ("id", .string(id)),
                 ("client", LogJSON.optional(request.clientAddress)), ("method", .null),
                 ("path", LogJSON.text(request.path)), ("query", .object([])), ("route", .null), ("status", .null),
                 ("bytes", .int(0)), ("durationUs", .null), ("stack", .null), ("version", .null),

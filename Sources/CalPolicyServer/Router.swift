@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyRequests
 import CalendarCore
 import Foundation
@@ -14,10 +15,10 @@ final class Router: @unchecked Sendable {
     let metrics: Metrics
     let cache: ResponseCache
     let token: String?
-    let startedAt = Date()
+    let startedAt = Clock.date()
     let requestIDs = RequestIDs()
     let cors: CORSPolicy
-    let clock: ZoneClock
+    let clock: Clock
     let decisions: DecisionLog?
     let queues: StackQueues
     /// Connections open and closed by a limit (`HTTPDaemon.connections`), for `/metrics`.
@@ -30,7 +31,7 @@ final class Router: @unchecked Sendable {
          decisions: DecisionLog? = nil, queues: StackQueues) {
         self.queues = queues
         self.cors = CORSPolicy(origin: configuration.corsOrigin)
-        self.clock = ZoneClock(identifier: configuration.timeZone)
+        self.clock = Clock(zoneNamed: configuration.timeZone)
         self.decisions = decisions
         self.configuration = configuration
         self.stacks = stacks

@@ -104,7 +104,7 @@ public enum ServeMain {
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
-                                 clock: ZoneClock(identifier: configuration.timeZone))
+                                 clock: Clock(zoneNamed: configuration.timeZone))
         Thread.detachNewThread { house.loop() }
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
@@ -133,14 +133,14 @@ public enum ServeMain {
         // Requests in flight get the drain bound to finish (their own deadline is shorter);
         // what is still queued or running then is answered 503, so no connection is cut
         // without an answer. MHD may stop only once no connection is suspended.
-        let drainEnd = Date().addingTimeInterval(ServeMain.drainSeconds)
-        while daemon.activeRequests > 0 && Date() < drainEnd { usleep(10_000) }
+        let drainEnd = DispatchTime.now().uptimeNanoseconds + UInt64(ServeMain.drainSeconds * 1e9)
+        while daemon.activeRequests > 0 && DispatchTime.now().uptimeNanoseconds < drainEnd { usleep(10_000) }
         router.queues.stop()
         let stopping = Router.error(Router.Failure(.stopping, stack: "", timeout: configuration.timeout))
         daemon.answerPending(with: stopping)
         diagnostics?.answerPending(with: stopping)
-        let sendEnd = Date().addingTimeInterval(0.5)
-        while daemon.activeRequests > 0 && Date() < sendEnd { usleep(10_000) }
+        let sendEnd = DispatchTime.now().uptimeNanoseconds + 500_000_000
+        while daemon.activeRequests > 0 && DispatchTime.now().uptimeNanoseconds < sendEnd { usleep(10_000) }
         daemon.stop()
         diagnostics?.stop()
         AccessLog.requests.flush(within: 0.5)
@@ -181,10 +181,10 @@ final class Housekeeping: @unchecked Sendable {
     let registry: StackRegistry
     let cache: ResponseCache
     let watch: Bool
-    let clock: ZoneClock
+    let clock: Clock
     private let running = Atomic<Bool>(true)
 
-    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: ZoneClock) {
+    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock) {
         self.registry = registry
         self.cache = cache
         self.watch = watch

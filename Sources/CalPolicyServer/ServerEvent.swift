@@ -1,3 +1,4 @@
+import CalendarData
 import Rendering
 import Synchronization
 
@@ -15,7 +16,7 @@ enum ServerEvent {
             AccessLog.line(text)
             return
         }
-        AccessLog.line(LogJSON.line([("time", .string(LogJSON.timestamp())), ("event", .string(event)),
+        AccessLog.line(LogJSON.line([("time", .string(Clock.timestamp())), ("event", .string(event)),
                                      ("message", LogJSON.text(text))] + fields))
     }
 }

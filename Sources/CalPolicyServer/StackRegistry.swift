@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 
 /// The stacks a server answers for. Each name points at its live version; a reload builds a
@@ -121,7 +122,7 @@ final class StackRegistry: @unchecked Sendable {
 
     /// Builds `candidate` and, when it is still the stack's newest, makes it live or reports why not.
     private func build(_ slot: Slot, _ candidate: Candidate, why: String) {
-        let started = Date()
+        let started = Clock.date()
         let buildStart = DispatchTime.now().uptimeNanoseconds
         let live = lock.withLock { slot.live }
         var keys = candidate.keys

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import CalPolicyRequests
 import Foundation
@@ -49,7 +50,7 @@ final class StackVersion: @unchecked Sendable {
         self.sources = sources
         self.keys = keys
         self.digests = sources.map(SHA256.hex)
-        self.loadedAt = Date()
+        self.loadedAt = Clock.date()
         self.version = Self.id(of: sources)
         self.free = sets
         self.loader = loader
@@ -78,7 +79,7 @@ final class StackVersion: @unchecked Sendable {
         while free.isEmpty {
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { return nil }
-            _ = condition.wait(until: Date().addingTimeInterval(Double(deadline - now) / 1e9))
+            _ = condition.wait(until: Clock.conditionDeadline(after: Double(deadline - now) / 1e9))
         }
         return free.removeLast()
     }
@@ -165,7 +166,7 @@ struct StackLoader: Sendable {
     func load(name: String, paths: [String], files: Files, candidate: LoadCancel? = nil) -> Result<StackVersion, Refusal> {
         let verbose = self.verbose
         // What `cal.today()` answers while the file loads (requests carry their own today).
-        let today = fixedToday ?? WallClock.today()
+        let today = fixedToday ?? Clock.local.today()
         let frozen = files.sources
         let memory = StackMemory(limit: Self.stackMemory)
         let build: @Sendable (LoadCancel?) throws(RequestFailure) -> [any DayPolicy] = {

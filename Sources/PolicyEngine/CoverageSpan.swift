@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 
 /// The days a policy's data is meant for: `coverage = { from = "2026-01-01", to = "2027-12-31" }`

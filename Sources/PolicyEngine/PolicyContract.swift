@@ -1,3 +1,5 @@
+import CalendarCore
+import CalendarData
 /// The keys a policy may define, and the check of a loaded chunk against them (once, at load).
 ///
 /// A returned table holds only the contract's keys: any other key is a `type` error with a

@@ -18,17 +18,3 @@ final class PolicyLock: @unchecked Sendable {
         return try body(())
     }
 }
-
-/// A value behind a `PolicyLock`: `Mutex`'s shape, on a lock ThreadSanitizer can see.
-final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = PolicyLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

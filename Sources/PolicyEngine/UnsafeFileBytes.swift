@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 
 /// The raw-memory side of sniffing a policy file: a `memchr` over the start of what was read

@@ -3,6 +3,7 @@ import Testing
 @testable import CalPolicyCLI
 import CalPolicyRequests
 import PolicyEngine
+import CalendarData
 
 /// Every did-you-mean and parser site given 100 KB of input, from the command line, a policy
 /// or a file: each answers with its one error line in well under a second (the unbounded edit

@@ -1,6 +1,7 @@
 import CalendarCore
 import Testing
 @testable import PolicyEngine
+import CalendarData
 
 /// Closed intervals on the days clocks change, in three zones (Lord Howe shifts by 30 minutes):
 /// at every minute of the day and around it, the gate is closed exactly where the wall clock

@@ -1,3 +1,4 @@
+import CalendarCore
 import Testing
 @testable import PolicyEngine
 

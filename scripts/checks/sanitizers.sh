@@ -12,7 +12,7 @@ export SWIFT_BACKTRACE=enable=no
 export LSAN_OPTIONS="suppressions=$PWD/scripts/checks/lsan.supp"
 # The Lua bridge's suites, and the server's in-process routes, its HTTP wrapper over a real daemon
 # and the reload-under-load properties (ReliabilityTests).
-filter='LuaHostTests|PolicyEngineTests|CalPolicyServerTests|MHDHostTests|ReliabilityTests'
+filter='LuaHostTests|CalendarDataTests|PolicyEngineTests|CalPolicyServerTests|MHDHostTests|ReliabilityTests'
 passed=0
 failed=0
 

@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyArguments
 import CalPolicyRequests
 import Glibc
@@ -31,7 +32,7 @@ enum CheckCommand {
         today = try CLIError.wrap { () throws(RequestError) in
             try parsed.value(CommandCatalog.today).map { text throws(RequestError) in
                 try ValueParser.day(text, option: CommandCatalog.today)
-            } ?? WallClock.today()
+            } ?? Clock.local.today()
         }
         let horizon = try CheckHorizon.day(parsed)
         var problems = 0, shortfalls = 0

@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore

@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
@@ -58,7 +59,7 @@ enum GateCommand {
         } else if let at = parsed.value(OptionCatalogue.at) {
             instants = [at]
         } else if parsed.has(now) {
-            instants = [zone.iso(WallClock.now())]
+            instants = [zone.iso(Clock.local.now())]
         } else {
             throw .request(RequestError(OptionCatalogue.at, .missing))
         }
@@ -68,7 +69,7 @@ enum GateCommand {
             }
         }
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
-        let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? WallClock.today(),
+        let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),
                                           verbose: parsed.has("verbose"))
         console.keepUntilExit(files)
         let policies = parsed.positionals.map(PolicyIdentity.tidy)

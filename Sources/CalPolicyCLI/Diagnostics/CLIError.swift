@@ -1,3 +1,4 @@
+import CalendarCore
 import CalPolicyArguments
 import CalPolicyRequests
 import PolicyEngine

@@ -1,3 +1,4 @@
+import CalendarCore
 import PolicyEngine
 /// A bad value or combination of options, as data keyed by the option it is about. Each face
 /// words it with its own names for options (`RequestError.message(_:)` with an `OptionNaming`):

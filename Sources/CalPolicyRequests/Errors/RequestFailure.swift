@@ -1,3 +1,4 @@
+import CalendarCore
 import PolicyEngine
 
 /// Every way a request can fail, as data: the CLI maps each case to a stderr line and an exit

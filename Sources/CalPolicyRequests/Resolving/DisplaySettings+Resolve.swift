@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Rendering
 
@@ -22,7 +23,7 @@ extension DisplaySettings {
         let rule = try values.choice(OptionCatalogue.weekRule, as: WeekRuleChoice.self) ?? .iso
         let today = try values.value(OptionCatalogue.today).map { text throws(RequestError) in
             try ValueParser.day(text, option: OptionCatalogue.today)
-        } ?? defaultToday ?? WallClock.today()
+        } ?? defaultToday ?? Clock.local.today()
         return DisplaySettings(
             calendar: calendar, system: system(for: calendar),
             localeIdentifier: localeIdentifier, names: names, firstWeekday: firstWeekday,

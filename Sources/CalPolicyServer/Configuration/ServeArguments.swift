@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
@@ -237,7 +238,7 @@ public enum ServeArguments {
             jsonLog = text == "json"
         }
         let timeZone = parsed.value(OptionCatalogue.timeZone) ?? "UTC"
-        guard ServeClock.isKnownZone(timeZone) else {
+        guard ZoneDatabase.zone(named: timeZone) != nil else {
             var reason = "unknown time zone; expected an IANA name such as Europe/Berlin or UTC"
             if case .failure(let problem) = ZoneNames.resolve(timeZone), problem.reason.contains("did you mean") {
                 reason = problem.reason

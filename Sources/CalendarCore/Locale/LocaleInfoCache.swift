@@ -168,7 +168,7 @@ final class LocaleInfoCache: @unchecked Sendable {
         return words.joined(separator: " ")
     }
 
-    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? TimeZone.current
+    private static let utc = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
 
     /// The instant at noon UTC on `day`; noon keeps a day's date stable in any
     /// formatter that might still apply an offset.

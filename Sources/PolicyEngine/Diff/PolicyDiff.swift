@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 
 /// Two versions of a policy evaluated over the same span, and every day they disagree on.

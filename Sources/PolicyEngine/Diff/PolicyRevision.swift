@@ -1,3 +1,4 @@
+import CalendarCore
 import Foundation
 
 /// A policy named on the command line: a file, or `git:REV:path` for the file as it

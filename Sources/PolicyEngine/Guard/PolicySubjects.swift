@@ -1,3 +1,4 @@
+import CalendarData
 
 /// Small numbers for the things a run notes as running (policy paths, test files), so
 /// noting one is a few integer stores and only a stuck run formats a name.

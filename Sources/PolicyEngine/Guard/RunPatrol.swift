@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 import CalendarCore
 import LuaHost

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 
 /// What `cal.holidays` and `cal.weekend` ask of the holiday data, answered as text for their

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 
 /// A reference as the engine's tools load it (diff, snapshots, policy tests): the same

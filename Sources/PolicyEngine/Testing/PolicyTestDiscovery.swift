@@ -1,3 +1,4 @@
+import CalendarCore
 import Foundation
 import Glibc
 

@@ -1,4 +1,5 @@
 import CalendarCore
+import CalendarData
 import PolicyEngine
 
 /// The built-in holiday data in process: loading a country as a reference does it (a fresh

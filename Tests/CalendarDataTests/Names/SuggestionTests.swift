@@ -1,5 +1,5 @@
 import Testing
-import PolicyEngine
+import CalendarData
 
 @Suite struct SuggestionTests {
     func distance(_ a: String, _ b: String) -> Int? { Suggestion.distance(a, b, atMost: 10) }

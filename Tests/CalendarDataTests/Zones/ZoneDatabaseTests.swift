@@ -1,7 +1,7 @@
 import CalendarCore
 import Foundation
 import Testing
-@testable import PolicyEngine
+@testable import CalendarData
 
 /// Zone names to the system's compiled tz files: what resolves, what never reaches the file
 /// system, and the one-line problems `zone =` and `--time-zone` show.

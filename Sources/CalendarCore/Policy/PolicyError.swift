@@ -1,6 +1,3 @@
-import CalendarCore
-import LuaHost
-
 /// A policy failure as data: what went wrong, where, and for which day.
 /// Rendering (one stderr line, exit code 3) is the CLI's job.
 public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -10,7 +10,7 @@ public struct HolidayDataError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String { message }
 
     /// "did you mean 'DE-BB', 'DE-BE' or 'DE-BW'?" for the candidates nearest `typed`.
-    static func suggestions(for typed: String, among candidates: [String]) -> String {
+    public static func suggestions(for typed: String, among candidates: [String]) -> String {
         guard let found = Suggestion.nearestAll(to: typed, among: candidates, limit: Suggestion.typoLimit(typed),
                                                 ignoringCase: true) else { return "" }
         let near = found.words.map { "'\($0)'" }.prefix(3)

@@ -1,7 +1,7 @@
 import Foundation
 import CalendarCore
 import Testing
-@testable import PolicyEngine
+@testable import CalendarData
 
 /// The built-in holiday data as policies: names, half days, coverage, weekends and the errors
 /// of a bad reference, over the committed data/holidays.
@@ -105,7 +105,6 @@ import Testing
         #expect(policy.covered == nil)
         #expect(try policy.canSelect(day(2026, 5, 1), context: PolicyContext())
             == .denied(reason: "no holiday data for 2026 (no data)"))
-        #expect(CoverageSpan.of(policy) == nil)
     }
 
     /// Lazily parsed years answer exactly as a parse of every row would: each of DE's rows is

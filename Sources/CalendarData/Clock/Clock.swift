@@ -1,0 +1,67 @@
+import CalendarCore
+import Foundation
+import Glibc
+
+/// The one source of civil time: now, and today in a zone. Both faces and their log timestamps
+/// read the clock here and nowhere else (`scripts/checks/architecture.sh` holds every other module
+/// to it); everything below takes `today` or an instant as an argument, so a fixed `--today` or
+/// `--now` reaches every layer the same way. Deadlines and durations read `CLOCK_MONOTONIC`
+/// where they are, which is not civil time.
+public struct Clock: Sendable {
+    /// The zone today is asked in; nil is the process's local zone (`TZ`, `/etc/localtime`), as
+    /// the command line's today has always been.
+    public let zone: ZoneWallTime?
+
+    public init(zone: ZoneWallTime? = nil) { self.zone = zone }
+
+    /// The clock of a zone name (`--time-zone`); a name the database does not know is UTC (the
+    /// server's arguments refuse such a name before any clock is made).
+    public init(zoneNamed name: String) { zone = ZoneDatabase.zone(named: name) ?? .utc }
+
+    /// The process's local zone.
+    public static let local = Clock()
+
+    /// The current instant, seconds since the epoch (read once per question).
+    public func now() -> Int64 { Self.realtime().seconds }
+
+    /// Today's civil date in this clock's zone.
+    public func today() -> Day {
+        let now = Self.realtime().seconds
+        if let zone { return zone.day(of: now) }
+        var seconds = time_t(now)
+        var parts = tm()
+        guard localtime_r(&seconds, &parts) != nil,
+              let day = try? Day(year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1,
+                                 day: Int(parts.tm_mday))
+        else { return Day(dayNumber: Int(now) / 86_400) }
+        return day
+    }
+
+    /// Now as Foundation's `Date`, for a timestamp a formatter writes (a status page's
+    /// `startedAt`).
+    public static func date() -> Date {
+        let now = realtime()
+        return Date(timeIntervalSince1970: Double(now.seconds) + Double(now.nanoseconds) / 1e9)
+    }
+
+    /// Now in UTC to the millisecond, `2026-12-06T07:15:00.123Z`: every log line's timestamp.
+    public static func timestamp() -> String {
+        let now = realtime()
+        var whole = time_t(now.seconds)
+        var parts = tm()
+        gmtime_r(&whole, &parts)
+        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
+                      Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec),
+                      now.nanoseconds / 1_000_000)
+    }
+
+    /// A point `seconds` from now as `NSCondition.wait(until:)` takes it (its only form of a
+    /// deadline); the wait's own loop measures the time left on the monotonic clock.
+    public static func conditionDeadline(after seconds: Double) -> Date { date().addingTimeInterval(seconds) }
+
+    private static func realtime() -> (seconds: Int64, nanoseconds: Int) {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return (Int64(now.tv_sec), now.tv_nsec)
+    }
+}
