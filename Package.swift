@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "CHeapTuningTests", dependencies: ["CHeapTuning"]),
         .testTarget(name: "CStartupTests", dependencies: ["CStartup"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "CalendarData", "LuaHost"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore", "CPolicyBridge"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),

@@ -50,13 +50,12 @@ static uint64_t cls_cache_checksum(uint64_t hash, const unsigned char *bytes, si
         hash = (hash ^ word) * 0x9E3779B97F4A7C15ULL;
         hash ^= hash >> 29;
     }
-    for (; i < length; i++) hash = (hash ^ bytes[i]) * 0x100000001B3ULL;
-    return hash;
+    return cls_fnv1a64(hash, bytes + i, length - i);
 }
 
 static uint64_t cls_cache_sum(const char *name, size_t nlen, const char *source, size_t slen, const char *code,
                               size_t clen) {
-    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)nlen ^ ((uint64_t)slen << 21) ^ ((uint64_t)clen << 42);
+    uint64_t h = CLS_FNV1A64_BASIS ^ (uint64_t)nlen ^ ((uint64_t)slen << 21) ^ ((uint64_t)clen << 42);
     h = cls_cache_checksum(h, (const unsigned char *)name, nlen);
     h = cls_cache_checksum(h, (const unsigned char *)source, slen);
     return cls_cache_checksum(h, (const unsigned char *)code, clen);
@@ -64,8 +63,7 @@ static uint64_t cls_cache_sum(const char *name, size_t nlen, const char *source,
 
 /* An entry's file name: the chunk name's FNV-1a hash in hex, so one entry per policy path. */
 static void cls_cache_file_name(char out[32], const char *name) {
-    uint64_t hash = 0xcbf29ce484222325ULL;
-    for (const unsigned char *p = (const unsigned char *)name; *p; p++) hash = (hash ^ *p) * 0x100000001B3ULL;
+    uint64_t hash = cls_fnv1a64(CLS_FNV1A64_BASIS, name, strlen(name));
     snprintf(out, 32, "%016llx" CLS_CACHE_SUFFIX, (unsigned long long)hash);
 }
 

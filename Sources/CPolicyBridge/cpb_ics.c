@@ -20,12 +20,7 @@ typedef struct cpb_ics {
 } cpb_ics;
 
 unsigned long long cpb_content_hash(const char *bytes, size_t length) {
-    unsigned long long hash = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < length; i++) {
-        hash ^= (unsigned char)bytes[i];
-        hash *= 0x100000001b3ULL;
-    }
-    return hash;
+    return cls_fnv1a64(CLS_FNV1A64_BASIS, bytes, length);
 }
 
 static void record_input(cpb_state *h, const char *path, unsigned long long hash) {

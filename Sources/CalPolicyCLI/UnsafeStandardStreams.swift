@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 
 /// The CLI's raw reads and writes of file descriptors, in one place: the console's
@@ -6,18 +7,7 @@ import Glibc
 enum StandardStreams {
     /// All of `bytes`, retried on EINTR; a closed pipe ends it quietly.
     static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return Glibc.write(fd, base + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
+        DescriptorWrite.all(bytes, to: fd)
     }
 
     /// Everything `fd` holds until end of file, or nil once it passes `limit` bytes.

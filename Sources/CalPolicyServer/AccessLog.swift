@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 import Rendering
 
@@ -22,13 +23,6 @@ enum AccessLog {
     static func line(_ text: String) {
         var bytes = Array(TerminalText.line(text).utf8)
         bytes.append(0x0A)
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { if errno == EINTR { continue }; return }
-                offset += written
-            }
-        }
+        DescriptorWrite.all(bytes, to: 2)
     }
 }

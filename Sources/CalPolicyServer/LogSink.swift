@@ -169,15 +169,6 @@ final class LogSink: @unchecked Sendable {
 
     /// `bytes` in as many `write`s as it takes; the count written before an error.
     private static func writtenCount(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return offset }
-                offset += written
-            }
-            return offset
-        }
+        DescriptorWrite.all(bytes, to: fd)
     }
 }

@@ -81,4 +81,9 @@ int cls_new_meta(lua_State *L, const char *name, lua_CFunction index, lua_CFunct
 /* The refusing __newindex of read-only views. */
 int cls_readonly(lua_State *L);
 
+/* 64-bit FNV-1a of `length` bytes, continuing from `hash` (start with CLS_FNV1A64_BASIS). */
+#define CLS_FNV1A64_BASIS 0xcbf29ce484222325ULL
+#define CLS_FNV1A64_PRIME 0x100000001b3ULL
+uint64_t cls_fnv1a64(uint64_t hash, const void *bytes, size_t length);
+
 #endif

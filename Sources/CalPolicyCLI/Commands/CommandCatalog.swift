@@ -6,7 +6,7 @@ import Rendering
 /// The commands and their options, in one place so help, "did you mean" and the
 /// scanner agree.
 enum CommandCatalog {
-    static let version = "0.1.0"
+    static let version = BuildVersion.number
     static var names: [String] { CommandTable.entries.map(\.name) }
     /// In help's order, as the command table lists them.
     static var all: [CommandSpec] { CommandTable.all.map(\.spec) }

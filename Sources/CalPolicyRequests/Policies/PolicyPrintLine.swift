@@ -1,3 +1,4 @@
+import CalendarData
 import Glibc
 import PolicyEngine
 import Rendering
@@ -19,13 +20,6 @@ public enum PolicyPrintLine {
     }
 
     private static func write(_ line: String) {
-        let bytes = Array(line.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+        DescriptorWrite.all(Array(line.utf8), to: 2)
     }
 }

@@ -112,7 +112,7 @@ public enum ServeArguments {
     static let defaultOptions = OptionCatalogue.display + OptionCatalogue.builtIns
 
     /// `calpolicy-serve --version`.
-    public static let version = "0.1.0"
+    public static let version = BuildVersion.number
 
     /// A problem with the command line: its one stderr line and exit code (2 usage, 3 policy).
     struct Problem: Error {
