@@ -1,6 +1,7 @@
 /* The `day` view handed to policy functions: the hottest code in the shim, read
  * once or twice per policy call. Fields are computed when read; no table is built. */
 #include "cpb_internal.h"
+#include <CCivilDays.h>
 #include <string.h>
 
 /* A day is a light userdata whose pointer value encodes the day number and the
@@ -74,7 +75,7 @@ static int cpb_day_index(lua_State *L) {
     case F_WEEKDAY: lua_pushinteger(L, (n % 7 + 7 + 4) % 7 + 1); return 1;
     case F_ISO: {
         char buffer[32];
-        lua_pushlstring(L, buffer, cpb_format_iso(n, buffer, sizeof buffer));
+        lua_pushlstring(L, buffer, ccd_format_iso(n, buffer, sizeof buffer));
         return 1;
     }
     case F_YEAR_DAY:
@@ -98,7 +99,7 @@ static int cpb_day_index(lua_State *L) {
 static int cpb_day_tostring(lua_State *L) {
     long long n = cpb_decode_day(lua_touserdata(L, 1), NULL);
     char buffer[32];
-    lua_pushlstring(L, buffer, cpb_format_iso(n, buffer, sizeof buffer));
+    lua_pushlstring(L, buffer, ccd_format_iso(n, buffer, sizeof buffer));
     return 1;
 }
 

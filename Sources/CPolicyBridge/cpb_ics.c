@@ -6,6 +6,7 @@
  * fast as before. The host functions answer nil and a message instead of raising, so the Lua
  * part raises at the policy's own line. */
 #include "cpb_internal.h"
+#include <CCivilDays.h>
 #include "CICalFeed.h"
 #include <limits.h>
 #include <stdio.h>
@@ -203,9 +204,9 @@ static void push_occurrence(lua_State *L, const icf_calendar *calendar, const ic
     }
     lua_setfield(L, -2, "categories");
     char iso[32];
-    lua_pushlstring(L, iso, cpb_format_iso(o->first_day, iso, sizeof iso));
+    lua_pushlstring(L, iso, ccd_format_iso(o->first_day, iso, sizeof iso));
     lua_setfield(L, -2, "first");
-    lua_pushlstring(L, iso, cpb_format_iso(o->last_day, iso, sizeof iso));
+    lua_pushlstring(L, iso, ccd_format_iso(o->last_day, iso, sizeof iso));
     lua_setfield(L, -2, "last");
     lua_pushinteger(L, (lua_Integer)o->first_day);
     lua_setfield(L, -2, "firstDayNumber");

@@ -89,8 +89,6 @@ int cpb_call_one(lua_State *L, cls_host *host, cpb_state *h, cpb_call *c);
 void cpb_civil(long long day_number, long long *y, int *m, int *d);
 long long cpb_day_number(long long y, int m, int d);
 int cpb_days_in_month(long long y, int m);
-size_t cpb_format_iso(long long day_number, char *buffer, size_t capacity);
-int cpb_parse_iso(const char *text, size_t length, long long *day_number);
 
 /* Whether `name` is one of the calendars C converts itself (cpb_date_view.c). */
 int cpb_is_gregorian(const char *name);

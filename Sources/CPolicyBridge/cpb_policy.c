@@ -1,5 +1,6 @@
 /* Loading a policy chunk and reading its contract (functions, metadata, coverage), under lua_pcall. */
 #include "cpb_internal.h"
+#include <CCivilDays.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,7 +125,7 @@ static void cpb_coverage(lua_State *L, int source, cpb_policy_info *info) {
         if (text == NULL)
             cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage.%s' must be a date 'YYYY-MM-DD', got %s", ends[i],
                       luaL_typename(L, -1));
-        if (!cpb_parse_iso(text, length, &day))
+        if (!ccd_parse_iso(text, length, &day))
             cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage.%s' must be a date 'YYYY-MM-DD', got '%s'", ends[i], text);
         if (i == 0) { info->has_coverage_from = 1; info->coverage_from = day; }
         else { info->has_coverage_to = 1; info->coverage_to = day; }

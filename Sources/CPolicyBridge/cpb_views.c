@@ -19,7 +19,7 @@ static int cpb_native_today(lua_State *L) {
     cpb_state *h = cpb_of(L);
     if (!h->has_today) { lua_pushnil(L); return 1; }
     char buffer[32];
-    lua_pushlstring(L, buffer, cpb_format_iso(h->today, buffer, sizeof buffer));
+    lua_pushlstring(L, buffer, ccd_format_iso(h->today, buffer, sizeof buffer));
     return 1;
 }
 
@@ -28,7 +28,7 @@ static int cpb_native_convert(lua_State *L) {
     const char *iso = luaL_checklstring(L, 1, &len);
     const char *calendar = luaL_checkstring(L, 2);
     long long day_number;
-    if (!cpb_parse_iso(iso, len, &day_number))
+    if (!ccd_parse_iso(iso, len, &day_number))
         return cls_raise(L, CLS_KIND_RUNTIME, "cal.convert: invalid date '%s': expected YYYY-MM-DD", iso);
     cpb_calendar_date date;
     cpb_convert(L, day_number, calendar, &date, "cal.convert: ");
@@ -82,7 +82,7 @@ static int cpb_native_from_calendar(lua_State *L) {
             return cls_raise(L, CLS_KIND_RUNTIME, "cal.fromCalendar: %s", message);
     }
     char buffer[32];
-    lua_pushlstring(L, buffer, cpb_format_iso(day_number, buffer, sizeof buffer));
+    lua_pushlstring(L, buffer, ccd_format_iso(day_number, buffer, sizeof buffer));
     return 1;
 }
 
@@ -138,7 +138,7 @@ static int cpb_selection_contains(lua_State *L) {
     if (!cpb_check_day(L, arg, &target)) {
         size_t len = 0;
         const char *iso = lua_type(L, arg) == LUA_TSTRING ? lua_tolstring(L, arg, &len) : NULL;
-        if (iso == NULL || !cpb_parse_iso(iso, len, &target))
+        if (iso == NULL || !ccd_parse_iso(iso, len, &target))
             return cls_raise(L, CLS_KIND_RUNTIME, "selection.contains expects a day or 'YYYY-MM-DD', got %s",
                              iso ? iso : luaL_typename(L, arg));
     }
@@ -157,7 +157,7 @@ static int cpb_selection_index(lua_State *L) {
         lua_Integer i = lua_tointeger(L, 2);
         if (i >= 1 && (size_t)i <= u->count) {
             char buffer[32];
-            lua_pushlstring(L, buffer, cpb_format_iso(u->days[i - 1], buffer, sizeof buffer));
+            lua_pushlstring(L, buffer, ccd_format_iso(u->days[i - 1], buffer, sizeof buffer));
         } else
             lua_pushnil(L);
         return 1;

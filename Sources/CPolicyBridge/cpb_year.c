@@ -5,6 +5,7 @@
  * reason and decoration; anything else is a type error, never a silently open day. Strings are
  * read in place and stay anchored on the stack until cpb_call_finish. */
 #include "cpb_internal.h"
+#include <CCivilDays.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +17,7 @@ static int cpb_year_error(lua_State *L, long long year, long long day) {
     memcpy(original, error->message, sizeof original);
     char iso[16];
     if (day == LLONG_MIN) snprintf(iso, sizeof iso, "%s", "");
-    else cpb_format_iso(day, iso, sizeof iso);
+    else ccd_format_iso(day, iso, sizeof iso);
     snprintf(error->message, sizeof error->message, "answersForYear(%lld)%s%s: %s", year, day == LLONG_MIN ? "" : " for ",
              iso, original);
     return LUA_ERRRUN;

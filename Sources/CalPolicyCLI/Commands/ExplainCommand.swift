@@ -8,11 +8,7 @@ import Rendering
 /// order, with the file:line of the `return` that gave each answer.
 enum ExplainCommand {
     /// `YYYY-MM-DD` in shape (a bad date in that shape is reported as a bad date, not a file).
-    static func looksLikeDate(_ word: String) -> Bool {
-        let bytes = Array(word.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
-        return bytes.enumerated().allSatisfy { $0.offset == 4 || $0.offset == 7 || (48...57).contains($0.element) }
-    }
+    static func looksLikeDate(_ word: String) -> Bool { Day.hasISOShape(word) }
 
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         // POLICY ... DATE ...: the trailing words shaped like a date are the dates.

@@ -1,16 +1,54 @@
 /// ISO 8601 calendar-date text (`YYYY-MM-DD`), the only textual form of a `Day`.
+///
+/// The one Swift grammar of a date's text: `Day(iso:)`, the data files' readers and the
+/// command line's "is this word a date?" all go through `isoFields`. Its C twin is CCivilDays'
+/// `ccd_parse_iso` (what Lua gets through the bridge); `ISOGrammarAgreementTests` holds the two
+/// equal over every day 0001-01-01...9999-12-31 and a corpus of malformed text.
 extension Day: CustomStringConvertible, LosslessStringConvertible {
     /// Parses exactly `YYYY-MM-DD`: four-digit year 0001...9999, two-digit month and day.
     /// `2026-1-5`, `2026-02-30` and trailing text are rejected, each with its own reason.
     public init(iso text: String) throws(DayError) {
         if text.isEmpty { throw .empty }
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Day.digits(bytes[0..<4]),
-              let month = Day.digits(bytes[5..<7]),
-              let day = Day.digits(bytes[8..<10])
-        else { throw .malformed(text) }
-        try self.init(year: year, month: month, day: day)
+        var text = text
+        guard let fields = text.withUTF8({ Day.isoFields($0) }) else { throw .malformed(text) }
+        try self.init(year: fields.year, month: fields.month, day: fields.day)
+    }
+
+    /// The date of `YYYY-MM-DD` bytes when they are one that exists (year 0001...9999), else nil:
+    /// for readers of data files, without building a String.
+    public init?<Bytes: Collection<UInt8>>(isoBytes bytes: Bytes) {
+        guard let fields = Day.isoFields(bytes), let day = try? Day(year: fields.year, month: fields.month, day: fields.day)
+        else { return nil }
+        self = day
+    }
+
+    /// The shape alone: ten bytes `DDDD-DD-DD` (a word the command line takes for a date, to
+    /// report a bad one as a bad date rather than a missing file).
+    public static func hasISOShape(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isoFields($0) } != nil
+    }
+
+    /// Year, month and day digits of `DDDD-DD-DD`, unchecked for range; nil for any other shape.
+    @inlinable
+    public static func isoFields<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10 else { return nil }
+        var fields = (0, 0, 0)
+        var offset = 0
+        for byte in bytes {
+            switch offset {
+            case 4, 7:
+                guard byte == UInt8(ascii: "-") else { return nil }
+            default:
+                let digit = Int(byte) &- 48
+                guard digit >= 0, digit <= 9 else { return nil }
+                if offset < 4 { fields.0 = fields.0 * 10 + digit }
+                else if offset < 7 { fields.1 = fields.1 * 10 + digit }
+                else { fields.2 = fields.2 * 10 + digit }
+            }
+            offset += 1
+        }
+        return (fields.0, fields.1, fields.2)
     }
 
     public init?(_ description: String) {
@@ -19,15 +57,6 @@ extension Day: CustomStringConvertible, LosslessStringConvertible {
     }
 
     public var description: String { iso }
-
-    private static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var value = 0
-        for b in bytes {
-            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + Int(b - UInt8(ascii: "0"))
-        }
-        return value
-    }
 
     static func pad(_ value: Int, _ width: Int) -> String {
         let s = String(value)

@@ -91,23 +91,7 @@ enum HolidayFileParser {
     /// `YYYY-MM-DD` without going through a String.
     static func date(_ bytes: ArraySlice<UInt8>) -> Day? { dayNumber(bytes).map(Day.init(dayNumber:)) }
 
-    /// The day number of `YYYY-MM-DD`, read digit by digit (no String, no array).
-    static func dayNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
-        guard bytes.count == 10 else { return nil }
-        let base = bytes.startIndex
-        guard bytes[base + 4] == UInt8(ascii: "-"), bytes[base + 7] == UInt8(ascii: "-") else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for index in base + from..<base + from + count {
-                let digit = Int(bytes[index]) &- 48
-                guard digit >= 0, digit <= 9 else { return nil }
-                value = value * 10 + digit
-            }
-            return value
-        }
-        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              (1...9999).contains(year), (1...12).contains(month), day >= 1,
-              day <= GregorianMath.daysInMonth(year: year, month: month) else { return nil }
-        return GregorianMath.dayNumber(year: year, month: month, day: day)
-    }
+    /// The day number of `YYYY-MM-DD` (CalendarCore's one grammar of a date's text, read from
+    /// the bytes without a String).
+    static func dayNumber(_ bytes: ArraySlice<UInt8>) -> Int? { Day(isoBytes: bytes)?.dayNumber }
 }
