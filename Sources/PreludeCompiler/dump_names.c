@@ -17,6 +17,7 @@
  * bytes as the original; otherwise the full dump is shipped.
  */
 #include "dump_names.h"
+#include "dump_buffer.h"
 #include "dump_reader.h"
 #include <string.h>
 

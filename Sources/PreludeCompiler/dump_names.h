@@ -1,15 +1,7 @@
 #ifndef DUMP_NAMES_H
 #define DUMP_NAMES_H
+#include "dump_buffer.h"
 #include <stddef.h>
-
-/* A growing byte buffer (the tool's only container). */
-typedef struct dump_buffer {
-    unsigned char *bytes;
-    size_t length, capacity;
-} dump_buffer;
-
-/* Appends; 0, or 1 when memory ran out. */
-int dump_append(dump_buffer *b, const void *data, size_t size);
 
 /* Writes `dump` (a Lua 5.4 binary chunk) to `out` without the names of its locals;
  * 0, or 1 when the dump is not in the format this reads (out then holds a partial copy). */

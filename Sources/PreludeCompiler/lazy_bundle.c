@@ -3,8 +3,8 @@
  * whole file from the survey of dump_globals.c. */
 #include <lua.h>
 #include <lauxlib.h>
+#include "dump_buffer.h"
 #include "dump_globals.h"
-#include "dump_names.h"
 #include "lazy_bundle.h"
 #include "lazy_sections.h"
 #include "prelude_dump.h"

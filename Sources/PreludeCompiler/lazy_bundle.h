@@ -1,7 +1,7 @@
 #ifndef LAZY_BUNDLE_H
 #define LAZY_BUNDLE_H
 #include <lua.h>
-#include "dump_names.h"
+#include "dump_buffer.h"
 #include "lazy_sections.h"
 
 /* The survey (dump_globals.c) reads this liblua's bytecode as written: 0 when it does. */

@@ -1,7 +1,7 @@
 #ifndef LAZY_SECTIONS_H
 #define LAZY_SECTIONS_H
+#include "dump_buffer.h"
 #include "dump_globals.h"
-#include "dump_names.h"
 
 /* One region of cal.lua compiled apart and loaded on first use (see lazy_sections.c). */
 typedef struct lazy_section {

@@ -9,7 +9,7 @@
  */
 #include <lua.h>
 #include <lauxlib.h>
-#include "dump_names.h"
+#include "dump_buffer.h"
 #include "lazy_bundle.h"
 #include "lazy_sections.h"
 #include "prelude_dump.h"

@@ -2,6 +2,7 @@
  * one without local names when it proves out (dump_names.c). */
 #include <lua.h>
 #include <lauxlib.h>
+#include "dump_buffer.h"
 #include "dump_names.h"
 #include "prelude_dump.h"
 #include <stdio.h>
@@ -9,20 +10,6 @@
 #include <string.h>
 
 typedef dump_buffer buffer;
-
-int dump_append(buffer *b, const void *data, size_t size) {
-    if (b->length + size > b->capacity) {
-        size_t capacity = b->capacity ? b->capacity : 4096;
-        while (capacity < b->length + size) capacity *= 2;
-        unsigned char *grown = realloc(b->bytes, capacity);
-        if (grown == NULL) return 1;
-        b->bytes = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->bytes + b->length, data, size);
-    b->length += size;
-    return 0;
-}
 
 static int dump_writer(lua_State *L, const void *data, size_t size, void *ud) {
     (void)L;

@@ -1,7 +1,7 @@
 #ifndef PRELUDE_DUMP_H
 #define PRELUDE_DUMP_H
 #include <lua.h>
-#include "dump_names.h"
+#include "dump_buffer.h"
 
 /* Dumps the function on top of L's stack (popped) into a fresh buffer; 0 on success. */
 int dump_top(lua_State *L, dump_buffer *out, int strip);
