@@ -50,12 +50,15 @@ let package = Package(
         .target(
             name: "PolicyEngine",
             dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"],
-            // The text stays embedded: it is the fallback when the bytecode does not load.
-            resources: [.embedInCode("Prelude/cal.lua")],
+            // The Lua it ships, each file also compiled to bytecode by the plugin. The text stays
+            // embedded: it is the fallback when the bytecode does not load.
+            resources: [.embedInCode("Prelude/cal.lua"), .embedInCode("Prelude/test_harness.lua"),
+                        .embedInCode("Prelude/holidays.lua"), .embedInCode("Prelude/ics.lua")],
             plugins: ["PreludeBytecode"]
         ),
-        // Compiles Prelude/cal.lua to bytecode at build time (loading it is ~10x cheaper than compiling).
-        .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"]),
+        // Compiles PolicyEngine's Prelude/*.lua to bytecode at build time (loading it is ~10x
+        // cheaper than compiling). survey_probe.lua is its own input, read at build time only.
+        .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"], exclude: ["survey_probe.lua"]),
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
         .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option

@@ -2,8 +2,9 @@
  * host (Swift's HolidayData) reads the files and answers lookups through one callback set once
  * per process, in plain text: C never opens a file, and the host never touches Lua (it runs
  * between two Lua calls and returns). The Lua part (argument checks, errors at the policy's line,
- * per-year tables built on first use) is the host's text too, compiled on a state's first call,
- * so a policy that names no holidays starts as before. */
+ * per-year tables built on first use) is the host's too (holidays.lua, handed over with its
+ * bytecode through cpb_set_library), compiled on a state's first call, so a policy that names no
+ * holidays starts as before. */
 #include "cpb_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,28 +92,25 @@ static int holiday_call(lua_State *L) {
     return status != 0 ? 2 : 1;
 }
 
-/* The Lua part's table {holidays = fn, weekend = fn}, compiled and kept in the registry on first use. */
+/* The Lua part's table {holidays = fn, weekend = fn}, compiled and kept in the registry on first use.
+ * Without a host there is nothing to look up: the error a state without one always gave. */
 static void push_library(lua_State *L) {
     if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_HOLIDAYS_REGISTRY) == LUA_TTABLE) return;
     lua_pop(L, 1);
-    lua_pushcfunction(L, holiday_call);
-    lua_pushinteger(L, 0);
-    lua_call(L, 1, 2);                 /* source, nil | nil, message */
-    if (lua_isnil(L, -2)) lua_error(L);
-    lua_pop(L, 1);
-    size_t length = 0;
-    const char *source = lua_tolstring(L, -1, &length);
-    if (luaL_loadbufferx(L, source, length, "=cal.holidays", "t") != LUA_OK) lua_error(L);
+    if (__atomic_load_n(&holiday_host, __ATOMIC_ACQUIRE) == NULL) {
+        lua_pushliteral(L, "this host has no holiday data");
+        lua_error(L);
+    }
+    cpb_push_library(L, CPB_LIBRARY_HOLIDAYS);
     lua_pushcfunction(L, holiday_call);
     lua_pushcfunction(L, cpb_native_day_number);
     lua_pushcfunction(L, cpb_native_civil);
     if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_CHECKS_REGISTRY) != LUA_TTABLE)
         luaL_error(L, "cal.holidays: the prelude's checks are missing");
-    lua_call(L, 4, 1);                 /* source, library */
+    lua_call(L, 4, 1);                 /* library */
     luaL_checktype(L, -1, LUA_TTABLE);
     lua_pushvalue(L, -1);
     lua_setfield(L, LUA_REGISTRYINDEX, CPB_HOLIDAYS_REGISTRY);
-    lua_remove(L, -2);
 }
 
 /* cal.holidays(place, options) and cal.weekend(place, day): the library's function of that name. */

@@ -2,8 +2,8 @@
  * PolicyFolderFile: beside the policy only) and
  * parsed on the host side by CICalFeed (libical), never through Lua's io. cal.ics is a C
  * function added to the cal table after the prelude ran; its Lua part (the object with :on and
- * :between) is compiled on a state's first call, so a policy that reads no .ics file starts as
- * fast as before. The host functions answer nil and a message instead of raising, so the Lua
+ * :between, PolicyEngine's ics.lua, which the host hands over with its bytecode) is compiled on
+ * a state's first call, so a policy that reads no .ics file starts as fast as before. The host functions answer nil and a message instead of raising, so the Lua
  * part raises at the policy's own line. */
 #include "cpb_internal.h"
 #include <CCivilDays.h>
@@ -258,8 +258,7 @@ static int cpb_ics_between(lua_State *L) {
 static int cpb_cal_ics(lua_State *L) {
     lua_settop(L, 1);
     if (lua_isnil(L, lua_upvalueindex(1))) {
-        if (luaL_loadbufferx(L, cpb_ics_library, cpb_ics_library_length, "=cal.ics", "t") != LUA_OK)
-            return lua_error(L);
+        cpb_push_library(L, CPB_LIBRARY_ICS);
         lua_pushcfunction(L, cpb_ics_open);
         lua_pushcfunction(L, cpb_ics_between);
         lua_pushcfunction(L, cpb_native_day_number);

@@ -110,9 +110,13 @@ long long cpb_day_of(const void *light);
 void cpb_register_by_year(lua_State *L, int native);
 /* Sets cal.ics (cpb_ics.c) in the cal table at index `cal`. */
 void cpb_register_ics(lua_State *L, int cal);
-/* cal.ics's Lua part, its source text and length (cpb_ics_library.c). */
-extern const char cpb_ics_library[];
-extern const size_t cpb_ics_library_length;
+/* Pushes Lua part `which` (CPB_LIBRARY_*), compiled: its dump when that loads, else its text
+ * (cpb_libraries.c). Raises when it does not compile or the host never set it. */
+void cpb_push_library(lua_State *L, int which);
+/* Pushes the function of a trusted build-time `dump` and returns 1 when it loads and carries
+ * chunk name `name`; otherwise pushes nothing and returns 0, for the caller to compile the
+ * text (cpb_dump.c). */
+int cpb_load_dump(lua_State *L, const char *dump, size_t length, const char *name);
 /* Sets cal.holidays and cal.weekend (cpb_holidays.c) in the cal table at index `cal`. */
 void cpb_register_holidays(lua_State *L, int cal);
 struct cpb_ics_input {

@@ -1,7 +1,6 @@
 /* Loading the `cal` prelude (its build-time bytecode, else its text) and installing it as a
  * read-only table, under lua_pcall. */
 #include "cpb_internal.h"
-#include <string.h>
 
 typedef struct cpb_prelude_args {
     const char *source;
@@ -35,28 +34,6 @@ static int cpb_cal_pairs(lua_State *L) {
     return 3;
 }
 
-/*
- * Loads the trusted prelude's dump, compiled at build time from the same text. Any
- * refusal (another liblua's format, a truncated dump) or a dump whose chunk name is not
- * `name` leaves nothing on the stack and returns 0, so the caller compiles the text:
- * messages and tracebacks then name the chunk the same way whichever form ran.
- */
-static int cpb_load_bytecode(lua_State *L, const cpb_prelude_args *a, size_t core_length) {
-    if (a->bytecode == NULL || core_length == 0 || a->bytecode[0] != LUA_SIGNATURE[0]) return 0;
-    if (luaL_loadbufferx(L, a->bytecode, core_length, a->name, "b") != LUA_OK) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    lua_Debug ar;
-    lua_pushvalue(L, -1);
-    lua_getinfo(L, ">S", &ar);
-    if (ar.source == NULL || strcmp(ar.source, a->name) != 0) {
-        lua_pop(L, 1);
-        return 0;
-    }
-    return 1;
-}
-
 static int cpb_prelude_body(lua_State *L) {
     cpb_prelude_args *a = lua_touserdata(L, 1);
     cpb_state *h = cpb_of(L);
@@ -64,7 +41,8 @@ static int cpb_prelude_body(lua_State *L) {
     size_t sections_length = 0;
     size_t core_length = a->bytecode == NULL ? 0
         : cpb_lazy_split(a->bytecode, a->bytecode_length, &sections, &sections_length);
-    if (cpb_load_bytecode(L, a, core_length)) {
+    /* The dump's core only: the lazy sections after it load on first use. */
+    if (cpb_load_dump(L, a->bytecode, core_length, a->name)) {
         cls_name_chunk(L, CLS_CHUNK_HELPER, a->name);
         h->prelude_form = CPB_FORM_BYTECODE;
     } else {

@@ -14,11 +14,13 @@
 
 typedef dump_buffer buffer;
 
-/* The survey (dump_globals.c) must read a probe the way it was written: a global read, a
- * global write and an assigned upvalue. 0 when it does. */
-int lazy_survey_proves_out(lua_State *L) {
-    static const char probe[] = "local x = 0\nlocal function f() y = g; x = 1 end\nreturn f";
-    if (luaL_loadbufferx(L, probe, sizeof probe - 1, "=probe", "t") != LUA_OK) { lua_pop(L, 1); return 1; }
+/* The survey (dump_globals.c) must read the probe (survey_probe.lua) the way it was written: a
+ * global read, a global write and an assigned upvalue. 0 when it does. */
+int lazy_survey_proves_out(lua_State *L, const dump_buffer *probe) {
+    if (luaL_loadbufferx(L, (const char *)probe->bytes, probe->length, "=probe", "t") != LUA_OK) {
+        lua_pop(L, 1);
+        return 1;
+    }
     buffer code = {0};
     dump_facts facts = {0};
     int failed = dump_top(L, &code, 0) || dump_survey(code.bytes, code.length, &facts) != 0 ||

@@ -4,8 +4,9 @@
 #include "dump_buffer.h"
 #include "lazy_sections.h"
 
-/* The survey (dump_globals.c) reads this liblua's bytecode as written: 0 when it does. */
-int lazy_survey_proves_out(lua_State *L);
+/* The survey (dump_globals.c) reads this liblua's bytecode as written: 0 when it does.
+ * `probe` is the text of survey_probe.lua. */
+int lazy_survey_proves_out(lua_State *L, const dump_buffer *probe);
 /* The bundle the build ships when cal.lua has lazy sections: each section's imports narrowed
  * to the core locals it uses, then the core's dump, the sections, their length and "cplz"
  * (cpb_lazy.c reads it), every part checked against `whole_dump`, the whole file's.

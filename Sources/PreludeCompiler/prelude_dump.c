@@ -1,5 +1,6 @@
-/* Compiling a chunk of the prelude into the dump the build ships: the whole dump, or the
- * one without local names when it proves out (dump_names.c). */
+/* Compiling a chunk of the Lua the engine ships into the dump the build ships: for the
+ * prelude the one without local names when it proves out (dump_names.c), else, and for the
+ * other files, the whole dump. */
 #include <lua.h>
 #include <lauxlib.h>
 #include "dump_buffer.h"
@@ -84,6 +85,21 @@ int compile_part(lua_State *L, const unsigned char *text, size_t length, const c
         free(lean.bytes);
         *out = code;
         *lean_ok = 0;
+    }
+    return 0;
+}
+
+int compile_whole(lua_State *L, const unsigned char *text, size_t length, const char *chunkname,
+                  const char *input, buffer *out) {
+    if (luaL_loadbufferx(L, (const char *)text, length, chunkname, "t") != LUA_OK) {
+        fprintf(stderr, "%s: error: %s\n", input, lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return 1;
+    }
+    /* Not stripped, and no name dropped: the chunk's messages and tracebacks are the text's. */
+    if (dump_top(L, out, 0) != 0) {
+        fprintf(stderr, "%s: error: cannot dump the compiled chunk\n", input);
+        return 1;
     }
     return 0;
 }

@@ -10,4 +10,8 @@ int dump_top(lua_State *L, dump_buffer *out, int strip);
  * printed (`input` and `what` name the file and the part in it). */
 int compile_part(lua_State *L, const unsigned char *text, size_t length, const char *chunkname,
                  const char *input, const char *what, dump_buffer *out, int *lean_ok);
+/* Compiles `text` (named `chunkname`) into `out` as it is: the whole dump, every name kept.
+ * 0, or 1 with the message printed (`input` names the file). */
+int compile_whole(lua_State *L, const unsigned char *text, size_t length, const char *chunkname,
+                  const char *input, dump_buffer *out);
 #endif

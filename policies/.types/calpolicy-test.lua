@@ -1,7 +1,7 @@
 ---@meta
 -- Lua language-server definitions for calpolicy test files (`*_test.lua`; editor help only,
 -- never loaded by calpolicy). The API is described in docs/policy-tests.md and implemented in
--- Sources/PolicyEngine/Testing/PolicyTestHarness.swift.
+-- Sources/PolicyEngine/Prelude/test_harness.lua.
 
 ---@class calpolicy.DecorationPattern
 ---@field kind? "default"|"image"|"custom"

@@ -30,12 +30,25 @@ typedef int (*cpb_from_calendar_fn)(void *context, const char *calendar, long lo
 /* ---- Holiday data (implemented by the host, called from C) ----------------- */
 
 /* One lookup for cal.holidays/cal.weekend: `op` and its text and number as the Lua part
- * (which is op 0's answer) passes them. Sets *answer to a malloc'd buffer of *length bytes (the
+ * (CPB_LIBRARY_HOLIDAYS) passes them. Sets *answer to a malloc'd buffer of *length bytes (the
  * caller frees it) and returns 0, or sets it to a message and returns 1. Never touches Lua. */
 typedef int (*cpb_holiday_fn)(int op, const char *text, size_t text_length, long long number,
                               char **answer, size_t *length);
 /* The process's holiday host; NULL (the default) makes cal.holidays an error. */
 void cpb_set_holiday_host(cpb_holiday_fn host);
+
+/* ---- The Lua parts of cal.ics and cal.holidays (given by the host) ---------- */
+
+/* Each is compiled on a state's first call of its cal function, so the prelude every policy
+ * loads stays as it is and a policy that calls neither starts no slower. C holds no Lua
+ * source: the host hands each over, text and build-time dump, before its first state opens. */
+enum { CPB_LIBRARY_ICS = 0, CPB_LIBRARY_HOLIDAYS = 1, CPB_LIBRARY_COUNT = 2 };
+/* Sets part `which`: its chunk name ("=cal.ics"), its text and the dump of that text (NULL
+ * and 0 for none), all copied. A state loads the dump when it loads and carries `name`, else
+ * compiles the text, so messages and tracebacks read the same whichever form ran. Set once
+ * per process; 0, or 1 when memory ran out (calling that part is then an error). */
+int cpb_set_library(int which, const char *name, const char *text, size_t text_length, const char *bytecode,
+                    size_t bytecode_length);
 
 /* ---- Opening ---------------------------------------------------------------- */
 

@@ -28,6 +28,7 @@ final class PolicyLuaState {
     init(options: LuaStateOptions = .init(), dateBridge: (any LuaDateBridge)? = nil) throws(LuaError) {
         UnsafePolicyFileReader.installed
         _ = UnsafeHolidayHost.installed
+        _ = UnsafeLuaLibraries.installed
         let box = dateBridge.map(BridgeBox.init)
         guard let record = box.map({ box in
             cpb_new(Unmanaged.passUnretained(box).toOpaque(), PolicyLuaState.convertTrampoline,

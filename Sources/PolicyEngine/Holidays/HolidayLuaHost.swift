@@ -10,8 +10,6 @@ import CalendarCore
 /// the Lua part to raise at the policy's line.
 enum HolidayLuaHost {
     enum Operation: Int {
-        /// The Lua part's source.
-        case library = 0
         /// "PLACE \u{1f} CATEGORY+CATEGORY \u{1f} LANGUAGE" → "KEY \t FIRST \t LAST" (years covered).
         case resolve = 1
         /// KEY and a year → one line per holiday: "DAYNUMBER \t CATEGORY \t NAME \t ENGLISH \t
@@ -24,7 +22,6 @@ enum HolidayLuaHost {
     static func answer(_ op: Int, text: String, number: Int, data: HolidayData = .shared) -> Result<String, HolidayDataError> {
         do throws(HolidayDataError) {
             switch Operation(rawValue: op) {
-            case .library: return .success(HolidayLuaLibrary.source)
             case .resolve: return .success(try resolve(text, data: data))
             case .year: return .success(try year(key: text, year: number, data: data))
             case .weekend: return .success(try weekend(place: text, year: number, data: data))

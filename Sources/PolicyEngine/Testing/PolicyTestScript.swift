@@ -75,7 +75,8 @@ final class PolicyTestScript {
                     memoryPool: pool, compileCache: options.compileCache), dateBridge: bridge)
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 try CalPrelude.load(into: state)
-                try state.loadPrelude(Array(PolicyTestHarness.source.utf8), name: "=expect")
+                try state.loadPrelude(PolicyTestHarness.source, bytecode: PolicyTestHarness.bytecode,
+                                      name: PolicyTestHarness.chunkName)
                 var bytes = source
                 if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
                 _ = try state.loadPolicy(bytes, path: path)
