@@ -5,13 +5,13 @@ import MHDHost
 enum RequestBody {
     static func check(_ request: HTTPRequest, accepts: (String) -> Bool, expected: String) throws {
         if request.bodyTooLarge {
-            throw Router.Failure(status: 413, code: "payload_too_large",
+            throw Router.Failure(.payloadTooLarge,
                                  message: "the body is larger than \(HTTPLimits().maxBody / 1024) KiB")
         }
         let type = request.header("content-type")?.split(separator: ";").first?
             .trimmingCharacters(in: .whitespaces).lowercased()
         guard let type, accepts(type) else {
-            throw Router.Failure(status: 415, code: "unsupported_media_type",
+            throw Router.Failure(.unsupportedMediaType,
                                  message: "the body must be \(expected), not \(type ?? "none")")
         }
     }

@@ -79,25 +79,34 @@ extension Router {
         }
     }
 
-    /// A request's failure as HTTP: status, code, message and the parameter it is about.
+    /// A request's failure as HTTP: the error (its code, and its status unless a refused head
+    /// carries its own), the message and the parameter it is about.
     struct Failure: Error {
+        var error: APIError
         var status: Int
-        var code: String
         var message: String
         var parameter: String?
         var headers: [(name: String, value: String)] = []
+
+        var code: String { error.code }
+
+        init(_ error: APIError, message: String, parameter: String? = nil, headers: [(name: String, value: String)] = [],
+             status: Int? = nil) {
+            (self.error, self.status, self.message, self.parameter, self.headers) =
+                (error, status ?? error.status, message, parameter, headers)
+        }
     }
 }
 
 extension Router.Failure {
     /// A head refused below the routes (`HeadCheck`): framing, limits, control characters.
     init(_ rejection: HTTPRejection) {
-        let code = switch rejection.status {
-        case 413: "payload_too_large"
-        case 431: "header_fields_too_large"
-        default: "bad_request"
+        let error: APIError = switch rejection.status {
+        case 413: .payloadTooLarge
+        case 431: .headerFieldsTooLarge
+        default: .badRequest
         }
-        self.init(status: rejection.status, code: code, message: rejection.message)
+        self.init(error, message: rejection.message, status: rejection.status)
     }
 
     /// A request its stack's queue did not run: full, past its deadline, or the server stopping.
@@ -105,14 +114,14 @@ extension Router.Failure {
         let retry = [(name: "Retry-After", value: "1")]
         switch refusal {
         case .full:
-            self.init(status: 503, code: "overloaded", message: "stack '\(stack)' has as many requests waiting as it queues; try again",
+            self.init(.overloaded, message: "stack '\(stack)' has as many requests waiting as it queues; try again",
                       headers: retry)
         case .expired:
-            self.init(status: 503, code: "deadline_exceeded",
+            self.init(.deadlineExceeded,
                       message: "no worker of stack '\(stack)' was free within the request's deadline of \(RunLimits.seconds(timeout)) s (--timeout)",
                       headers: retry)
         case .stopping:
-            self.init(status: 503, code: "stopping", message: "the server is stopping", headers: retry)
+            self.init(.stopping, message: "the server is stopping", headers: retry)
         }
     }
 }

@@ -18,7 +18,7 @@ extension Router {
         let parameters = route.documentParameters
         let stackName = query["stack"] ?? stacks.defaultName
         guard let version = stacks.version(stackName) else {
-            throw Failure(status: 404, code: "unknown_stack",
+            throw Failure(.unknownStack,
                           message: "no stack '\(stackName)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: "stack")
         }
         note.stack = version.name
@@ -54,7 +54,7 @@ extension Router {
             }
         }
         for option in route.required where query[option.parameter] == nil {
-            throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(option.parameter)'",
+            throw Failure(.badRequest, message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
         let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
@@ -70,7 +70,7 @@ extension Router {
             return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
         }
         if let decisions, decisions.required, !decisions.sink.healthy {
-            throw Failure(status: 503, code: "decision_log_unavailable",
+            throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])
         }
@@ -124,16 +124,16 @@ extension Router {
         let allowed = route.acceptedNames
         for (name, value) in request.query {
             if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
-                throw Failure(status: 400, code: "bad_request",
+                throw Failure(.badRequest,
                               message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
             }
             guard allowed.contains(name) else {
-                throw Failure(status: 400, code: "bad_request",
+                throw Failure(.badRequest,
                               message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
                               parameter: name)
             }
             guard query.updateValue(value, forKey: name) == nil else {
-                throw Failure(status: 400, code: "bad_request",
+                throw Failure(.badRequest,
                               message: "parameter '\(name)' given more than once; give it once", parameter: name)
             }
         }
@@ -196,25 +196,25 @@ extension Router {
     func translate(_ error: RequestFailure) -> Failure {
         switch error {
         case .request(let error):
-            return Failure(status: 400, code: "bad_request", message: error.message(.api),
+            return Failure(.badRequest, message: error.message(.api),
                            parameter: error.option.parameter)
         case .refused(let option, let detail):
-            return Failure(status: 422, code: "selection_refused", message: "\(option.parameter): \(detail)",
+            return Failure(.selectionRefused, message: "\(option.parameter): \(detail)",
                            parameter: option.parameter)
         case .noBusinessDay:
-            return Failure(status: 422, code: "no_business_day", message: error.noDayMessage ?? "",
+            return Failure(.noBusinessDay, message: error.noDayMessage ?? "",
                            parameter: OptionCatalogue.from.parameter)
         case .noCommonOpen:
-            return Failure(status: 422, code: "no_common_open_day", message: error.noDayMessage ?? "",
+            return Failure(.noCommonOpenDay, message: error.noDayMessage ?? "",
                            parameter: OptionCatalogue.nextCommonOpen.parameter)
         case .policy(let policyError) where policyError.kind == .timeout:
-            return Failure(status: 503, code: "policy_timeout", message: TerminalText.line(policyError.description),
+            return Failure(.policyTimeout, message: TerminalText.line(policyError.description),
                            parameter: nil, headers: [("Retry-After", "1")])
         case .policy(let policyError):
-            return Failure(status: 500, code: "policy_error", message: TerminalText.line(policyError.description),
+            return Failure(.policyError, message: TerminalText.line(policyError.description),
                            parameter: nil)
         case .policyFile(let path, let problem), .badPolicyPath(let path, let problem):
-            return Failure(status: 500, code: "policy_error", message: "\(path): \(problem)", parameter: nil)
+            return Failure(.policyError, message: "\(path): \(problem)", parameter: nil)
         }
     }
 

@@ -26,7 +26,7 @@ extension Router {
                 ("status", .int(response.status)), ("error", error), ("durationUs", .int(micros)),
             ]))
             if !written && decisions.required && response.status < 400 {
-                let failure = Failure(status: 503, code: "decision_log_unavailable",
+                let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",
                                       headers: [("Retry-After", "1")])
                 note.failure = failure

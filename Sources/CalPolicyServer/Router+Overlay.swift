@@ -14,18 +14,18 @@ extension Router {
     func overlay(_ query: [String: String], note: RequestNote) throws -> Outcome {
         let parameter = OptionCatalogue.stacks.parameter
         guard let list = query[parameter] else {
-            throw Failure(status: 400, code: "bad_request", message: "missing required parameter '\(parameter)'",
+            throw Failure(.badRequest, message: "missing required parameter '\(parameter)'",
                           parameter: parameter)
         }
         var versions: [StackVersion] = []
         for name in list.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
             guard !name.isEmpty, !versions.contains(where: { $0.name == name }) else {
-                throw Failure(status: 400, code: "bad_request",
+                throw Failure(.badRequest,
                               message: "\(parameter): expected distinct stack names, comma-separated, not '\(list)'",
                               parameter: parameter)
             }
             guard let version = stacks.version(name) else {
-                throw Failure(status: 404, code: "unknown_stack",
+                throw Failure(.unknownStack,
                               message: "no stack '\(name)'; stacks: \(stacks.names.joined(separator: ", "))", parameter: parameter)
             }
             versions.append(version)
@@ -46,7 +46,7 @@ extension Router {
         }
         note.today = evaluation.settings.today.iso
         if let decisions, decisions.required, !decisions.sink.healthy {
-            throw Failure(status: 503, code: "decision_log_unavailable",
+            throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])
         }

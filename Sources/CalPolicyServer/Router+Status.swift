@@ -13,7 +13,7 @@ extension Router {
         case .health?, .ready?, .metrics?, .status?:
             handle(request, reply: reply)
         default:
-            var response = Self.error(Failure(status: 404, code: "not_found",
+            var response = Self.error(Failure(.notFound,
                                               message: "the diagnostic listener serves /health, /ready, /metrics and /v1/status"))
             response.closeConnection = request.rejection != nil
             reply(response)

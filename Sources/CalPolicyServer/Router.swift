@@ -146,7 +146,7 @@ final class Router: @unchecked Sendable {
 
     /// An error as the answer, noted for the logs.
     private func failed(_ error: any Error, note: RequestNote, close: Bool = false) -> HTTPResponse {
-        let failure = error as? Failure ?? Failure(status: 500, code: "internal", message: String(describing: error))
+        let failure = error as? Failure ?? Failure(.internalError, message: String(describing: error))
         note.failure = failure
         var response = Self.error(failure)
         response.closeConnection = close
@@ -181,16 +181,16 @@ final class Router: @unchecked Sendable {
         guard let route else {
             // The picker page and its script and style (WebPage.swift); no policy runs.
             if let page = WebPage.response(method: request.method, path: request.path) { return .done(page) }
-            throw Failure(status: 404, code: "not_found", message: "no route \(request.path); see docs/http-api.md")
+            throw Failure(.notFound, message: "no route \(request.path); see docs/http-api.md")
         }
         if request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {
-            throw Failure(status: 405, code: "method_not_allowed",
+            throw Failure(.methodNotAllowed,
                           message: "\(route.rawValue) takes \(route.method), not \(request.method)",
                           headers: [("Allow", route.method)])
         }
         if let token, route != .health, route != .ready {
             guard request.header("authorization") == "Bearer " + token else {
-                throw Failure(status: 401, code: "unauthorized", message: "missing or wrong bearer token",
+                throw Failure(.unauthorized, message: "missing or wrong bearer token",
                               headers: [("WWW-Authenticate", "Bearer")])
             }
         }
@@ -232,7 +232,7 @@ final class Router: @unchecked Sendable {
         case .status:
             return Self.json(200, status())
         default:
-            throw Failure(status: 404, code: "not_found", message: "no route \(route.rawValue)")
+            throw Failure(.notFound, message: "no route \(route.rawValue)")
         }
     }
 }

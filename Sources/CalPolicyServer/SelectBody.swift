@@ -12,28 +12,28 @@ enum SelectBody {
         let object: [String: Any]
         do {
             guard let parsed = try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else {
-                throw Router.Failure(status: 400, code: "bad_request", message: "the body must be a JSON object")
+                throw Router.Failure(.badRequest, message: "the body must be a JSON object")
             }
             object = parsed
         } catch let failure as Router.Failure {
             throw failure
         } catch {
-            throw Router.Failure(status: 400, code: "bad_request", message: "the body is not valid JSON")
+            throw Router.Failure(.badRequest, message: "the body is not valid JSON")
         }
         let known: Set<String> = ["mode", "selection", "pending", "taps", "rangeRule", "limits"]
         for key in object.keys.sorted() where !known.contains(key) {
-            throw Router.Failure(status: 400, code: "bad_request",
+            throw Router.Failure(.badRequest,
                           message: "unknown field '\(key)'; expected \(known.sorted().joined(separator: ", "))", parameter: key)
         }
         func string(_ value: Any, _ field: String) throws -> String {
             guard let text = value as? String else {
-                throw Router.Failure(status: 400, code: "bad_request", message: "'\(field)' must be a string", parameter: field)
+                throw Router.Failure(.badRequest, message: "'\(field)' must be a string", parameter: field)
             }
             return text
         }
         func strings(_ value: Any, _ field: String) throws -> [String] {
             guard let list = value as? [Any] else {
-                throw Router.Failure(status: 400, code: "bad_request", message: "'\(field)' must be an array of dates", parameter: field)
+                throw Router.Failure(.badRequest, message: "'\(field)' must be an array of dates", parameter: field)
             }
             return try list.map { try string($0, field) }
         }
@@ -52,14 +52,14 @@ enum SelectBody {
         }
         if let limits = object["limits"], !(limits is NSNull) {
             guard let limits = limits as? [String: Any] else {
-                throw Router.Failure(status: 400, code: "bad_request", message: "'limits' must be an object", parameter: "limits")
+                throw Router.Failure(.badRequest, message: "'limits' must be an object", parameter: "limits")
             }
             for (field, option) in [("minLength", OptionCatalogue.minLength), ("maxLength", OptionCatalogue.maxLength),
                                     ("maxCount", OptionCatalogue.maxCount)] {
                 guard let value = limits[field], !(value is NSNull) else { continue }
                 guard !(value is Bool), let number = value as? NSNumber,
                       number.doubleValue == number.doubleValue.rounded(), abs(number.doubleValue) < 1e15 else {
-                    throw Router.Failure(status: 400, code: "bad_request", message: "'limits.\(field)' must be an integer",
+                    throw Router.Failure(.badRequest, message: "'limits.\(field)' must be an integer",
                                   parameter: "limits.\(field)")
                 }
                 values.add(value: String(number.int64Value), for: option)

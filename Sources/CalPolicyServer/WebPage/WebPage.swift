@@ -61,7 +61,7 @@ enum WebPage {
             ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-cache"),
         ]
         guard method == "GET" || method == "HEAD" else {
-            return Router.error(Router.Failure(status: 405, code: "method_not_allowed",
+            return Router.error(Router.Failure(.methodNotAllowed,
                                                message: "\(path) takes GET, not \(method)", headers: [("Allow", "GET")]))
         }
         return HTTPResponse(status: 200, headers: headers, body: body)
