@@ -59,19 +59,14 @@ enum Documents {
     /// export cap): the feed a calendar app subscribes to (`GET /v1/calendar.ics`).
     /// `only`, `policy` and `exclude` filter its windows; it is named after the stack.
     static func ics(_ context: Context, policies: [any DayPolicy], stack: String) throws(RequestFailure) -> [UInt8] {
-        let (span, filter) = try requestStep { () throws(RequestError) in
-            (try SpanResolver.resolveForExport(context.values, settings: context.settings),
-             try FeedFilter.resolve(context.values,
-                                    policies: EvalUseCase.layerNames(evaluation: context.evaluation, policies: policies)))
+        let request = try requestStep { () throws(RequestError) in
+            FeedUseCase.Request(span: try SpanResolver.resolveForExport(context.values, settings: context.settings),
+                                filter: try FeedUseCase.filter(context.values, evaluation: context.evaluation, policies: policies),
+                                zone: try StackZone.resolve(context.values, fallback: context.defaultZone))
         }
-        let feed = try EvalUseCase.feed(evaluation: context.evaluation, span: span, policies: policies)
-        let zone = try requestStep { () throws(RequestError) in
-            try StackZone.resolve(context.values, fallback: context.defaultZone)
-        }
-        let timed = try EvalUseCase.timed(paths: context.paths, evaluation: context.evaluation, span: span,
-                                          policies: policies, zone: zone)
+        let feed = try FeedUseCase.run(request, paths: context.paths, evaluation: context.evaluation, policies: policies)
         let buffer = DocumentBuffer()
-        EvalICSRenderer.render(feed, filter: filter, name: stack, timed: timed, to: buffer)
+        EvalICSRenderer.render(feed, name: stack, to: buffer)
         return buffer.bytes
     }
 
@@ -112,32 +107,26 @@ enum Documents {
     /// `workdays --format json`: `from` and `days` add, `from` and `to` count (`WorkdaysUseCase`).
     static func businessDays(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
         let question = try requestStep { () throws(RequestError) in try WorkdaysUseCase.request(context.values, action: nil) }
-        let days = WorkdaysUseCase.BusinessDays(stack: PolicyStack(policies + context.evaluation.builtIns),
-                                                context: context.settings.context)
-        let answer = try WorkdaysUseCase.answer(question, days: days)
-        return Array(JSONWriter.write(WorkdaysUseCase.json(question, answer, policies: context.paths)).utf8)
+        let answer = try WorkdaysUseCase.run(question, policies: policies, evaluation: context.evaluation)
+        return Array(WorkdaysRenderer.document(answer, policies: context.paths, json: true).utf8)
     }
 
     /// `revalidate --format json`: the stored selections of the body the stack now refuses.
     static func revalidate(_ context: Context, policies: [any DayPolicy],
                            selections: [RevalidateUseCase.StoredSelection]) throws(RequestFailure) -> [UInt8] {
-        let refusals = try RevalidateUseCase.refused(selections, stack: PolicyStack(policies + context.evaluation.builtIns),
-                                                     context: context.settings.context)
-        return Array(JSONWriter.write(RevalidateUseCase.json(refusals, selections: selections.count, policies: context.paths)).utf8)
+        let answer = try RevalidateUseCase.run(selections, policies: policies, evaluation: context.evaluation)
+        return Array(JSONWriter.write(RevalidateRenderer.json(answer, policies: context.paths)).utf8)
     }
 
     /// `gate --format json` at `at` (an instant with its offset), in `timeZone` (default: the
     /// server's --time-zone); policies see today as the instant's date there unless `today` is given.
     static func gate(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
-        let values = context.values
         let question = try requestStep { () throws(RequestError) in
-            let zone = try StackZone.resolve(values, fallback: context.defaultZone)
-            let today = values.has(OptionCatalogue.today) ? context.settings.today : nil
-            return try GateUseCase.question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
+            try GateUseCase.request(context.values, fallbackZone: context.defaultZone,
+                                    today: context.values.has(OptionCatalogue.today) ? context.settings.today : nil)
         }
-        let stack = policies + context.evaluation.builtIns
-        let state = try GateUseCase.answer(question, timeline: GateUseCase.timeline(stack, question: question))
-        return Array(JSONWriter.write(GateUseCase.json(state, zone: question.zone, policies: context.paths)).utf8)
+        let state = try GateUseCase.run(question, policies: policies + context.evaluation.builtIns)
+        return Array(JSONWriter.write(GateRenderer.json(state, zone: question.zone, policies: context.paths)).utf8)
     }
 
     /// A step whose errors are the request's (400), as a request failure.

@@ -26,19 +26,13 @@ enum EvalCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         console.keepUntilExit(files)
         if format == .ics {
-            let filter = try CLIError.wrap { () throws(RequestError) in
-                try FeedFilter.resolve(parsed, policies: EvalUseCase.layerNames(evaluation: evaluation, policies: files))
-            }
+            let request = FeedUseCase.Request(span: span, filter: try CLIError.wrap { () throws(RequestError) in
+                try FeedUseCase.filter(parsed, evaluation: evaluation, policies: files)
+            }, zone: zone)
             let feed = try CLIError.wrap { () throws(RequestFailure) in
-                try EvalUseCase.feed(evaluation: evaluation, span: span, policies: files)
+                try FeedUseCase.run(request, paths: parsed.positionals, evaluation: evaluation, policies: files)
             }
-            let timed = try CLIError.wrap { () throws(RequestFailure) in
-                try EvalUseCase.timed(paths: parsed.positionals, evaluation: evaluation, span: span, policies: files,
-                                      zone: zone)
-            }
-            let name = parsed.value(OptionCatalogue.feedName)
-                ?? EvalICSRenderer.calendarName(layers: EvalUseCase.feedName(evaluation: evaluation, policies: files))
-            EvalICSRenderer.render(feed, filter: filter, name: name, timed: timed, to: console)
+            EvalICSRenderer.render(feed, name: parsed.value(OptionCatalogue.feedName), to: console)
             return ExitCode.ok
         }
         if let streamed = StreamedEvalFormat(format) {

@@ -72,29 +72,10 @@ enum GateCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),
                                           verbose: parsed.has("verbose"))
         console.keepUntilExit(files)
-        let policies = parsed.positionals.map(PolicyIdentity.tidy)
-        // One timeline per "today" the policies see, so a batch over one day's instants asks
-        // each policy about each day once.
-        var timelines: [Int: HoursTimeline] = [:]
-        var out = ""
-        var closed = false
-        for question in questions {
-            let timeline = timelines[question.today.dayNumber] ?? GateUseCase.timeline(files, question: question)
-            timelines[question.today.dayNumber] = timeline
-            let state = try CLIError.wrap { () throws(RequestFailure) in try GateUseCase.answer(question, timeline: timeline) }
-            closed = closed || state.isClosed
-            if format == .json {
-                if questions.count > 1 {
-                    JSONWriter.appendInline(GateUseCase.json(state, zone: zone, policies: policies), to: &out)
-                    out += "\n"
-                } else {
-                    out += JSONWriter.write(GateUseCase.json(state, zone: zone, policies: policies))
-                }
-            } else {
-                out += GateUseCase.text(state, zone: zone, policies: policies) + "\n"
-            }
-        }
-        console.write(out)
+        let states = try CLIError.wrap { () throws(RequestFailure) in try GateBatchUseCase.run(questions, policies: files) }
+        console.write(GateRenderer.document(states, zone: zone, policies: parsed.positionals.map(PolicyIdentity.tidy),
+                                            json: format == .json))
+        let closed = states.contains(where: \.isClosed)
         return parsed.has(batch) || !closed ? ExitCode.ok : ExitCode.stop
     }
 }

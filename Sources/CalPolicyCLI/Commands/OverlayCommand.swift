@@ -46,10 +46,13 @@ enum OverlayCommand {
             stacks.append(OverlayUseCase.Stack(name: name, stack: PolicyStack(files + evaluation.builtIns),
                                                policies: paths.map(PolicyIdentity.tidy)))
         }
-        let output = try CLIError.wrap { () throws(RequestFailure) in
-            format == .json ? JSONWriter.write(try OverlayUseCase.json(question, stacks: stacks, context: settings.context))
-                : try OverlayUseCase.text(question, stacks: stacks, settings: settings)
+        let answer = try CLIError.wrap { () throws(RequestFailure) in
+            try OverlayUseCase.run(question, stacks: stacks, context: settings.context)
         }
+        let names = stacks.map(\.documentName)
+        let output = format == .json ? JSONWriter.write(OverlayRenderer.json(answer, stacks: names))
+            : OverlayRenderer.text(answer, stacks: names, firstWeekday: settings.firstWeekday,
+                                   weekdayNames: settings.names.weekdaySymbols(style: .short))
         console.write(output)
         return ExitCode.ok
     }

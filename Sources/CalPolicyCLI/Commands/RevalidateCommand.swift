@@ -28,17 +28,15 @@ enum RevalidateCommand {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         let selections = try read(parsed)
         let evaluation = try console.evaluation(parsed)
-        let settings = evaluation.settings
         let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
-        let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: parsed.has("verbose"))
-        let refusals = try CLIError.wrap { () throws(RequestFailure) in
-            try RevalidateUseCase.refused(selections, stack: PolicyStack(files + evaluation.builtIns), context: settings.context)
+        let files = try PolicyLoader.load(parsed.positionals, today: evaluation.settings.today, verbose: parsed.has("verbose"))
+        let answer = try CLIError.wrap { () throws(RequestFailure) in
+            try RevalidateUseCase.run(selections, policies: files, evaluation: evaluation)
         }
         let policies = parsed.positionals.map(PolicyIdentity.tidy)
-        console.write(format == .json
-            ? JSONWriter.write(RevalidateUseCase.json(refusals, selections: selections.count, policies: policies))
-            : RevalidateUseCase.text(refusals, selections: selections.count, policies: policies))
-        return refusals.isEmpty ? ExitCode.ok : ExitCode.stop
+        console.write(format == .json ? JSONWriter.write(RevalidateRenderer.json(answer, policies: policies))
+            : RevalidateRenderer.text(answer, policies: policies))
+        return answer.refusals.isEmpty ? ExitCode.ok : ExitCode.stop
     }
 
     /// The stored selections `--selections` names (required).

@@ -60,33 +60,19 @@ enum WorkdaysCommand {
             }]
         }
         let files = try PolicyLoader.load(paths, today: settings.today, verbose: parsed.has("verbose"))
-        let days = WorkdaysUseCase.BusinessDays(stack: PolicyStack(files + evaluation.builtIns), context: settings.context)
         let policies = paths.map(PolicyIdentity.tidy)
         if parsed.value(batch) == nil {
-            let answer = try CLIError.wrap { () throws(RequestFailure) in try WorkdaysUseCase.answer(questions[0], days: days) }
-            console.write(format == .json ? JSONWriter.write(WorkdaysUseCase.json(questions[0], answer, policies: policies))
-                : answer.text + "\n")
+            let answer = try CLIError.wrap { () throws(RequestFailure) in
+                try WorkdaysUseCase.run(questions[0], policies: files, evaluation: evaluation)
+            }
+            console.write(WorkdaysRenderer.document(answer, policies: policies, json: format == .json))
             return ExitCode.ok
         }
-        var out = ""
-        var exit = ExitCode.ok
-        for question in questions {
-            do throws(RequestFailure) {
-                let answer = try WorkdaysUseCase.answer(question, days: days)
-                if format == .json {
-                    JSONWriter.appendInline(WorkdaysUseCase.json(question, answer, policies: policies), to: &out)
-                } else {
-                    out += answer.text
-                }
-            } catch {
-                guard case .noBusinessDay(let from, let years) = error else { throw CLIError(error) }
-                out += "error: no business day within \(years) years of \(from)"
-                exit = ExitCode.stop
-            }
-            out += "\n"
+        let lines = try CLIError.wrap { () throws(RequestFailure) in
+            try WorkdaysBatchUseCase.run(questions, policies: files, evaluation: evaluation)
         }
-        console.write(out)
-        return exit
+        console.write(WorkdaysRenderer.batch(lines, policies: policies, json: format == .json))
+        return lines.contains { if case .noBusinessDay = $0 { true } else { false } } ? ExitCode.stop : ExitCode.ok
     }
 
     /// A batch file's questions: lines trimmed, blank ones and `#` comments left out, with

@@ -17,7 +17,7 @@ public enum OverlayUseCase {
             (self.name, self.stack, self.policies) = (name, stack, policies)
         }
 
-        var documentName: OverlayStackName { OverlayStackName(name: name, policies: policies) }
+        public var documentName: OverlayStackName { OverlayStackName(name: name, policies: policies) }
     }
 
     /// What a request asks: a span of days, or the next day every stack allows.
@@ -108,27 +108,14 @@ public enum OverlayUseCase {
         return nil
     }
 
-    /// The answer as `overlay --format json` and `GET /v1/overlay` give it.
-    public static func json(_ question: Question, stacks: [Stack], context: PolicyContext) throws(RequestFailure) -> JSONValue {
-        let names = stacks.map(\.documentName)
+    /// The question asked of every stack: the one call of `overlay`. (`GET /v1/overlay` asks
+    /// each stack on a worker of its own, a step each: `column`, `searchPieces`, `firstCommonOpen`.)
+    public static func run(_ question: Question, stacks: [Stack], context: PolicyContext) throws(RequestFailure) -> OverlayAnswer {
         switch question {
         case .days(let span):
-            return OverlayRenderer.json(try days(span, stacks: stacks, context: context), stacks: names)
+            return .days(try days(span, stacks: stacks, context: context))
         case .nextCommonOpen(let from):
-            return OverlayRenderer.nextCommonOpenJSON(from: from, day: try nextCommonOpen(from: from, stacks: stacks, context: context),
-                                                      stacks: names)
-        }
-    }
-
-    /// The answer as `overlay`'s text: the calendar with its key, or the one day.
-    public static func text(_ question: Question, stacks: [Stack], settings: DisplaySettings) throws(RequestFailure) -> String {
-        switch question {
-        case .days(let span):
-            return OverlayRenderer.text(try days(span, stacks: stacks, context: settings.context), stacks: stacks.map(\.documentName),
-                                        firstWeekday: settings.firstWeekday,
-                                        weekdayNames: settings.names.weekdaySymbols(style: .short))
-        case .nextCommonOpen(let from):
-            return try nextCommonOpen(from: from, stacks: stacks, context: settings.context).iso + "\n"
+            return .nextCommonOpen(from: from, day: try nextCommonOpen(from: from, stacks: stacks, context: context))
         }
     }
 }

@@ -44,17 +44,6 @@ public enum RevalidateUseCase {
         }
     }
 
-    /// A stored selection the stack refuses: its first refused day, why, and how many of its days are refused.
-    public struct Refusal: Sendable, Equatable {
-        public var selection: StoredSelection
-        public var day: Day
-        public var reason: String
-        /// The refusing policy's name and its index in the stack (nil: the change's, in `broken`).
-        public var policy: String?
-        public var policyIndex: Int?
-        public var refusedDays: Int
-    }
-
     /// The fields a line may hold: `select --format json`'s, with `id`, `days` and `range`.
     static let fields: Set<String> = ["id", "mode", "selection", "days", "range", "pending", "taps"]
 
@@ -144,10 +133,19 @@ public enum RevalidateUseCase {
         return StoredSelection(line: number, id: id, mode: mode, days: days)
     }
 
+    /// The stored selections asked again under `policies` and the built-ins, with today and the
+    /// calendar of `evaluation`: the one call of `revalidate` and `POST /v1/revalidate`.
+    public static func run(_ selections: [StoredSelection], policies: [any DayPolicy],
+                           evaluation: EvaluationOptions) throws(RequestFailure) -> RevalidateAnswer {
+        RevalidateAnswer(refusals: try refused(selections, stack: PolicyStack(policies + evaluation.builtIns),
+                                               context: evaluation.settings.context),
+                         selections: selections.count)
+    }
+
     /// The selections the stack refuses, in file order. Each distinct day is asked once:
     /// the days are sorted and asked in runs (days less than `gap` apart share a run).
     public static func refused(_ selections: [StoredSelection], stack: PolicyStack,
-                               context: PolicyContext) throws(RequestFailure) -> [Refusal] {
+                               context: PolicyContext) throws(RequestFailure) -> [RevalidateRefusal] {
         var covered: (first: Day, last: Day)?
         for selection in selections {
             guard let bounds = selection.bounds else { continue }
@@ -206,7 +204,7 @@ public enum RevalidateUseCase {
                 refusedBefore.append(running)
             }
         }
-        var refusals: [Refusal] = []
+        var refusals: [RevalidateRefusal] = []
         for selection in selections {
             var firstRefused: (day: Day, slot: Int32)?
             var count = 0
@@ -232,9 +230,10 @@ public enum RevalidateUseCase {
             }
             if let firstRefused {
                 let decision = denials[Int(firstRefused.slot) - 1]
-                refusals.append(Refusal(selection: selection, day: firstRefused.day,
-                                        reason: decision.verdict.reason ?? "\(firstRefused.day.iso) may not be selected",
-                                        policy: decision.policy, policyIndex: decision.policyIndex, refusedDays: count))
+                refusals.append(RevalidateRefusal(id: selection.id, line: selection.line, mode: selection.mode,
+                                                  day: firstRefused.day,
+                                                  reason: decision.verdict.reason ?? "\(firstRefused.day.iso) may not be selected",
+                                                  policy: decision.policy, policyIndex: decision.policyIndex, refusedDays: count))
             }
         }
         return refusals
@@ -252,44 +251,5 @@ public enum RevalidateUseCase {
             for day in hit.sorted() { byDay[day, default: []].append(selection.id) }
         }
         return (byDay, count)
-    }
-
-    /// `policies`: the stack's arguments, to name a refusing policy by its index.
-    public static func json(_ refusals: [Refusal], selections: Int, policies: [String]) -> JSONValue {
-        .object([
-            ("policies", .array(policies.map { .string($0) })),
-            ("selections", .int(selections)),
-            ("refusedCount", .int(refusals.count)),
-            ("refused", .rows(refusals.map { refusal in
-                .object([
-                    ("id", .string(refusal.selection.id)),
-                    ("line", .int(refusal.selection.line)),
-                    ("mode", .string(refusal.selection.mode.rawValue)),
-                    ("date", .string(refusal.day.iso)),
-                    ("reason", .string(refusal.reason)),
-                    ("policy", .optional(policyName(refusal, policies))),
-                    ("refusedDays", .int(refusal.refusedDays)),
-                ])
-            })),
-        ])
-    }
-
-    /// One line a refused selection (`b-17  2026-12-25  Christmas Day (us.lua)`), then the count.
-    public static func text(_ refusals: [Refusal], selections: Int, policies: [String]) -> String {
-        var out = ""
-        for refusal in refusals {
-            var line = "\(refusal.selection.id)  \(refusal.day.iso)  \(refusal.reason)"
-            if let policy = policyName(refusal, policies) { line += " (\(policy))" }
-            if refusal.refusedDays > 1 { line += "  +\(refusal.refusedDays - 1) more refused day\(refusal.refusedDays == 2 ? "" : "s")" }
-            out += TerminalText.escape(line) + "\n"
-        }
-        out += "\(refusals.count) of \(selections) selection\(selections == 1 ? "" : "s") refused\n"
-        return out
-    }
-
-    /// The refusing policy as the argument that named it; a built-in rule past them by its name.
-    static func policyName(_ refusal: Refusal, _ policies: [String]) -> String? {
-        if let index = refusal.policyIndex, policies.indices.contains(index) { return policies[index] }
-        return refusal.policy
     }
 }

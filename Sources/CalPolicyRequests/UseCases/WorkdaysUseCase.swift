@@ -90,47 +90,32 @@ public enum WorkdaysUseCase {
         return .between(from: from, to: to)
     }
 
-    /// The answer: the day `add` lands on, or the count `between` gives.
-    public enum Answer: Equatable, Sendable {
-        case day(Day)
-        case count(Int)
-
-        public var text: String {
-            switch self {
-            case .day(let day): day.iso
-            case .count(let count): String(count)
-            }
-        }
+    /// One question asked of `policies` and the built-ins, with today and the calendar of
+    /// `evaluation`: the one call of `workdays` and `GET /v1/business-days`.
+    public static func run(_ question: Question, policies: [any DayPolicy],
+                           evaluation: EvaluationOptions) throws(RequestFailure) -> WorkdaysAnswer {
+        try answer(question, days: BusinessDays(policies: policies, evaluation: evaluation))
     }
 
-    public static func answer(_ question: Question, days: BusinessDays) throws(RequestFailure) -> Answer {
+    /// The answer from `days` (kept between the questions of a batch): the day `add` lands on,
+    /// or the count `between` gives, with the question.
+    public static func answer(_ question: Question, days: BusinessDays) throws(RequestFailure) -> WorkdaysAnswer {
         do {
             switch question {
             case .between(let from, let to):
-                if to < from { return .count(-(try days.count(DaySpan(to.adding(days: 1), from), excludingLast: false))) }
-                return .count(try days.count(DaySpan(from, to), excludingLast: true))
+                if to < from {
+                    return .counted(from: from, to: to,
+                                    businessDays: -(try days.count(DaySpan(to.adding(days: 1), from), excludingLast: false)))
+                }
+                return .counted(from: from, to: to, businessDays: try days.count(DaySpan(from, to), excludingLast: true))
             case .add(let from, let n):
-                return .day(try days.offset(from, by: n))
+                return .added(from: from, days: n, date: try days.offset(from, by: n))
             }
         } catch let failure as RequestFailure {
             throw failure
         } catch {
             throw RequestFailure(policyFailure: error)
         }
-    }
-
-    /// The JSON document of one answer (`workdays --format json`, `GET /v1/business-days`).
-    public static func json(_ question: Question, _ answer: Answer, policies: [String]) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("policies", .array(policies.map { .string($0) }))]
-        switch (question, answer) {
-        case (.add(let from, let n), .day(let day)):
-            fields += [("from", .string(from.iso)), ("days", .int(n)), ("date", .string(day.iso))]
-        case (.between(let from, let to), .count(let count)):
-            fields += [("from", .string(from.iso)), ("to", .string(to.iso)), ("businessDays", .int(count))]
-        default:
-            break
-        }
-        return .object(fields)
     }
 
     /// The stack's business days, asked in runs of `chunk` days (one `canSelect(span:)` each) and
@@ -145,6 +130,11 @@ public enum WorkdaysUseCase {
         public init(stack: PolicyStack, context: PolicyContext) {
             self.stack = stack
             self.context = context
+        }
+
+        /// `policies` stacked with the built-ins of `evaluation`, asked with its context.
+        public convenience init(policies: [any DayPolicy], evaluation: EvaluationOptions) {
+            self.init(stack: PolicyStack(policies + evaluation.builtIns), context: evaluation.settings.context)
         }
 
         func isAllowed(_ day: Day) throws -> Bool {

@@ -37,6 +37,23 @@ public enum OverlayRenderer {
         return decision.policy
     }
 
+    /// The answer as `overlay --format json` and `GET /v1/overlay` give it.
+    public static func json(_ answer: OverlayAnswer, stacks: [OverlayStackName]) -> JSONValue {
+        switch answer {
+        case .days(let days): json(days, stacks: stacks)
+        case .nextCommonOpen(let from, let day): nextCommonOpenJSON(from: from, day: day, stacks: stacks)
+        }
+    }
+
+    /// The answer as `overlay`'s text: the calendar with its key, or the one day.
+    public static func text(_ answer: OverlayAnswer, stacks: [OverlayStackName], firstWeekday: Int,
+                            weekdayNames: [String]) -> String {
+        switch answer {
+        case .days(let days): text(days, stacks: stacks, firstWeekday: firstWeekday, weekdayNames: weekdayNames)
+        case .nextCommonOpen(_, let day): day.iso + "\n"
+        }
+    }
+
     public static func json(_ days: [OverlayDay], stacks: [OverlayStackName]) -> JSONValue {
         .object([
             ("stacks", stackList(stacks)),

@@ -13,6 +13,12 @@ public enum EvalICSRenderer {
     /// The calendar's RFC 7986 COLOR (a CSS colour name).
     public static let calendarColor = "steelblue"
 
+    /// The feed a use case answered, named `name` (else after its layers).
+    public static func render(_ answer: ICSFeed, name: String?, to sink: some DocumentSink) {
+        render(answer.feed, filter: answer.filter, name: name ?? calendarName(layers: answer.layersName), timed: answer.timed,
+               to: sink)
+    }
+
     /// `name` is the calendar's display name (X-WR-CALNAME, NAME). `timed`: the evaluated span
     /// of a stack with hours, whose runs of closed time within days not denied whole become timed
     /// events in the stack's zone (with its VTIMEZONE), kept or left out by `filter` as the

@@ -1,4 +1,5 @@
 import CalendarCore
+import Rendering
 import Synchronization
 import Testing
 @testable import CalPolicyRequests
@@ -70,11 +71,11 @@ import Testing
             {"id": "late", "mode": "multiple", "selection": ["2027-01-09", "2026-12-26"]}
             """)
         let refusals = try RevalidateUseCase.refused(selections, stack: PolicyStack([Weekends()]), context: PolicyContext())
-        #expect(refusals.map(\.selection.id) == ["week", "late"])
+        #expect(refusals.map(\.id) == ["week", "late"])
         #expect(refusals.map(\.day.iso) == ["2026-12-26", "2026-12-26"])
         #expect(refusals.map(\.refusedDays) == [2, 2])
         #expect(refusals[0].reason == "weekend")
-        let text = RevalidateUseCase.text(refusals, selections: 3, policies: ["weekends"])
+        let text = RevalidateRenderer.text(RevalidateAnswer(refusals: refusals, selections: 3), policies: ["weekends"])
         #expect(text == "week  2026-12-26  weekend (weekends)  +1 more refused day\nlate  2026-12-26  weekend (weekends)  +1 more refused day\n2 of 3 selections refused\n")
     }
 
@@ -122,7 +123,7 @@ import Testing
                 let refused = days.filter { $0.dayNumber % 13 == 0 }
                 if let first = refused.min() { expected.append((selection.id, first.iso, refused.count)) }
             }
-            #expect(refusals.map(\.selection.id) == expected.map(\.id), "round \(round)")
+            #expect(refusals.map(\.id) == expected.map(\.id), "round \(round)")
             #expect(refusals.map(\.day.iso) == expected.map(\.day), "round \(round)")
             #expect(refusals.map(\.refusedDays) == expected.map(\.count), "round \(round)")
             #expect(refusals.allSatisfy { $0.reason == "thirteenth" })
