@@ -39,14 +39,14 @@ enum CheckCommand {
         for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
             if path.hasSuffix("_test.lua") {
-                console.print(TerminalText.escape("\(path): skipped (a policy test file; run it with 'calpolicy test')"))
+                console.print(CheckReportRenderer.skippedLine(path))
                 continue
             }
             let (found, policy) = check(path, source: source, today: today, verbose: verbose, console: console)
             problems += found
-            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(TerminalText.escape(line)) }
+            if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(line) }
             if let policy, let horizon, let line = CheckHorizon.shortfall(path, policy: policy, horizon: horizon) {
-                console.print(TerminalText.escape(line))
+                console.print(line)
                 shortfalls += 1
             }
             if PolicyRun.current?.wasStopped == true { break } // the rest would fail the same way
@@ -67,7 +67,7 @@ enum CheckCommand {
                 : try PolicyLoader.load(path, source: bytes, options: PolicyLoader.options(today: today, verbose: verbose))
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
-            console.print(TerminalText.escape(path) + ": cannot load")
+            console.print(CheckReportRenderer.cannotLoadLine(path))
             return (1, nil)
         }
         // Legal but likely unintended (globals outside the contract): said, never counted as a problem.
@@ -87,16 +87,12 @@ enum CheckCommand {
             for line in lines { console.error(line) }
         }
         let elapsed = monotonicMilliseconds() - started
-        var summary = "\(pass.dayCount) days in \(cases.count) calendars, \(pass.callCount) calls, "
-            + formatMilliseconds(elapsed)
-        if seen.isEmpty, PolicyRun.current?.wasStopped != true, !BuiltInReference.isReference(path), let share = budgetShare(path, source: bytes, cases: cases, today: today) {
-            summary += ", costliest call " + share
+        var costliest: String?
+        if seen.isEmpty, PolicyRun.current?.wasStopped != true, !BuiltInReference.isReference(path) {
+            costliest = budgetShare(path, source: bytes, cases: cases, today: today)
         }
-        if seen.isEmpty {
-            console.print(TerminalText.escape(path) + ": ok (\(summary))")
-        } else {
-            console.print(TerminalText.escape(path) + ": \(seen.count) problem\(seen.count == 1 ? "" : "s") (\(summary))")
-        }
+        console.print(CheckReportRenderer.resultLine(path, problems: seen.count, days: pass.dayCount, calendars: cases.count,
+                                                     calls: pass.callCount, milliseconds: elapsed, costliestCall: costliest))
         return (seen.count, policy)
     }
 
@@ -125,12 +121,8 @@ enum CheckCommand {
     /// What the error line does not already say: which question, day and calendar.
     private static func context(of error: any Error, function: String, day: Day,
                                 calendar: CalendarIdentifier) -> String {
-        let calendarNote = calendar == .gregorian ? "" : "calendar \(calendar.rawValue)"
-        if let policyError = error as? PolicyError, policyError.day != nil {
-            return calendarNote.isEmpty ? "" : " (\(calendarNote))"
-        }
-        let note = "in \(function) for \(day.iso)" + (calendarNote.isEmpty ? "" : ", " + calendarNote)
-        return " (\(note))"
+        CheckReportRenderer.problemContext(function: function, day: day, calendar: calendar,
+                                           dayKnown: (error as? PolicyError)?.day != nil)
     }
 
     private static func monotonicMilliseconds() -> Double {
@@ -139,10 +131,6 @@ enum CheckCommand {
         return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1_000_000
     }
 
-    private static func formatMilliseconds(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) ms"
-    }
 }
 
 /// Every edge day put to one policy: `canSelect`, `canDeselect` with the day selected,

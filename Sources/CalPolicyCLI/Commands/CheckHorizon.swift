@@ -3,6 +3,7 @@ import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
+import Rendering
 
 extension CommandCatalog {
     static let horizon = OptionSpec.value(
@@ -39,10 +40,10 @@ enum CheckHorizon {
             _ = try? lua.closedHours(for: horizon, context: context)
             guard let data = lua.dataHorizon, let end = data.last, end < horizon else { return nil }
             let what = data.source == "its coverage" ? "its coverage" : "the holiday data it reads (\(data.source))"
-            return "\(path): \(what) ends \(end.iso), before the horizon \(horizon.iso)"
+            return CheckReportRenderer.shortfallLine(path, what: what, ends: end, horizon: horizon)
         }
         guard let end = CoverageSpan.of(policy)?.to, end < horizon else { return nil }
-        return "\(path): its data ends \(end.iso), before the horizon \(horizon.iso)"
+        return CheckReportRenderer.shortfallLine(path, what: "its data", ends: end, horizon: horizon)
     }
 
     /// "holidays:AE: estimated in the coming year: 2027-03-09 Eid al-Fitr (estimated), …" or nil.
@@ -57,6 +58,6 @@ enum CheckHorizon {
             }
             day = day.adding(days: 1)
         }
-        return found.isEmpty ? nil : "\(path): estimated in the coming year: " + found.joined(separator: ", ")
+        return found.isEmpty ? nil : CheckReportRenderer.estimatesLine(path, found)
     }
 }

@@ -14,10 +14,7 @@ enum HolidaysCommand {
         let data = HolidayData.shared
         guard let argument = parsed.positionals.first else {
             let rows = try wrap("holidays") { () throws(HolidayDataError) in try data.index() }
-            for row in rows {
-                console.print([row[0], row[1], "\(row[3]) subdivisions", row[4], row[5], "\(row[6])–\(row[7])"]
-                    .joined(separator: "\t"))
-            }
+            for row in rows { console.print(HolidaysRenderer.indexLine(row)) }
             return 0
         }
         if parsed.has("dump") {
@@ -42,26 +39,12 @@ enum HolidaysCommand {
             var day = Day(dayNumber: GregorianMath.dayNumber(year: year, month: 1, day: 1))
             while day.year == year {
                 let entries = try policyWrap(argument) { () throws(PolicyError) in try policy.holidays(on: day) }
-                for entry in entries {
-                    var notes = [entry.category]
-                    if HolidayPolicy.isDayOff(entry) == false { notes.append("selectable") }
-                    console.print("\(day.iso)\t\(entry.displayName)\t" + notes.joined(separator: ", "))
-                }
+                for entry in entries { console.print(HolidaysRenderer.holidayLine(day, entry)) }
                 day = day.adding(days: 1)
             }
             return 0
         }
-        console.print("\(country.code)\t\(country.name) (\(country.isMarket ? "market" : "country"))")
-        console.print("categories\t" + country.categories.joined(separator: ", "))
-        console.print("languages\t" + (country.languages.isEmpty ? "-" : country.languages.joined(separator: ", ")))
-        let place = reference.subdivision ?? "-"
-        for category in country.categories {
-            let span = country.coverage[place]?[category] ?? nil
-            console.print("coverage\t\(category)\t" + (span.map { "\($0.lowerBound)–\($0.upperBound)" } ?? "none"))
-        }
-        for subdivision in country.subdivisions where reference.subdivision == nil {
-            console.print("\(country.code)-\(subdivision.code)\t" + subdivision.names.joined(separator: ", "))
-        }
+        console.write(HolidaysRenderer.summary(country, subdivision: reference.subdivision))
         return 0
     }
 
@@ -74,15 +57,15 @@ enum HolidaysCommand {
             for category in country.categories {
                 let text = "holidays:\(country.code)" + (place.map { "-\($0)" } ?? "") + ":\(category)"
                 guard let reference = try? HolidayReference(text, data: data) else {
-                    console.print("none\t\(label)\t\(category)")
+                    console.print(HolidaysRenderer.dumpNoneLine(label, category))
                     continue
                 }
                 let policy = HolidayPolicy(reference: reference, country: country)
                 guard let covered = policy.covered else {
-                    console.print("none\t\(label)\t\(category)")
+                    console.print(HolidaysRenderer.dumpNoneLine(label, category))
                     continue
                 }
-                console.print("coverage\t\(label)\t\(category)\t\(covered.lowerBound)\t\(covered.upperBound)")
+                console.print(HolidaysRenderer.dumpCoverageLine(label, category, covered))
                 // The covered years and the first day after them, kept to the days a `Day` holds.
                 var day = Day(dayNumber: max(GregorianMath.dayNumber(year: covered.lowerBound, month: 1, day: 1),
                                              Day.supportedRange.lowerBound.dayNumber))
@@ -92,8 +75,7 @@ enum HolidaysCommand {
                     let verdict = (try? policy.canSelect(day, context: context)) ?? .allowed
                     let decoration = (try? policy.decoration(for: day, context: context)) ?? nil
                     if !verdict.isAllowed || decoration != nil {
-                        console.print("day\t\(label)\t\(category)\t\(day.iso)\t\(verdict.isAllowed)\t"
-                            + TerminalText.escape(verdict.reason ?? decoration?.label ?? ""))
+                        console.print(HolidaysRenderer.dumpDayLine(label, category, day, verdict: verdict, decoration: decoration))
                     }
                     day = day.adding(days: 1)
                 }
