@@ -106,3 +106,22 @@ struct SplitMix {
         return z ^ (z >> 31)
     }
 }
+
+/// `OverlayUseCase.run`: the one call of `overlay`, a span or the next common open day.
+@Suite struct OverlayRunTests {
+    @Test func runAnswersTheSpanOrTheNextCommonOpenDay() throws {
+        let context = PolicyContext(today: OverlayUseCaseTests.today)
+        let stacks = Array(OverlayUseCaseTests.all.prefix(2))
+        let from = try Day(iso: "2026-12-25")
+        guard case .nextCommonOpen(let asked, let day) = try OverlayUseCase.run(.nextCommonOpen(from: from), stacks: stacks,
+                                                                                context: context)
+        else { Issue.record("not a next common open day"); return }
+        #expect(asked == from)
+        #expect(day.iso == "2026-12-28")
+        let eve = try Day(iso: "2026-12-24")
+        guard case .days(let days) = try OverlayUseCase.run(.days(DaySpan(eve, try Day(iso: "2026-12-26"))), stacks: stacks,
+                                                            context: context)
+        else { Issue.record("not days"); return }
+        #expect(days.map(\.allOpen) == [true, false, false])
+    }
+}

@@ -173,3 +173,21 @@ struct EveryThirteenth: DayPolicy {
         day.dayNumber % 13 == 0 ? .denied(reason: "thirteenth") : .allowed
     }
 }
+
+/// `RevalidateUseCase.run` over real Lua: the US federal holidays refuse a booking holding Christmas.
+@Suite struct RevalidateRunTests {
+    @Test func christmasIsRefusedByTheUSFederalHolidays() throws {
+        let selections = try RevalidateUseCase.parse("""
+            {"id": "b-1", "mode": "multiple", "selection": ["2026-12-23", "2026-12-24"]}
+            {"id": "b-2", "mode": "range", "range": ["2026-12-22", "2026-12-26"]}
+            """, option: OptionCatalogue.storedSelections)
+        let policies = try UseCaseFixture.policies(["policies/us-federal-holidays.lua"])
+        let answer = try RevalidateUseCase.run(selections, policies: policies, evaluation: try UseCaseFixture.evaluation())
+        #expect(answer.selections == 2)
+        #expect(answer.refusals.map(\.id) == ["b-2"])
+        #expect(answer.refusals.first?.day.iso == "2026-12-25")
+        #expect(answer.refusals.first?.reason.hasPrefix("Christmas Day") == true)
+        #expect(answer.refusals.first?.policyIndex == 0)
+        #expect(RevalidateRenderer.text(answer, policies: ["us.lua"]).hasSuffix("(us.lua)\n1 of 2 selections refused\n"))
+    }
+}

@@ -1,0 +1,40 @@
+import CalendarCore
+import Testing
+@testable import CalPolicyRequests
+
+/// `export`: a stack's closed time as windows over at most 12 months.
+@Suite struct ExportUseCaseTests {
+    func span(_ from: String, _ to: String) throws -> ExportUseCase.Span {
+        try ExportUseCase.span(UseCaseFixture.values([(OptionCatalogue.from, from), (OptionCatalogue.to, to)]), zone: .utc)
+    }
+
+    @Test func theYearEndFreezeIsOneWindow() throws {
+        let policies = try UseCaseFixture.policies(["policies/change-freeze.lua"])
+        let windows = try ExportUseCase.windows(policies, span: try span("2026-12-01", "2027-01-31"), today: UseCaseFixture.today)
+        #expect(windows.count == 1)
+        #expect(windows.first.map { ZoneWallTime.utc.iso($0.start) } == "2026-12-18T00:00:00+00:00")
+        #expect(windows.first.map { ZoneWallTime.utc.iso($0.end) } == "2027-01-05T00:00:00+00:00")
+        #expect(windows.first?.reasons == ["change freeze: Year-end change freeze"])
+    }
+
+    @Test func aSpanPastTwelveMonthsOrBackwardsIsRefused() {
+        #expect(throws: RequestError.self) { try span("2026-12-01", "2027-12-01") }
+        #expect(throws: RequestError.self) { try span("2026-12-01", "2026-11-30") }
+        #expect(throws: RequestError.self) {
+            try ExportUseCase.span(UseCaseFixture.values([(OptionCatalogue.from, "2026-12-01")]), zone: .utc)
+        }
+    }
+
+    @Test func aSpanPastAPolicysDataIsRefused() throws {
+        // change-freeze.lua covers up to 2027-12-31.
+        let policies = try UseCaseFixture.policies(["policies/change-freeze.lua"])
+        let past = try span("2027-06-01", "2028-02-01")
+        do throws(RequestFailure) {
+            _ = try ExportUseCase.windows(policies, span: past, today: UseCaseFixture.today)
+            Issue.record("an export past the policy's data was written")
+        } catch {
+            guard case .request(let request) = error else { Issue.record("\(error)"); return }
+            #expect(request.option.name == OptionCatalogue.to.name)
+        }
+    }
+}
