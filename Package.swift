@@ -60,7 +60,7 @@ let package = Package(
         // cheaper than compiling). survey_probe.lua is its own input, read at build time only.
         .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"], exclude: ["survey_probe.lua"]),
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
-        .target(name: "Rendering", dependencies: ["CalendarCore", "PolicyEngine"]),
+        .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine"]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering"]),
