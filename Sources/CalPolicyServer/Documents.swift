@@ -27,8 +27,8 @@ enum Documents {
         var values: RequestValues
         var evaluation: EvaluationOptions
         var paths: [String]
-        /// The server's --time-zone: the stack's zone when a request names none.
-        var defaultZone = "UTC"
+        /// The server's --time-zone, resolved at start: the stack's zone when a request names none.
+        var defaultZone = ZoneWallTime.utc
         var settings: DisplaySettings { evaluation.settings }
     }
 
@@ -118,15 +118,23 @@ enum Documents {
         return Array(JSONWriter.write(RevalidateRenderer.json(answer, policies: context.paths)).utf8)
     }
 
-    /// `gate --format json` at `at` (an instant with its offset), in `timeZone` (default: the
-    /// server's --time-zone); policies see today as the instant's date there unless `today` is given.
-    static func gate(_ context: Context, policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
-        let question = try requestStep { () throws(RequestError) in
-            try GateUseCase.request(context.values, fallbackZone: context.defaultZone,
-                                    today: context.values.has(OptionCatalogue.today) ? context.settings.today : nil)
-        }
+    /// `gate --format json` for the question the router parsed (`GateQuestion.parse`).
+    static func gate(_ context: Context, question: GateUseCase.Question,
+                     policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
         let state = try GateUseCase.run(question, policies: policies + context.evaluation.builtIns)
         return Array(JSONWriter.write(GateRenderer.json(state, zone: question.zone, policies: context.paths)).utf8)
+    }
+
+    /// The gate's question of a request: `at` (an instant with its offset) in `timeZone` (default:
+    /// the server's --time-zone); policies see today as the instant's date there unless `today`
+    /// is given. Parsed before the request is queued: the decision log records the today the
+    /// policies see, not the server clock's.
+    static func gateQuestion(_ values: RequestValues, evaluation: EvaluationOptions,
+                             defaultZone: ZoneWallTime) throws(RequestFailure) -> GateUseCase.Question {
+        try requestStep { () throws(RequestError) in
+            try GateUseCase.request(values, fallbackZone: defaultZone,
+                                    today: values.has(OptionCatalogue.today) ? evaluation.settings.today : nil)
+        }
     }
 
     /// A step whose errors are the request's (400), as a request failure.

@@ -57,6 +57,18 @@ extension Router {
             throw Failure(.badRequest, message: "missing required parameter '\(option.parameter)'",
                           parameter: option.parameter)
         }
+        // The gate's question, parsed once here: its today (the instant's date in the stack's
+        // zone, or `today=`) is what the policies see and what the decision log records.
+        var gateQuestion: GateUseCase.Question?
+        if route == .gate {
+            do {
+                let question = try Documents.gateQuestion(values, evaluation: evaluation, defaultZone: clock.zone ?? .utc)
+                gateQuestion = question
+                note.today = question.today.iso
+            } catch {
+                throw translate(error)
+            }
+        }
         let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
                                        todayGiven: values.has(OptionCatalogue.today), query: query, names: route.keyNames,
                                        body: route == .select || route == .revalidate ? request.body : [])
@@ -75,7 +87,7 @@ extension Router {
                           headers: [("Retry-After", "1")])
         }
         let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths,
-                                        defaultZone: configuration.timeZone)
+                                        defaultZone: clock.zone ?? .utc)
         let verbose = configuration.verbose
         return .queued(stack: version.name) { [self] deadline, retire in
             let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
@@ -98,7 +110,8 @@ extension Router {
                 case .revalidate:
                     return try Documents.revalidate(context, policies: policies, selections: stored)
                 case .gate:
-                    return try Documents.gate(context, policies: policies)
+                    guard let gateQuestion else { return [] }
+                    return try Documents.gate(context, question: gateQuestion, policies: policies)
                 default:
                     return []
                 }

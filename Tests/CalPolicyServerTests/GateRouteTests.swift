@@ -1,3 +1,4 @@
+import Foundation
 import MHDHost
 import Testing
 @testable import CalPolicyServer
@@ -17,6 +18,32 @@ import Testing
     let routes = RouterTests()
 
     func get(_ target: String) -> HTTPResponse { routes.get(target, router: Self.router) }
+
+    /// The decision log's `today` for a gate is the date the policies saw: the instant's date in
+    /// the stack's zone, or `today=` when given; never the server clock's date (a server without
+    /// --today, asked about instants a year apart and across the date line).
+    @Test func theDecisionLogRecordsTheTodayThePoliciesSaw() throws {
+        let path = NSTemporaryDirectory() + "gate-decisions-\(getpid()).jsonl"
+        defer { unlink(path) }
+        let decisions = try DecisionLog(path: path)
+        guard case .run(let configuration) = ServeArguments.parse(
+            ["policies/change-freeze.lua", "--time-zone", "Europe/Berlin", "--listen", "127.0.0.1:0"], cores: 2),
+            case .success(let assembly) = ServerAssembly.make(configuration, cores: 1, token: nil, decisions: decisions)
+        else { Issue.record("the server did not assemble"); return }
+        let asked = [("/v1/gate?at=2027-03-01T10:00:00Z", "2027-03-01"),
+                     ("/v1/gate?at=2027-12-31T23:30:00Z", "2028-01-01"),                  // Berlin is an hour ahead
+                     ("/v1/gate?at=2027-12-31T23:30:00Z&timeZone=America/New_York", "2027-12-31"),
+                     ("/v1/gate?at=2027-03-01T10:00:00Z&today=2026-06-01", "2026-06-01")]
+        for (target, _) in asked { #expect(routes.get(target, router: assembly.router).status == 200, "\(target)") }
+        decisions.sink.flush(within: 5)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == asked.count)
+        for (line, (target, today)) in zip(lines, asked) {
+            let entry = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(entry?["today"] as? String == today, "\(target): \(line)")
+            #expect(entry?["route"] as? String == "/v1/gate")
+        }
+    }
 
     @Test func closedAndOpenAnswersInTheServersZone() {
         let closed = get("/v1/gate?at=2026-12-11T15:05:00Z")

@@ -38,7 +38,6 @@ enum GateCommand {
                 try ValueParser.day(text, option: OptionCatalogue.today)
             }
         }
-        var instants: [String] = []
         var questions: [GateUseCase.Question] = []
         if let file = parsed.value(batch) {
             for option in [OptionCatalogue.at, now] where parsed.has(option) {
@@ -57,16 +56,11 @@ enum GateCommand {
         } else if parsed.has(OptionCatalogue.at) && parsed.has(now) {
             throw .request(RequestError(now, .conflicts(with: OptionCatalogue.at)))
         } else if let at = parsed.value(OptionCatalogue.at) {
-            instants = [at]
+            questions = [try CLIError.wrap { () throws(RequestError) in try GateUseCase.question(at, zone: zone, today: today) }]
         } else if parsed.has(now) {
-            instants = [zone.iso(Clock.local.now())]
+            questions = [GateUseCase.Question(instant: Clock.local.now(), zone: zone, today: today)]
         } else {
             throw .request(RequestError(OptionCatalogue.at, .missing))
-        }
-        if !instants.isEmpty {
-            questions = try CLIError.wrap { () throws(RequestError) in
-                try instants.map { text throws(RequestError) in try GateUseCase.question(text, zone: zone, today: today) }
-            }
         }
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),

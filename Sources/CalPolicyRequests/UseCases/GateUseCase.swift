@@ -13,17 +13,23 @@ public enum GateUseCase {
         public var zone: ZoneWallTime
         /// `--today` when given, else the instant's date in the zone.
         public var today: Day
+
+        /// The question at `instant` (`gate --now`: the clock's instant as it is, never text).
+        public init(instant: Int64, zone: ZoneWallTime, today: Day? = nil) {
+            self.instant = instant
+            self.zone = zone
+            self.today = today ?? zone.day(of: instant)
+        }
     }
 
     /// The question for `text` (an ISO 8601 instant with an offset) in `zone`.
     public static func question(_ text: String, zone: ZoneWallTime, today: Day?) throws(RequestError) -> Question {
-        let instant = try InstantText.parse(text, option: OptionCatalogue.at)
-        return Question(instant: instant, zone: zone, today: today ?? zone.day(of: instant))
+        Question(instant: try InstantText.parse(text, option: OptionCatalogue.at), zone: zone, today: today)
     }
 
-    /// The question `values` ask (`at`, `timeZone`, else the zone named `fallbackZone`), with
-    /// `today` when the request gave one.
-    public static func request(_ values: RequestValues, fallbackZone: String, today: Day?) throws(RequestError) -> Question {
+    /// The question `values` ask (`at`, `timeZone`, else `fallbackZone`), with `today` when the
+    /// request gave one.
+    public static func request(_ values: RequestValues, fallbackZone: ZoneWallTime, today: Day?) throws(RequestError) -> Question {
         let zone = try StackZone.resolve(values, fallback: fallbackZone)
         return try question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
     }

@@ -40,11 +40,11 @@ import Testing
     @Test func theRequestTakesItsZoneAndTodayFromTheValues() throws {
         let values = UseCaseFixture.values([(OptionCatalogue.at, "2026-12-31T23:30:00Z"),
                                             (OptionCatalogue.timeZone, "Europe/Berlin")])
-        let question = try GateUseCase.request(values, fallbackZone: "UTC", today: nil)
+        let question = try GateUseCase.request(values, fallbackZone: .utc, today: nil)
         #expect(question.zone.identifier == "Europe/Berlin")
         #expect(question.today.iso == "2027-01-01")  // already the new year in Berlin
         let fallback = try GateUseCase.request(UseCaseFixture.values([(OptionCatalogue.at, "2026-12-31T23:30:00Z")]),
-                                               fallbackZone: "UTC", today: UseCaseFixture.day("2026-06-01"))
+                                               fallbackZone: .utc, today: UseCaseFixture.day("2026-06-01"))
         #expect(fallback.zone.identifier == "UTC")
         #expect(fallback.today.iso == "2026-06-01")
     }
@@ -54,7 +54,7 @@ import Testing
         #expect(throws: RequestError.self) {
             try GateUseCase.request(UseCaseFixture.values([(OptionCatalogue.at, "2026-12-24T12:00:00Z"),
                                                            (OptionCatalogue.timeZone, "Europe/Berln")]),
-                                    fallbackZone: "UTC", today: nil)
+                                    fallbackZone: .utc, today: nil)
         }
     }
 }
