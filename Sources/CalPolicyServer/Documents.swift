@@ -35,23 +35,14 @@ enum Documents {
     /// `eval --format json` over the span `values` give (`month`, `year`, `week`, `from`/`to`);
     /// `daysCap`: the most days the span may hold, named in the refusal.
     static func eval(_ context: Context, policies: [any DayPolicy], daysCap: Int? = nil) throws(RequestFailure) -> [UInt8] {
-        let settings = context.settings
-        let (span, grids) = try requestStep { () throws(RequestError) in
-            let span = try SpanResolver.resolve(context.values, settings: settings)
-            if let daysCap, span.days.count > daysCap {
-                throw RequestError(OptionCatalogue.to, value: span.days.last.iso,
-                                   reason: "a span of /v1/days must be at most \(daysCap) days; "
-                                       + "\(span.days.first.iso)...\(span.days.last.iso) holds \(span.days.count)")
-            }
-            return (span, try EvalUseCase.grids(span, format: .json, settings: settings))
-        }
-        let zone = try requestStep { () throws(RequestError) in
-            try StackZone.resolve(context.values, fallback: context.defaultZone)
+        let question = try requestStep { () throws(RequestError) in
+            try EvalUseCase.question(context.values, settings: context.settings, format: .json,
+                                     fallbackZone: context.defaultZone, daysCap: daysCap)
         }
         // Into a buffer that is dropped on a policy error (the route answers 500 instead).
         let buffer = DocumentBuffer()
-        try EvalUseCase.write(.json, paths: context.paths, evaluation: context.evaluation, span: span, grids: grids,
-                              policies: policies, zone: zone, to: buffer)
+        try EvalUseCase.write(question, as: .json, paths: context.paths, evaluation: context.evaluation,
+                              policies: policies, to: buffer)
         return buffer.bytes
     }
 

@@ -11,14 +11,10 @@ enum EvalCommand {
         let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
-        let span = try CLIError.wrap { () throws(RequestError) in
-            try EvalUseCase.span(parsed, settings: settings, format: format)
-        }
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
-        let grids = try CLIError.wrap { () throws(RequestError) in
-            try EvalUseCase.grids(span, format: format, settings: settings)
+        let question = try CLIError.wrap { () throws(RequestError) in
+            try EvalUseCase.question(parsed, settings: settings, format: format)
         }
-        let zone = try CLIError.wrap { () throws(RequestError) in try StackZone.named(parsed) }
         let verbose = parsed.has("verbose")
         if format != .ics, let option = (OptionCatalogue.feedFilter + [OptionCatalogue.feedName]).first(where: parsed.has) {
             throw .request(RequestError(option, value: parsed.value(option) ?? "", reason: "only --format ics takes it"))
@@ -26,9 +22,9 @@ enum EvalCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         console.keepUntilExit(files)
         if format == .ics {
-            let request = FeedUseCase.Request(span: span, filter: try CLIError.wrap { () throws(RequestError) in
+            let request = FeedUseCase.Request(span: question.span, filter: try CLIError.wrap { () throws(RequestError) in
                 try FeedUseCase.filter(parsed, evaluation: evaluation, policies: files)
-            }, zone: zone)
+            }, zone: question.zone)
             let feed = try CLIError.wrap { () throws(RequestFailure) in
                 try FeedUseCase.run(request, paths: parsed.positionals, evaluation: evaluation, policies: files)
             }
@@ -37,14 +33,13 @@ enum EvalCommand {
         }
         if let streamed = StreamedEvalFormat(format) {
             try CLIError.wrap { () throws(RequestFailure) in
-                try EvalUseCase.write(streamed, paths: parsed.positionals, evaluation: evaluation, span: span,
-                                      grids: grids, policies: files, zone: zone, to: console)
+                try EvalUseCase.write(question, as: streamed, paths: parsed.positionals, evaluation: evaluation,
+                                      policies: files, to: console)
             }
             return ExitCode.ok
         }
         let report = try CLIError.wrap { () throws(RequestFailure) in
-            try EvalUseCase.report(paths: parsed.positionals, evaluation: evaluation, span: span, grids: grids,
-                                   format: format, policies: files, zone: zone)
+            try EvalUseCase.report(question, paths: parsed.positionals, evaluation: evaluation, policies: files)
         }
         switch format {
         case .json, .csv: break  // written above

@@ -6,6 +6,48 @@ import Rendering
 /// document renders (text, JSON, CSV, HTML, iCalendar). The CLI's `eval` and the server's
 /// `/v1/month`, `/v1/days`, `/v1/week`, `/v1/year` and `/v1/calendar.ics` all come through here.
 public enum EvalUseCase {
+    /// What one evaluation asks, every usage problem found before any policy runs: the span, the
+    /// month grids its format draws and the stack's zone.
+    public struct Question {
+        public var format: EvalFormat
+        public var span: ResolvedSpan
+        public var grids: [(month: CalendarMonth, grid: MonthGrid)]
+        /// `--time-zone` (API `timeZone`), else the face's default (none on the command line,
+        /// the server's --time-zone).
+        public var zone: ZoneWallTime?
+    }
+
+    /// The question `values` ask in `format`; `daysCap`: the most days the span may hold (the
+    /// server's `/v1/days`), named in the refusal.
+    public static func question(_ values: RequestValues, settings: DisplaySettings, format: EvalFormat,
+                                fallbackZone: ZoneWallTime? = nil, daysCap: Int? = nil) throws(RequestError) -> Question {
+        let span = try span(values, settings: settings, format: format)
+        if let daysCap, span.days.count > daysCap {
+            throw RequestError(OptionCatalogue.to, value: span.days.last.iso,
+                               reason: "a span of /v1/days must be at most \(daysCap) days; "
+                                   + "\(span.days.first.iso)...\(span.days.last.iso) holds \(span.days.count)")
+        }
+        let grids = try grids(span, format: format, settings: settings)
+        let zone: ZoneWallTime?
+        if let fallbackZone { zone = try StackZone.resolve(values, fallback: fallbackZone) } else { zone = try StackZone.named(values) }
+        return Question(format: format, span: span, grids: grids, zone: zone)
+    }
+
+    /// A streamed document (CSV, JSON) of the question written to `sink` as it is evaluated.
+    public static func write<Sink: DocumentSink>(_ question: Question, as streamed: StreamedEvalFormat, paths: [String],
+                                                 evaluation: EvaluationOptions, policies: [any DayPolicy],
+                                                 to sink: Sink) throws(RequestFailure) {
+        try write(streamed, paths: paths, evaluation: evaluation, span: question.span, grids: question.grids,
+                  policies: policies, zone: question.zone, to: sink)
+    }
+
+    /// The question evaluated whole, as the report the text and HTML documents draw.
+    public static func report(_ question: Question, paths: [String], evaluation: EvaluationOptions,
+                              policies: [any DayPolicy]) throws(RequestFailure) -> EvalReport {
+        try report(paths: paths, evaluation: evaluation, span: question.span, grids: question.grids,
+                   format: question.format, policies: policies, zone: question.zone)
+    }
+
     /// The span the values ask for in `format`: iCalendar exports this year and the next
     /// (capped), the HTML page a year at a glance, the others the month holding today.
     public static func span(_ values: RequestValues, settings: DisplaySettings,
