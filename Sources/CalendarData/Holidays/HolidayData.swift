@@ -1,5 +1,4 @@
 import CalendarCore
-import CalendarData
 import Foundation
 
 /// Where the holiday data lives, and each country's parsed file, loaded once on first use.

@@ -1,5 +1,4 @@
 import CalendarCore
-import CalendarData
 import Glibc
 
 /// The system's tz database: a zone's compiled file (TZif) read from `$TZDIR`, else
