@@ -4,7 +4,9 @@
 // → the two faces, CalPolicyCLI (calpolicy) and CalPolicyServer (calpolicy-serve), neither importing the other;
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
-// CalendarCore stands beside the Lua stack and knows nothing of Lua, files or printing.
+// CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
+// printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
+// PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
 // Platforms: Linux only (tested: Debian 12 with Swift 6.3, liblua5.4-dev and libical-dev; Ubuntu 22.04+ has
 // the same packages). macOS does not build: the C shim uses glibc's pthread_getattr_np.
 // Plain `swift build` / `swift run calpolicy` work; `make release` adds scripts/release-flags.sh.
