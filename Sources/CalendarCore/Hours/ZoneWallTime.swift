@@ -29,18 +29,11 @@ public struct ZoneWallTime: Sendable {
         (self.identifier, self.source) = (identifier, .rules(rules))
     }
 
-    /// The zone of that IANA name in ICU's copy of the database (Foundation's `TimeZone`), nil
-    /// when it has none; for a system without `/usr/share/zoneinfo`. Foundation's first zone
-    /// costs a process about 500,000 instructions.
-    public init?(icuIdentifier identifier: String) {
-        guard let zone = TimeZone(identifier: identifier) else { return nil }
+    /// The zone whose offsets Foundation's `TimeZone` gives (ICU's copy of the database), named
+    /// `identifier`: CalendarData's `ZoneDatabase` looks the name up, on a system without
+    /// `/usr/share/zoneinfo`; here it is arithmetic only.
+    public init(identifier: String, foundation zone: TimeZone) {
         (self.identifier, self.source) = (identifier, .foundation(zone))
-    }
-
-    /// The name ICU knows the zone by, when it comes from ICU (Foundation calls UTC "GMT").
-    public var icuIdentifier: String? {
-        if case .foundation(let zone) = source { return zone.identifier }
-        return nil
     }
 
     public static let utc = ZoneWallTime(identifier: "UTC", rules: .fixed(0))

@@ -1,4 +1,5 @@
 import CalendarCore
+import Foundation
 import Glibc
 
 /// The system's tz database: a zone's compiled file (TZif) read from `$TZDIR`, else
@@ -53,7 +54,10 @@ public enum ZoneDatabase {
                 }
             }
         }
-        if !sawDirectory, let icu = ZoneWallTime(icuIdentifier: name), icu.icuIdentifier == name { zone = icu }
+        // Foundation's first zone costs a process about 500,000 instructions: only without a directory.
+        if !sawDirectory, let icu = TimeZone(identifier: name), icu.identifier == name {
+            zone = ZoneWallTime(identifier: name, foundation: icu)
+        }
         if let zone { loaded.withLock { $0[name] = zone } }
         return .success(zone)
     }
