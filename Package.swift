@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "CStartupTests", dependencies: ["CStartup"]),
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "CalendarData", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore", "CPolicyBridge"]),
-        .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "PolicyEngine", "Rendering"]),
+        .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine", "Rendering"]),
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),

@@ -1,4 +1,5 @@
 import CalendarCore
+import CalendarData
 import Rendering
 import Testing
 @testable import CalPolicyRequests
@@ -32,6 +33,34 @@ import Testing
         // Eight weekend days in December 2026 and Christmas (a Friday).
         #expect(report.days.filter(\.isDenied).count == 9)
         #expect(report.grids.count == 1)
+    }
+
+    /// The one question both faces ask: span, grids and zone resolved before any policy runs; the
+    /// server's zone when the request names none, the named one otherwise; /v1/days's cap refused
+    /// with the span it held.
+    @Test func theQuestionResolvesSpanGridsAndZoneBeforeAnyPolicy() throws {
+        let evaluation = try UseCaseFixture.evaluation()
+        let month = UseCaseFixture.values([(OptionCatalogue.month, "2026-12")])
+        let berlin = try ZoneNames.resolve("Europe/Berlin").get()
+        let cli = try EvalUseCase.question(month, settings: evaluation.settings, format: .text)
+        #expect(cli.zone == nil && cli.grids.count == 1 && cli.span.days.count == 31)
+        let server = try EvalUseCase.question(month, settings: evaluation.settings, format: .json, fallbackZone: berlin)
+        #expect(server.zone?.identifier == "Europe/Berlin")
+        let named = UseCaseFixture.values([(OptionCatalogue.month, "2026-12"), (OptionCatalogue.timeZone, "Asia/Tokyo")])
+        #expect(try EvalUseCase.question(named, settings: evaluation.settings, format: .json, fallbackZone: berlin)
+                    .zone?.identifier == "Asia/Tokyo")
+        #expect(try EvalUseCase.question(month, settings: evaluation.settings, format: .csv).grids.isEmpty)
+        let long = UseCaseFixture.values([(OptionCatalogue.from, "2026-01-01"), (OptionCatalogue.to, "2026-12-31")])
+        #expect(throws: RequestError.self) {
+            try EvalUseCase.question(long, settings: evaluation.settings, format: .json, daysCap: 100)
+        }
+        do {
+            _ = try EvalUseCase.question(long, settings: evaluation.settings, format: .json, daysCap: 100)
+        } catch {
+            #expect(error.message(.api).contains("2026-01-01...2026-12-31 holds 365"), "\(error.message(.api))")
+        }
+        let badZone = UseCaseFixture.values([(OptionCatalogue.month, "2026-12"), (OptionCatalogue.timeZone, "Europe/Berln")])
+        #expect(throws: RequestError.self) { try EvalUseCase.question(badZone, settings: evaluation.settings, format: .text) }
     }
 
     @Test func theSpanFollowsTheFormat() throws {
