@@ -192,174 +192,108 @@ enum ConfigJSON {
     }
 
     static func parse(_ bytes: [UInt8]) throws(Problem) -> Value {
-        var reader = Reader(bytes: bytes)
-        reader.skipSpace()
+        var reader = Reader(scanner: JSONScanner(bytes: bytes, index: 0, end: bytes.count))
+        reader.scanner.skipSpace()
         let value = try reader.value(depth: 0)
-        reader.skipSpace()
-        guard reader.index == bytes.count else { throw reader.problem("unexpected text after the value") }
+        reader.scanner.skipSpace()
+        guard reader.scanner.current == nil else { throw reader.problem("unexpected text after the value") }
         return value
     }
 
+    /// The structure on `JSONScanner`'s tokens: members kept in order, a key given twice refused.
     private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
+        var scanner: JSONScanner
 
         /// "line 4, column 13: …": where the reader stands (columns count bytes from 1, as editors
         /// and jq report them for ASCII).
         func problem(_ what: String) -> Problem {
-            let end = min(index, bytes.count)
+            let bytes = scanner.bytes
+            let end = min(scanner.index, bytes.count)
             let line = bytes[..<end].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
             let lineStart = bytes[..<end].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
             return Problem(message: "line \(line), column \(end - lineStart + 1): \(what)")
         }
 
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        /// The scanner's fault in this reader's words, where reading stopped.
+        func problem(_ failure: JSONScanner.Failure) -> Problem {
+            let message = switch failure.fault {
+            case .noNumber: "unexpected text"
+            case .noFractionDigits: "a number needs digits after '.'"
+            case .noExponentDigits: "a number needs digits in its exponent"
+            case .numberOutOfRange: "a number out of range"
+            case .unterminatedString: "a string is not closed"
+            case .controlCharacter: "a control character in a string (escape it)"
+            case .badEscape: "an unknown escape in a string"
+            case .badUnicodeEscape: "expected four hex digits after \\u"
+            case .loneSurrogate: "a lone surrogate in a string"
+            case .notUTF8: "a string is not UTF-8"
+            }
+            return problem(message)
         }
 
         mutating func expect(_ byte: UInt8) throws(Problem) {
-            guard index < bytes.count, bytes[index] == byte else {
-                throw problem("expected '\(Character(Unicode.Scalar(byte)))'")
-            }
-            index += 1
+            guard scanner.skip(byte) else { throw problem("expected '\(Character(Unicode.Scalar(byte)))'") }
         }
 
         mutating func value(depth: Int) throws(Problem) -> Value {
             guard depth < 32 else { throw problem("nested more than 32 deep") }
-            guard index < bytes.count else { throw problem("unexpected end of the file") }
-            switch bytes[index] {
+            guard let first = scanner.current else { throw problem("unexpected end of the file") }
+            switch first {
             case UInt8(ascii: "{"):
-                index += 1
+                scanner.index += 1
                 var members: [(key: String, value: Value)] = []
                 var seen: Set<[UInt8]> = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
+                scanner.skipSpace()
+                if scanner.skip(UInt8(ascii: "}")) { return .object([]) }
                 while true {
-                    skipSpace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
+                    scanner.skipSpace()
+                    guard scanner.current == UInt8(ascii: "\"") else { throw problem("expected a key in quotes") }
                     let key = try string()
                     // Keys compared as their bytes: "é" and "e\u0301" are two keys, as for the option names.
                     guard seen.insert(Array(key.utf8)).inserted else {
                         throw problem("key '\(key)' is given twice; give it once")
                     }
-                    skipSpace()
+                    scanner.skipSpace()
                     try expect(UInt8(ascii: ":"))
-                    skipSpace()
+                    scanner.skipSpace()
                     members.append((key, try value(depth: depth + 1)))
-                    skipSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    scanner.skipSpace()
+                    if scanner.skip(UInt8(ascii: ",")) { continue }
                     try expect(UInt8(ascii: "}"))
                     return .object(members)
                 }
             case UInt8(ascii: "["):
-                index += 1
+                scanner.index += 1
                 var items: [Value] = []
-                skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+                scanner.skipSpace()
+                if scanner.skip(UInt8(ascii: "]")) { return .array([]) }
                 while true {
-                    skipSpace()
+                    scanner.skipSpace()
                     items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    if index < bytes.count, bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                    scanner.skipSpace()
+                    if scanner.skip(UInt8(ascii: ",")) { continue }
                     try expect(UInt8(ascii: "]"))
                     return .array(items)
                 }
             case UInt8(ascii: "\""):
                 return .string(try string())
-            case UInt8(ascii: "t"): try word("true"); return .bool(true)
-            case UInt8(ascii: "f"): try word("false"); return .bool(false)
-            case UInt8(ascii: "n"): try word("null"); return .null
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                guard let literal = scanner.literal() else { throw problem("unexpected text") }
+                return literal == .null ? .null : .bool(literal == .true)
             default:
                 return .number(try number())
             }
         }
 
-        mutating func word(_ text: String) throws(Problem) {
-            let expected = Array(text.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
-                throw problem("unexpected text")
-            }
-            index += expected.count
-        }
-
         mutating func number() throws(Problem) -> Double {
-            let start = index
-            func digits() -> Int {
-                let from = index
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                return index - from
-            }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            let whole = index
-            guard digits() > 0, !(bytes[whole] == 0x30 && index - whole > 1) else { throw problem("unexpected text") }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                guard digits() > 0 else { throw problem("a number needs digits after '.'") }
-            }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits() > 0 else { throw problem("a number needs digits in its exponent") }
-            }
-            guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)), number.isFinite else {
-                throw problem("a number out of range")
-            }
+            let number: Double
+            do { number = try scanner.number().value } catch { throw problem(error) }
+            guard number.isFinite else { throw problem("a number out of range") }
             return number
         }
 
         mutating func string() throws(Problem) -> String {
-            index += 1  // the opening quote
-            var out: [UInt8] = []
-            while true {
-                guard index < bytes.count else { throw problem("a string is not closed") }
-                let byte = bytes[index]
-                index += 1
-                switch byte {
-                case UInt8(ascii: "\""):
-                    guard let text = String(validating: out, as: UTF8.self) else { throw problem("a string is not UTF-8") }
-                    return text
-                case UInt8(ascii: "\\"):
-                    guard index < bytes.count else { throw problem("a string is not closed") }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "u"):
-                        var scalar = try hex4()
-                        if (0xD800...0xDBFF).contains(scalar) {
-                            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                                throw problem("a lone surrogate in a string")
-                            }
-                            index += 2
-                            let low = try hex4()
-                            guard (0xDC00...0xDFFF).contains(low) else { throw problem("a lone surrogate in a string") }
-                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                        }
-                        guard let unicode = Unicode.Scalar(scalar) else { throw problem("a lone surrogate in a string") }
-                        out.append(contentsOf: String(Character(unicode)).utf8)
-                    default:
-                        throw problem("an unknown escape in a string")
-                    }
-                case 0x00..<0x20:
-                    throw problem("a control character in a string (escape it)")
-                default:
-                    out.append(byte)
-                }
-            }
-        }
-
-        mutating func hex4() throws(Problem) -> UInt32 {
-            guard index + 4 <= bytes.count, let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
-                  bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") }) else {
-                throw problem("expected four hex digits after \\u")
-            }
-            index += 4
-            return value
+            do { return try scanner.string() } catch { throw problem(error) }
         }
     }
 }
