@@ -263,7 +263,9 @@ static int cpb_cal_ics(lua_State *L) {
         lua_pushcfunction(L, cpb_ics_between);
         lua_pushcfunction(L, cpb_native_day_number);
         lua_pushcfunction(L, cpb_native_civil);
-        lua_call(L, 4, 1);
+        if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_CHECKS_REGISTRY) != LUA_TTABLE)
+            luaL_error(L, "cal.ics: the prelude's checks are missing");
+        lua_call(L, 5, 1);
         lua_copy(L, -1, lua_upvalueindex(1));
         lua_pop(L, 1);
     }

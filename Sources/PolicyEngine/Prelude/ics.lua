@@ -1,20 +1,17 @@
 -- cal.ics's Lua part, compiled on a state's first cal.ics call (so the prelude every policy
--- loads stays as it was): receives the host's open and between, returns open(name). Called
--- from the C function cal.ics, so an error naming the policy's line is raised at level 4.
-local hostOpen, hostBetween, dayNumber, civil = ...
+-- loads stays as it was): receives the host's open and between, the day arithmetic and the
+-- prelude's checks, returns open(name). Called from the C function cal.ics, so an error naming
+-- the policy's line is raised at level 4.
+local hostOpen, hostBetween, dayNumber, civil, checks = ...
 local type, error, tostring, ipairs, pcall, setmetatable = type, error, tostring, ipairs, pcall, setmetatable
 local mtype, sformat, smatch, tonumber = math.type, string.format, string.match, tonumber
 
 local MIN_DAY, MAX_DAY = -719162, 2932896 -- 0001-01-01, 9999-12-31
 local MAX_SPAN = 3660                     -- days one `between` may span
 
-local function show(v)
-    if type(v) == "string" then
-        if #v > 40 then v = v:sub(1, 40) .. "..." end
-        return "'" .. v .. "'"
-    end
-    return type(v) == "number" and "'" .. tostring(v) .. "'" or type(v)
-end
+-- The prelude's quoting (handed over through native.shareChecks), so a bad value reads as in
+-- every other cal function.
+local show = checks.show
 
 -- Day arithmetic is CCivilDays', through the same native functions cal uses.
 local toDay = dayNumber
