@@ -41,14 +41,8 @@ public enum JUnitReport {
     /// to people: no controls, bidi or invisible format characters), then XML's.
     public static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in TerminalText.escape(text).unicodeScalars {
-            if let entity = entities[scalar] {
-                out += entity
-            } else if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "?"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        ScalarEscaping.escape(TerminalText.escape(text), into: &out) { scalar in
+            entities[scalar] ?? (scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "?" : nil)
         }
         return out
     }

@@ -6,35 +6,27 @@
 /// and of emoji sequences, and move nothing.
 public enum HTMLText {
     public static func escape(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsWork) else { return text }
+        guard text.unicodeScalars.contains(where: { replacement($0) != nil }) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                if isJoiner(scalar) || !TerminalText.needsEscape(scalar.value) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    out += TerminalText.escape(String(scalar))
-                }
-            }
-        }
+        ScalarEscaping.escape(text, into: &out, replacement)
         return out
+    }
+
+    /// A character reference for markup, `TerminalText`'s `\u{XX}` for what it escapes, nil
+    /// for the rest.
+    private static func replacement(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: isJoiner(scalar) || !TerminalText.needsEscape(scalar.value) ? nil : TerminalText.escape(String(scalar))
+        }
     }
 
     private static func isJoiner(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x200C || scalar.value == 0x200D
-    }
-
-    private static func needsWork(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "&", "<", ">", "\"", "'": return true
-        default: return !isJoiner(scalar) && TerminalText.needsEscape(scalar.value)
-        }
     }
 }

@@ -164,24 +164,21 @@ public enum JSONWriter {
             out += "\""
             return
         }
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escape(text, into: &out) { scalar in
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            case "\n": return "\\n"
+            case "\r": return "\\r"
+            case "\t": return "\\t"
+            case "\u{08}": return "\\b"
+            case "\u{0C}": return "\\f"
+            case "\u{2028}": return "\\u2028"
+            case "\u{2029}": return "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return nil }
+                let hex = String(scalar.value, radix: 16)
+                return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             }
         }
         out += "\""

@@ -94,17 +94,12 @@ public enum TerminalText {
     }
 
     private static func escape(_ text: String, into out: inout String) {
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escape(text, into: &out) { scalar in
             switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += " "
-            default:
-                if needsEscape(scalar.value) {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\n": "\\n"
+            case "\r": "\\r"
+            case "\t": " "
+            default: needsEscape(scalar.value) ? "\\u{\(String(scalar.value, radix: 16))}" : nil
             }
         }
     }

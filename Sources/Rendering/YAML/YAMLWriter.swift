@@ -12,25 +12,20 @@ public enum YAMLWriter {
     /// `\uXXXX`. Everything else is written as itself.
     public static func quoted(_ text: String) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
+        ScalarEscaping.escape(text, into: &out) { scalar in
             switch scalar.value {
-            case 0x5C: out += "\\\\"
-            case 0x22: out += "\\\""
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x00: out += "\\0"
-            case 0x85: out += "\\N"
-            case 0x2028: out += "\\L"
-            case 0x2029: out += "\\P"
-            case 0x01...0x1F, 0x7F...0x9F: out += "\\x" + hex(scalar.value, digits: 2)
-            case 0xFFFE, 0xFFFF: out += "\\u" + hex(scalar.value, digits: 4)
-            default:
-                if TerminalText.needsEscape(scalar.value) {
-                    out += "\\u" + hex(scalar.value, digits: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case 0x5C: "\\\\"
+            case 0x22: "\\\""
+            case 0x09: "\\t"
+            case 0x0A: "\\n"
+            case 0x0D: "\\r"
+            case 0x00: "\\0"
+            case 0x85: "\\N"
+            case 0x2028: "\\L"
+            case 0x2029: "\\P"
+            case 0x01...0x1F, 0x7F...0x9F: "\\x" + hex(scalar.value, digits: 2)
+            case 0xFFFE, 0xFFFF: "\\u" + hex(scalar.value, digits: 4)
+            default: TerminalText.needsEscape(scalar.value) ? "\\u" + hex(scalar.value, digits: 4) : nil
             }
         }
         return out + "\""
@@ -41,12 +36,8 @@ public enum YAMLWriter {
     /// `\u{fffe}`, `\u{ffff}`. No line feed at the end.
     public static func comment(_ text: String) -> String {
         var out = "# "
-        for scalar in TerminalText.escape(text).unicodeScalars {
-            if scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                out += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        ScalarEscaping.escape(TerminalText.escape(text), into: &out) { scalar in
+            scalar.value == 0xFFFE || scalar.value == 0xFFFF ? "\\u{\(String(scalar.value, radix: 16))}" : nil
         }
         return out
     }
