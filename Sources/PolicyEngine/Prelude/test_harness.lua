@@ -93,30 +93,23 @@ end
 
 local expect = {}
 
-function expect.denied(date, reason)
-    inTest("denied")
-    local line = lineOf(4)
-    if reason ~= nil and type(reason) ~= "string" then error("expect.denied: the reason must be a string", 2) end
-    add("denied", line, checkDate(date, "expect.denied"), reason)
+-- expect.denied, .selectable, .deselectable, .notDeselectable and .noDecoration(date[, reason]):
+-- one expectation of the day's verdict, recorded at the test's line. `reason` says what the
+-- expectation takes after the date: nothing (nil), any value ("any") or a string ("string").
+local function verdictExpectation(kind, reason)
+    local what = "expect." .. kind
+    return function(date, why)
+        inTest(kind)
+        local line = lineOf(4)
+        if reason == "string" and why ~= nil and type(why) ~= "string" then error(what .. ": the reason must be a string", 2) end
+        if reason then add(kind, line, checkDate(date, what), why) else add(kind, line, checkDate(date, what)) end
+    end
 end
 
-function expect.selectable(date)
-    inTest("selectable")
-    local line = lineOf(4)
-    add("selectable", line, checkDate(date, "expect.selectable"))
-end
-
-function expect.deselectable(date)
-    inTest("deselectable")
-    local line = lineOf(4)
-    add("deselectable", line, checkDate(date, "expect.deselectable"))
-end
-
-function expect.notDeselectable(date, reason)
-    inTest("notDeselectable")
-    local line = lineOf(4)
-    add("notDeselectable", line, checkDate(date, "expect.notDeselectable"), reason)
-end
+expect.denied = verdictExpectation("denied", "string")
+expect.selectable = verdictExpectation("selectable")
+expect.deselectable = verdictExpectation("deselectable")
+expect.notDeselectable = verdictExpectation("notDeselectable", "any")
 
 local DECORATION_FIELDS = { kind = true, label = true, color = true, image = true, size = true }
 
@@ -133,11 +126,7 @@ function expect.decoration(date, want)
     add("decoration", line, checkDate(date, "expect.decoration"), want.kind, want.label, want.color, want.image, want.size)
 end
 
-function expect.noDecoration(date)
-    inTest("noDecoration")
-    local line = lineOf(4)
-    add("noDecoration", line, checkDate(date, "expect.noDecoration"))
-end
+expect.noDecoration = verdictExpectation("noDecoration")
 
 -- Instants are ISO 8601 text with an offset; the host parses them (one parser for every face)
 -- and fails the expectation, at its line, when one is malformed.
