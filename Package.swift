@@ -62,7 +62,12 @@ let package = Package(
         // cheaper than compiling). survey_probe.lua is its own input, read at build time only.
         .executableTarget(name: "PreludeCompiler", dependencies: ["CLua"], exclude: ["survey_probe.lua"]),
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
-        .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine"]),
+        // The Lua `calpolicy import` writes and runs, as templates (LuaTemplate): embedded as text
+        // only; PreludeBytecode runs on PolicyEngine alone, and a template runs only once filled.
+        .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine"],
+                resources: [.embedInCode("ICS/Templates/imported_days.lua"),
+                            .embedInCode("ICS/Templates/imported_hours.lua"),
+                            .embedInCode("ICS/Templates/zone_probe.lua")]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering"]),

@@ -68,7 +68,7 @@ import Testing
           for zone in [nil, text] {
             let document = ImportedPolicyDocument(name: text, icsName: text + ".ics", denies: true, decorates: true,
                                                   zone: zone)
-            let sources = [document.policy(), document.test(today: today, samples: [.init(day: day, summary: text)],
+            let sources = [try document.policy(), document.test(today: today, samples: [.init(day: day, summary: text)],
                                                             clearDay: today)]
             for source in sources {
                 // Every line of the template begins as the template does: a name never starts one.

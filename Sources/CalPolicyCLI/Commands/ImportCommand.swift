@@ -42,7 +42,7 @@ enum ImportCommand {
         }
 
         // Loaded from memory under the path it will have: cal.ics opens the file beside it.
-        let policyText = document.policy()
+        let policyText = try generated(policyPath) { () throws(LuaTemplateError) in try document.policy() }
         let policy = try PolicyLoader.load(policyPath, source: Array(policyText.utf8),
                                            options: PolicyLoader.options(today: settings.today,
                                                                          verbose: parsed.has("verbose")))
@@ -66,8 +66,10 @@ enum ImportCommand {
     /// then closes their hours), asked through cal.ics itself; nil for none, several or floating.
     static func timedZone(icsName: String, policyPath: String, settings: DisplaySettings,
                           verbose: Bool) throws(CLIError) -> String? {
-        let probe = ImportedPolicyDocument.zoneProbe(icsName: icsName, first: settings.today,
-                                                     last: settings.today.adding(days: sampleDays - 1))
+        let probe = try generated(policyPath) { () throws(LuaTemplateError) in
+            try ImportedPolicyDocument.zoneProbe(icsName: icsName, first: settings.today,
+                                                 last: settings.today.adding(days: sampleDays - 1))
+        }
         let policy = try PolicyLoader.load(policyPath, source: Array(probe.utf8),
                                            options: PolicyLoader.options(today: settings.today, verbose: verbose))
         let zones = policy.metadata.name.split(separator: ",").map(String.init)
@@ -88,6 +90,12 @@ enum ImportCommand {
             previous = summary
         }
         return samples
+    }
+
+    /// Lua filled in from a compiled-in template. A template its caller cannot fill is a bug in
+    /// calpolicy, reported against the file being made rather than trapping.
+    static func generated(_ path: String, _ make: () throws(LuaTemplateError) -> String) throws(CLIError) -> String {
+        do { return try make() } catch { throw .policyFile(path: path, problem: "cannot be generated: \(error)") }
     }
 
     /// A new file (never over an existing one), whole or not at all.

@@ -22,18 +22,8 @@ public struct ImportedPolicyDocument {
     /// A chunk that loads as a policy and names, as its `name`, the zones of the timed events
     /// in `icsName` over `first`...`last` (comma-separated, sorted; `floating` for a time
     /// without zone): how `import` learns whether the file has hours, through the same parser.
-    public static func zoneProbe(icsName: String, first: Day, last: Day) -> String {
-        """
-        local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
-        local seen, zones = {}, {}
-        for _, o in ipairs(events:between(\(LuaStringLiteral.quoted(first.iso)), \(LuaStringLiteral.quoted(last.iso)))) do
-            local zone = not o.allDay and (o.zone or "floating") or nil
-            if zone and not seen[zone] then seen[zone] = true; zones[#zones + 1] = zone end
-        end
-        table.sort(zones)
-        return { name = table.concat(zones, ","), canSelect = function() return true end }
-
-        """
+    public static func zoneProbe(icsName: String, first: Day, last: Day) throws(LuaTemplateError) -> String {
+        try LuaTemplate.zoneProbe.render(["ics": icsName, "first": first.iso, "last": last.iso])
     }
 
     public var policyFileName: String { name + ".lua" }
@@ -47,75 +37,18 @@ public struct ImportedPolicyDocument {
         }
     }
 
-    /// The policy's text.
-    public func policy() -> String {
-        if let zone { return hoursPolicy(zone: zone) }
-        var text = LuaStringLiteral.comment(
-            "\(policyFileName): the days of \(icsName), beside this file (written by `calpolicy import`).") + "\n" + """
-            -- A day with an event is \(what).
-            -- The file is read with cal.ics while the policy loads; edit or replace it and the
-            -- policy follows (see docs/policy-api.md).
-            local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
-
-            return {
-                name = \(LuaStringLiteral.quoted(name)),
-                description = \(LuaStringLiteral.quoted("Days of " + icsName + ": " + what + ".")),
-            """ + "\n"
-        if denies {
-            text += """
-                    canSelect = function(day)
-                        local hits = events:on(day)
-                        if #hits > 0 then return false, hits[1].summary end
-                        return true
-                    end,
-                """ + "\n"
+    /// The policy's text: the hours form when the timed events share a zone, else the days form;
+    /// `canSelect` when it denies, `decorationFor` when it decorates.
+    public func policy() throws(LuaTemplateError) -> String {
+        var values = ["policyFile": policyFileName, "ics": icsName, "name": name, "what": what]
+        let sections = ["denies": denies, "decorates": decorates]
+        guard let zone else {
+            values["description"] = "Days of " + icsName + ": " + what + "."
+            return try LuaTemplate.importedDays.render(values, sections: sections)
         }
-        return text + decorationFor + "}\n"
-    }
-
-    /// The decorating function both forms share (nothing when the policy does not decorate).
-    private var decorationFor: String {
-        guard decorates else { return "" }
-        return """
-
-                decorationFor = function(day)
-                    local hits = events:on(day)
-                    if #hits > 0 then return { label = hits[1].summary } end
-                end,
-            """ + "\n"
-    }
-
-    /// The policy for a file with timed events in one zone: all-day events deny their days,
-    /// timed ones close their hours in that zone.
-    private func hoursPolicy(zone: String) -> String {
-        var text = LuaStringLiteral.comment(
-            "\(policyFileName): the events of \(icsName), beside this file (written by `calpolicy import`).") + "\n"
-            + LuaStringLiteral.comment("An all-day event's days are \(what); a timed event closes its hours") + "\n"
-            + LuaStringLiteral.comment("(in \(zone), the zone its times are written in) and decorates its days.") + "\n" + """
-            -- The file is read with cal.ics while the policy loads; edit or replace it and the
-            -- policy follows (see docs/policy-api.md and docs/hours-and-zones.md).
-            local events = cal.ics(\(LuaStringLiteral.quoted(icsName)))
-
-            return {
-                name = \(LuaStringLiteral.quoted(name)),
-                description = \(LuaStringLiteral.quoted("Events of " + icsName + ": all-day ones " + what + "; timed ones closed hours.")),
-                zone = \(LuaStringLiteral.quoted(zone)),
-            """ + "\n"
-        if denies {
-            text += """
-                    canSelect = function(day)
-                        for _, hit in ipairs(events:on(day)) do
-                            if hit.allDay then return false, hit.summary end
-                        end
-                        return true
-                    end,
-
-                    hoursFor = function(day)
-                        return events:hoursOn(day)
-                    end,
-                """ + "\n"
-        }
-        return text + decorationFor + "}\n"
+        values["zone"] = zone
+        values["description"] = "Events of " + icsName + ": all-day ones " + what + "; timed ones closed hours."
+        return try LuaTemplate.importedHours.render(values, sections: sections)
     }
 
     /// One day the policy answered at import: its first event's summary.

@@ -9,7 +9,13 @@ public enum LuaStringLiteral {
     /// invisible characters are escaped too). The space after `--` keeps a text starting with
     /// `[[` or `[=[` from opening a long comment. No line feed at the end.
     public static func comment(_ text: String) -> String {
-        "-- " + TerminalText.escape(text)
+        "-- " + commentText(text)
+    }
+
+    /// `text` escaped as `comment` escapes it, for a place inside a line comment already opened
+    /// with `-- ` (a template's comment line, see `LuaTemplate`).
+    public static func commentText(_ text: String) -> String {
+        TerminalText.escape(text)
     }
 
     public static func quoted(_ text: String) -> String {
