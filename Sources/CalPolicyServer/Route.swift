@@ -27,7 +27,8 @@ extension Router {
             case .explain: [OptionCatalogue.date, OptionCatalogue.selection]
             case .businessDays: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days]
             case .overlay: [OptionCatalogue.stacks, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to,
-                            OptionCatalogue.nextCommonOpen]
+                            OptionCatalogue.nextCommonOpen, OptionCatalogue.minDuration, OptionCatalogue.anyStack,
+                            OptionCatalogue.timeZone]
             case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
             case .select, .revalidate, .status, .health, .ready, .metrics: []
             }

@@ -40,7 +40,7 @@ extension Router {
         let question: OverlayUseCase.Question
         do {
             evaluation = try EvaluationOptions(values, environmentLocale: Documents.environmentLocale, today: clock.today())
-            question = try OverlayUseCase.request(values, settings: evaluation.settings)
+            question = try OverlayUseCase.request(values, settings: evaluation.settings, fallbackZone: clock.zone ?? .utc)
         } catch {
             throw translate(.request(error))
         }
@@ -63,7 +63,56 @@ extension Router {
                 try OverlayUseCase.column(span, stack: PolicyStack(policies + builtIns), context: context)
             }, failure: { [self] error in translate(error) })
         }
+        // By the instant when asked so, or when a stack has hours or a zone of its own (as the CLI).
+        let hours = versions.contains(where: \.inClosedTime)
+        let closedTime: OverlayUseCase.ClosedTimeQuestion?
         switch question {
+        case .closedTime(let asked): closedTime = asked
+        case .days(let span) where hours: closedTime = .init(ask: .span(span), zone: .utc)
+        case .nextCommonOpen(let from) where hours: closedTime = .init(ask: .next(from: ZoneWallTime.utc.instant(of: from, minute: 0)), zone: .utc)
+        default: closedTime = nil
+        }
+        if let closedTime {
+            // Each stack's closed runs over the whole window (and a span's column) on a worker of
+            // that stack; combined once the last stack has answered.
+            var span: DaySpan?
+            if case .span(let days) = closedTime.ask { span = days }
+            let question = closedTime
+            let windows = OverlayUseCase.windows(question)
+            /// Stack `index`'s closed runs over window `look` (and a span's decisions), on a
+            /// worker of that stack.
+            func stackRuns(_ index: Int, _ look: Int, deadline: UInt64,
+                           retire: StuckFlag) throws -> (runs: [StacksTimeline.Run], column: [PolicyStack.Decision]) {
+                try withPolicies(versions[index], deadline: deadline, retire: retire, { policies throws(RequestFailure) in
+                    let stack = PolicyStack(policies + builtIns)
+                    let runs = try OverlayUseCase.closedRuns(question, window: windows[look], stack: stack, context: context)
+                    guard let span else { return (runs, []) }
+                    return (runs, try OverlayUseCase.column(span, stack: stack, context: context))
+                }, failure: { [self] error in translate(error) })
+            }
+            func step(_ look: Int, _ index: Int, _ runs: [[StacksTimeline.Run]], _ columns: [[PolicyStack.Decision]]) -> Step {
+                Step(stack: versions[index].name) { deadline, retire in
+                    let answered = try stackRuns(index, look, deadline: deadline, retire: retire)
+                    let runs = runs + [answered.runs], columns = columns + [answered.column]
+                    guard index + 1 == versions.count else { return .next(step(look, index + 1, runs, columns)) }
+                    let days = span.map { span in
+                        span.enumerated().map { offset, day in OverlayDay(day: day, decisions: columns.map { $0[offset] }) }
+                    } ?? []
+                    let answer: OverlayClosedTime?
+                    do throws(RequestFailure) {
+                        answer = try OverlayUseCase.combined(question, window: windows[look], last: look + 1 == windows.count,
+                                                             runs: runs, days: days)
+                    } catch {
+                        throw self.translate(error)
+                    }
+                    guard let answer else { return .next(step(look + 1, 0, [], [])) }
+                    return .answer(done(OverlayRenderer.closedTimeJSON(answer, stacks: names)))
+                }
+            }
+            return .steps(step(0, 0, [], []))
+        }
+        switch question {
+        case .closedTime: return .steps(Step(stack: versions[0].name) { _, _ in .answer(HTTPResponse(status: 500)) })
         case .days(let span):
             func step(_ index: Int, _ columns: [[PolicyStack.Decision]]) -> Step {
                 Step(stack: versions[index].name) { deadline, retire in

@@ -41,6 +41,9 @@ final class StackVersion: @unchecked Sendable {
     /// The last day each policy's data or declared coverage reaches (`CoverageSpan`), nil where
     /// it never runs out: `/v1/status` and `calpolicy_policy_data_ends_days` count down to it.
     let dataEnds: [Day?]
+    /// Whether an overlay compares this stack by the instant: a policy with hours, or with a zone
+    /// of its own (`OverlayUseCase.needsClosedTime`).
+    let inClosedTime: Bool
 
     init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[any DayPolicy]],
          memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [any DayPolicy]) {
@@ -55,6 +58,7 @@ final class StackVersion: @unchecked Sendable {
         self.free = sets
         self.loader = loader
         self.dataEnds = sets.first.map { $0.map { CoverageSpan.of($0)?.to } } ?? paths.map { _ in nil }
+        self.inClosedTime = sets.first?.contains { $0.definesHours || $0.zone != nil } ?? false
     }
 
     /// Short id over the texts' digests (`version`): a reload compares it before building anything.

@@ -16,7 +16,7 @@ enum OverlayCommand {
         abstract: "Show several stacks on one calendar, or the first day every stack allows.",
         positionalUsage: "",
         options: [stack, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.nextCommonOpen,
-                  CommandCatalog.selectFormat, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.include,
+                  OptionCatalogue.minDuration, OptionCatalogue.anyStack, OptionCatalogue.timeZone, CommandCatalog.selectFormat, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.include,
                   OptionCatalogue.min, OptionCatalogue.max, OptionCatalogue.today, CommandCatalog.timeout,
                   CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
@@ -26,6 +26,15 @@ enum OverlayCommand {
         1000 days). --include, --min and --max stack after every stack's policies.
         --next-common-open DAY: the first day at or after DAY that every stack allows, searched
         for 10 years; exits 1 when there is none.
+
+        Closed time: when a stack has hours (hoursFor) or a policy with a zone of its own
+        (zone = ..., holidays:US-NY@America/New_York), or --any, --min-duration or --time-zone is
+        given, stacks are compared by the instant, each policy in its own zone. A span then lists,
+        below the calendar, the windows open in every stack (with --any: the uncovered windows,
+        when no stack is open), in --time-zone (default UTC). --next-common-open DAY|INSTANT finds
+        the first open instant at or after it (DAY: its midnight in --time-zone) and the window's
+        end; --min-duration 2h the first window at least that long; --any the first instant at
+        least one stack is open (follow-the-sun coverage).
         """
     )
 

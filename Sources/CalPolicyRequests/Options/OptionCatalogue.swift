@@ -81,8 +81,11 @@ public enum OptionCatalogue {
     // the day from which to find the first one every stack allows.
     public static let stacks = OptionSpec.value("stacks", "NAME,NAME", api: "stacks",
                                                 help: "The server's named stacks to overlay, comma-separated.")
-    public static let nextCommonOpen = OptionSpec.value("next-common-open", "YYYY-MM-DD", api: "nextCommonOpen",
-                                                        help: "The first day at or after this one every stack allows.")
+    public static let nextCommonOpen = OptionSpec.value("next-common-open", "DAY|INSTANT", api: "nextCommonOpen",
+                                                        help: "The first day at or after this one every stack allows (an instant, or hours: the first open instant).")
+    public static let minDuration = OptionSpec.value("min-duration", "DURATION", api: "minDuration",
+                                                     help: "With --next-common-open: the next open window of at least this length (2h, 90m).")
+    public static let anyStack = OptionSpec.flag("any", help: "At least one stack open (follow-the-sun) instead of every stack; lists uncovered time.")
 
     // Stored selections (`revalidate`, `diff --selections`, `POST /v1/revalidate`'s body): one
     // JSON object a line, as `select --format json` writes a selection, with an id.

@@ -1,7 +1,7 @@
 /// The zone a market's documented close times are in ("13:00", "13:30 NZDT"): the exchange's
 /// own. The data gives wall times, sometimes with an abbreviation that only says which half of
 /// the year it is; the wall time is read in this zone with the zone database.
-enum MarketZones {
+public enum MarketZones {
     static let zones: [String: String] = [
         "XNYS": "America/New_York", "XNAS": "America/New_York", "XCME": "America/Chicago",
         "XTSE": "America/Toronto", "BVMF": "America/Sao_Paulo", "XBUE": "America/Argentina/Buenos_Aires",
@@ -15,6 +15,12 @@ enum MarketZones {
         "XTAI": "Asia/Taipei", "XKAR": "Asia/Karachi", "XMEX": "America/Mexico_City", "XBOG": "America/Bogota",
         "XWAR": "Europe/Warsaw", "XECB": "Europe/Berlin", "XFED": "America/New_York",
     ]
+
+    /// The zone a reference to `country` closes its days in without `@ZONE`: the exchange's for a
+    /// market, none for a country or subdivision (whose days close at the stack zone's midnight).
+    public static func defaultZone(of country: HolidayCountry) -> String? {
+        country.isMarket ? zones[country.code] : nil
+    }
 
     /// Minutes since midnight of a close time ("13:00", "13:30 NZDT"); nil for "early" or anything else.
     static func closeMinute(_ close: String) -> Int? {

@@ -16,7 +16,9 @@ public enum HolidaysRenderer {
     public static func summary(_ country: HolidayCountry, subdivision: String?) -> String {
         var lines = ["\(country.code)\t\(country.name) (\(country.isMarket ? "market" : "country"))",
                      "categories\t" + country.categories.joined(separator: ", "),
-                     "languages\t" + (country.languages.isEmpty ? "-" : country.languages.joined(separator: ", "))]
+                     "languages\t" + (country.languages.isEmpty ? "-" : country.languages.joined(separator: ", ")),
+                     "zone\t" + (MarketZones.defaultZone(of: country).map { "\($0) (the exchange's: its days close from midnight there; @ZONE moves them)" }
+                                  ?? "none (its days close at the stack zone's midnight; give one with @ZONE: holidays:\(country.code)\(subdivision.map { "-" + $0 } ?? "")@Area/City)")]
         let place = subdivision ?? "-"
         for category in country.categories {
             let span = country.coverage[place]?[category] ?? nil

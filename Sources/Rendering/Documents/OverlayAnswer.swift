@@ -5,4 +5,6 @@ import CalendarCore
 public enum OverlayAnswer: Sendable {
     case days([OverlayDay])
     case nextCommonOpen(from: Day, day: Day)
+    /// By the instant, in closed time (`OverlayClosedTime`).
+    case closedTime(OverlayClosedTime)
 }

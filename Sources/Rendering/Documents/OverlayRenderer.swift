@@ -42,6 +42,7 @@ public enum OverlayRenderer {
         switch answer {
         case .days(let days): json(days, stacks: stacks)
         case .nextCommonOpen(let from, let day): nextCommonOpenJSON(from: from, day: day, stacks: stacks)
+        case .closedTime(let answer): closedTimeJSON(answer, stacks: stacks)
         }
     }
 
@@ -51,6 +52,8 @@ public enum OverlayRenderer {
         switch answer {
         case .days(let days): text(days, stacks: stacks, firstWeekday: firstWeekday, weekdayNames: weekdayNames)
         case .nextCommonOpen(_, let day): day.iso + "\n"
+        case .closedTime(let answer):
+            closedTimeText(answer, stacks: stacks, firstWeekday: firstWeekday, weekdayNames: weekdayNames)
         }
     }
 
@@ -78,6 +81,66 @@ public enum OverlayRenderer {
 
     public static func nextCommonOpenJSON(from: Day, day: Day, stacks: [OverlayStackName]) -> JSONValue {
         .object([("stacks", stackList(stacks)), ("from", .string(from.iso)), ("nextCommonOpen", .string(day.iso))])
+    }
+
+    /// Closed time as JSON: the span's days and its windows (`commonOpen`: every stack open;
+    /// `uncovered`: no stack open), or the search's start and the window found, instants in the
+    /// stack zone with their offsets.
+    public static func closedTimeJSON(_ answer: OverlayClosedTime, stacks: [OverlayStackName]) -> JSONValue {
+        let zone = answer.zone
+        func window(_ window: StacksTimeline.Window) -> JSONValue {
+            .object([("from", .string(zone.iso(window.start))), ("until", .optional(window.end.map(zone.iso))),
+                     ("seconds", window.end.map { JSONValue.int(Int($0 - window.start)) } ?? .null)])
+        }
+        var fields: [(String, JSONValue)] = [("stacks", stackList(stacks)), ("timeZone", .string(zone.identifier)),
+                                             ("coverage", .string(answer.coverage == .all ? "all" : "any")),
+                                             ("minDuration", .int(Int(answer.minimum)))]
+        if let from = answer.from {
+            fields += [("from", .string(zone.iso(from))),
+                       (answer.coverage == .all ? "nextCommonOpen" : "nextCovered", answer.next.map(window) ?? .null)]
+            return .object(fields)
+        }
+        var days = json(answer.days, stacks: stacks)
+        if case .object(let dayFields) = days {
+            days = .object(dayFields.filter { $0.0 != "stacks" })
+        }
+        if case .object(let dayFields) = days { fields += dayFields }
+        fields += [("commonOpen", .array(answer.commonOpen.map(window))), ("uncovered", .array(answer.uncovered.map(window)))]
+        return .object(fields)
+    }
+
+    /// Closed time as text: the span's calendar, then its windows in the stack zone; or the
+    /// window found (`from – until`), one line.
+    public static func closedTimeText(_ answer: OverlayClosedTime, stacks: [OverlayStackName], firstWeekday: Int,
+                                      weekdayNames: [String]) -> String {
+        let zone = answer.zone
+        func line(_ window: StacksTimeline.Window) -> String {
+            zone.iso(window.start) + " – " + (window.end.map(zone.iso) ?? "(open past the search)")
+                + (window.end.map { "  (" + duration($0 - window.start) + ")" } ?? "")
+        }
+        if answer.from != nil {
+            guard let next = answer.next else { return "" }
+            return line(next) + "\n"
+        }
+        var out = text(answer.days, stacks: stacks, firstWeekday: firstWeekday, weekdayNames: weekdayNames)
+        let listed = answer.coverage == .all ? answer.commonOpen : answer.uncovered
+        let heading = answer.coverage == .all
+            ? "open in every stack (\(zone.identifier)), at least \(duration(max(answer.minimum, 60))):"
+            : "uncovered, no stack open (\(zone.identifier)):"
+        let shown = answer.coverage == .all ? listed.filter { ($0.end ?? Int64.max) - $0.start >= answer.minimum } : listed
+        out += TerminalText.escape(heading) + (shown.isEmpty ? " none" : "") + "\n"
+        for window in shown { out += "  " + line(window) + "\n" }
+        return out
+    }
+
+    /// `3h`, `1h30m`, `2d 4h`: a window's length as people read it.
+    static func duration(_ seconds: Int64) -> String {
+        let minutes = seconds / 60, days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
+        var parts: [String] = []
+        if days > 0 { parts.append("\(days)d") }
+        if hours > 0 { parts.append("\(hours)h") }
+        if rest > 0 || parts.isEmpty { parts.append("\(rest)m") }
+        return parts.joined(separator: " ")
     }
 
     static func stackList(_ stacks: [OverlayStackName]) -> JSONValue {

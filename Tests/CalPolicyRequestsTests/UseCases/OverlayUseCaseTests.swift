@@ -1,5 +1,6 @@
 import CalendarCore
 import PolicyEngine
+import Rendering
 import Testing
 @testable import CalPolicyRequests
 
@@ -123,5 +124,90 @@ struct SplitMix {
                                                             context: context)
         else { Issue.record("not days"); return }
         #expect(days.map(\.allOpen) == [true, false, false])
+    }
+
+    // MARK: closed time
+
+    static let offices: [OverlayUseCase.Stack] = {
+        do {
+            return [try OverlayUseCaseTests.stack("ber", ["Tests/fixtures/overlay/office-berlin.lua", "holidays:DE-BE@Europe/Berlin"]),
+                    try OverlayUseCaseTests.stack("nyc", ["Tests/fixtures/overlay/office-new-york.lua", "holidays:US-NY@America/New_York"])]
+        } catch {
+            fatalError("the offices did not load: \(error)")
+        }
+    }()
+
+    static func instant(_ text: String) -> Int64 {
+        guard case .success(let instant) = ISOInstant.parse(text) else { fatalError("not an instant: \(text)") }
+        return instant
+    }
+
+    /// A stack with hours is compared by the instant even when the question asks for a day:
+    /// the next "common open day" of two offices is the first instant both are staffed.
+    @Test func aStackWithHoursIsAnsweredInClosedTime() throws {
+        #expect(OverlayUseCase.needsClosedTime(Self.offices))
+        #expect(!OverlayUseCase.needsClosedTime(OverlayUseCaseTests.all))
+        let answer = try OverlayUseCase.run(.nextCommonOpen(from: UseCaseFixture.day("2026-12-24")), stacks: Self.offices,
+                                            context: PolicyContext(today: OverlayUseCaseTests.today))
+        guard case .closedTime(let closed) = answer else { Issue.record("answered by the day: \(answer)"); return }
+        // Two offices' common hours in winter: New York opens at 14:00 UTC, Berlin closes at 16:00.
+        let next = try #require(closed.next)
+        #expect(next.end == next.start + 7200, "\(next)")
+        #expect(ZoneWallTime.utc.iso(next.start).hasSuffix("T14:00:00+00:00"), "\(ZoneWallTime.utc.iso(next.start))")
+    }
+
+    /// --any from Saturday: nobody works at the weekend, so coverage starts Monday 09:00 in
+    /// Berlin; uncovered time over a span is where neither office is staffed.
+    @Test func anyOpenStartsWithTheFirstOfficeToOpen() throws {
+        let question = OverlayUseCase.ClosedTimeQuestion(ask: .next(from: Self.instant("2027-01-09T00:00:00Z")), zone: .utc,
+                                                         coverage: .any)
+        let answer = try OverlayUseCase.closedTime(question, stacks: Self.offices, context: PolicyContext(today: OverlayUseCaseTests.today))
+        #expect(answer.next == StacksTimeline.Window(start: Self.instant("2027-01-11T08:00:00Z"), end: Self.instant("2027-01-11T22:00:00Z")))
+        let span = OverlayUseCase.ClosedTimeQuestion(ask: .span(DaySpan(UseCaseFixture.day("2027-01-11"),
+                                                                        UseCaseFixture.day("2027-01-11"))), zone: .utc)
+        let day = try OverlayUseCase.closedTime(span, stacks: Self.offices, context: PolicyContext(today: OverlayUseCaseTests.today))
+        #expect(day.commonOpen == [StacksTimeline.Window(start: Self.instant("2027-01-11T14:00:00Z"), end: Self.instant("2027-01-11T16:00:00Z"))])
+        #expect(day.uncovered == [StacksTimeline.Window(start: Self.instant("2027-01-11T00:00:00Z"), end: Self.instant("2027-01-11T08:00:00Z")),
+                                  StacksTimeline.Window(start: Self.instant("2027-01-11T22:00:00Z"), end: Self.instant("2027-01-12T00:00:00Z"))])
+    }
+
+    /// The server's way (each stack's runs apart, then combined) gives the CLI's answer.
+    @Test func combiningEachStacksRunsGivesTheSameAnswer() throws {
+        let context = PolicyContext(today: OverlayUseCaseTests.today)
+        for ask in [OverlayUseCase.ClosedTimeQuestion.Ask.next(from: Self.instant("2026-12-24T00:00:00Z")),
+                    .span(DaySpan(UseCaseFixture.day("2026-12-20"), UseCaseFixture.day("2027-01-10")))] {
+            for coverage in [StacksTimeline.Coverage.all, .any] {
+                let question = OverlayUseCase.ClosedTimeQuestion(ask: ask, zone: .utc, minimum: 3600, coverage: coverage)
+                let whole = try OverlayUseCase.closedTime(question, stacks: Self.offices, context: context)
+                var combined: OverlayClosedTime?
+                for (look, window) in OverlayUseCase.windows(question).enumerated() where combined == nil {
+                    let runs = try Self.offices.map {
+                        try OverlayUseCase.closedRuns(question, window: window, stack: $0.stack, context: context)
+                    }
+                    combined = try OverlayUseCase.combined(question, window: window,
+                                                           last: look + 1 == OverlayUseCase.windows(question).count,
+                                                           runs: runs, days: whole.days)
+                }
+                #expect(combined?.commonOpen == whole.commonOpen && combined?.uncovered == whole.uncovered)
+                #expect(combined?.next == whole.next)
+            }
+        }
+    }
+
+    @Test func minDurationNeedsASearchAndADuration() throws {
+        let settings = try UseCaseFixture.evaluation().settings
+        #expect(throws: RequestError.self) {
+            try OverlayUseCase.request(UseCaseFixture.values([(OptionCatalogue.minDuration, "2h")]), settings: settings)
+        }
+        for bad in ["", "2", "h", "2x", "0m", "1h1h", "30s", "9999h", "-1h"] {
+            #expect(throws: RequestError.self, "\(bad)") {
+                try OverlayUseCase.request(UseCaseFixture.values([(OptionCatalogue.nextCommonOpen, "2026-12-24"),
+                                                                  (OptionCatalogue.minDuration, bad)]), settings: settings)
+            }
+        }
+        let question = try OverlayUseCase.request(UseCaseFixture.values([(OptionCatalogue.nextCommonOpen, "2026-12-24"),
+                                                                         (OptionCatalogue.minDuration, "1h30m")]), settings: settings)
+        guard case .closedTime(let closed) = question else { Issue.record("not in closed time"); return }
+        #expect(closed.minimum == 5400)
     }
 }
