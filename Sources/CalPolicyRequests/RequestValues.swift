@@ -14,6 +14,8 @@ public struct RequestValues: Sendable {
     public mutating func add(positional: String) { positionals.append(positional) }
     /// Replaces every value of `option` with `value` (a server's default overridden by the query).
     public mutating func set(_ value: String, for option: OptionSpec) { values[option.name] = [value] }
+    /// Every value of `option` replaced by `all` (in order).
+    public mutating func set(_ all: [String], for option: OptionSpec) { values[option.name] = all }
 
     public func has(_ name: String) -> Bool { flags.contains(name) || values[name] != nil }
     public func has(_ option: OptionSpec) -> Bool { has(option.name) }

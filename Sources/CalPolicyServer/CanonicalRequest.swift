@@ -43,6 +43,14 @@ enum CanonicalRequest {
             builder.add(name)
             if let value = query[name] { builder.add("=" + value) } else { builder.add("-") }
         }
+        // The decision's context as resolved (so two spellings of one context share an answer and
+        // two contexts never do); nothing when there is none, so those keys are what they were.
+        let context = settings.decision.entries
+        if !context.isEmpty {
+            builder.add("context")
+            builder.add(String(context.count))
+            for entry in context { builder.add(entry.key); builder.add(entry.value) }
+        }
         builder.add(body)
         return CacheKey(bytes: builder.bytes)
     }

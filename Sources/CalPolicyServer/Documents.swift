@@ -124,7 +124,8 @@ enum Documents {
                              defaultZone: ZoneWallTime) throws(RequestFailure) -> GateUseCase.Question {
         try requestStep { () throws(RequestError) in
             try GateUseCase.request(values, fallbackZone: defaultZone,
-                                    today: values.has(OptionCatalogue.today) ? evaluation.settings.today : nil)
+                                    today: values.has(OptionCatalogue.today) ? evaluation.settings.today : nil,
+                                    decision: evaluation.settings.decision)
         }
     }
 

@@ -27,6 +27,7 @@ extension Router {
         for option in parameters {
             if let value = query[option.parameter] { values.set(value, for: option) }
         }
+        Self.addContext(query, to: &values)
         // One resolution of the display settings per request; today stays a `Day`: without
         // --today or today=, the current date in --time-zone (default UTC).
         let evaluation: EvaluationOptions
@@ -132,6 +133,17 @@ extension Router {
 
     /// The query of a document route, checked: an unknown or repeated parameter, or one holding
     /// a control character, is a 400 naming it.
+    /// `context.KEY=VALUE` (`context.environment`, `context.labels.team`): taken by every
+    /// document route; the key is checked with the value (`ValueParser.context`).
+    static func isContextParameter(_ name: String) -> Bool { name.hasPrefix("context.") && name.count > 8 }
+
+    /// The query's `context.KEY` parameters as `KEY=VALUE` entries of `OptionCatalogue.context`.
+    static func addContext(_ query: [String: String], to values: inout RequestValues) {
+        let entries = query.filter { isContextParameter($0.key) }.sorted { $0.key < $1.key }
+            .map { String($0.key.dropFirst(8)) + "=" + $0.value }
+        if !entries.isEmpty { values.set(entries, for: OptionCatalogue.context) }
+    }
+
     func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
         var query: [String: String] = [:]
         let allowed = route.acceptedNames
@@ -140,7 +152,7 @@ extension Router {
                 throw Failure(.badRequest,
                               message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
             }
-            guard allowed.contains(name) else {
+            guard allowed.contains(name) || Self.isContextParameter(name) else {
                 throw Failure(.badRequest,
                               message: "unknown parameter '\(name)'; \(route.rawValue) takes \(allowed.sorted().joined(separator: ", "))",
                               parameter: name)

@@ -36,6 +36,7 @@ extension Router {
         for option in Route.overlay.parameters + Self.displayParameters {
             if let value = query[option.parameter] { values.set(value, for: option) }
         }
+        Self.addContext(query, to: &values)
         let evaluation: EvaluationOptions
         let question: OverlayUseCase.Question
         do {

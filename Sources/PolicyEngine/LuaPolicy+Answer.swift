@@ -8,7 +8,7 @@ extension LuaPolicy {
         let request = DayQuestions(canSelect: questions.canSelect && has.canSelect,
                                    canDeselect: questions.canDeselect && has.canDeselect,
                                    decoration: questions.decoration && has.decoration)
-        guard !request.isEmpty else { return DayAnswers() }
+        guard !request.isEmpty, !isOutOfScope(context) else { return DayAnswers() }
         let bits = (request.canSelect ? 1 : 0) | (request.canDeselect ? 2 : 0) | (request.decoration ? 4 : 0)
         let today = (context.today ?? options.today)?.dayNumber
         // Written from inside the body rather than returned through `enter`'s generic result,
@@ -32,6 +32,7 @@ extension LuaPolicy {
     /// answers before a failure are kept (their texts withdrawn when a raised error unwound
     /// the run: every caller throws them away with the error).
     public func answers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
+        if isOutOfScope(context) { return DayAnswerBatch(answers: DayAnswers.empty(count: min(questions.count, days.count))) }
         if answersByYear && context.selection.isEmpty && !days.isEmpty {
             return yearAnswers(questions, for: days, context: context)
         }
@@ -41,6 +42,7 @@ extension LuaPolicy {
     /// `answers`, only the days refused or decorated (`answersSparsely`): what the
     /// stack merges, without an answer per allowed day.
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
+        if isOutOfScope(context) { return SparseDayAnswers(answered: min(questions.count, days.count)) }
         if answersByYear && context.selection.isEmpty && !days.isEmpty {
             return SparseDayAnswers(yearAnswers(questions, for: days, context: context))
         }

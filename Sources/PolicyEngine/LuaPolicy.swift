@@ -29,6 +29,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public let zoneName: String?
     /// That zone, resolved at load.
     public let zone: ZoneWallTime?
+    /// `scope = {...}`: where it applies (read at load, as data); outside it, no opinion.
+    public let scope: DecisionScope?
     let lines: [LuaFunctionSlot: Int]
     /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
     let preludeForm: LuaChunkForm
@@ -100,25 +102,54 @@ public final class LuaPolicy: DayPolicy, Sendable {
             }
         }
         (self.zoneName, self.zone) = (info.zone, zone)
+        self.scope = try info.scopeLines.map { lines throws(PolicyError) in
+            try LuaPolicy.scope(lines, file: path, line: LuaPolicy.line(of: "scope", in: source))
+        }
         self.engine = PolicyEngineState(state: state, bridge: bridge)
+    }
+
+    /// The bridge's scope lines as a `DecisionScope`; a key outside the context's vocabulary
+    /// is a load error with did-you-mean (a typo must never silently widen a freeze).
+    static func scope(_ lines: String, file: String, line: Int?) throws(PolicyError) -> DecisionScope {
+        var scope = DecisionScope()
+        for entry in lines.split(separator: "\n") {
+            let fields = entry.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 3 else { continue }
+            let key = fields[1]
+            guard DecisionContext.isKey(key) else {
+                let near = Suggestion.nearest(to: key, among: DecisionContext.keys).map { " — did you mean '\($0)'?" } ?? ""
+                throw PolicyError(kind: .type, file: file, line: line,
+                                  message: "policy field 'scope': unknown context key '\(InputEcho.cut(key))'\(near) "
+                                      + "(keys: \(DecisionContext.keys.joined(separator: ", ")), labels.NAME)")
+            }
+            if fields[0] == "x" { scope.exclude[key, default: []].append(fields[2]) } else { scope.include[key, default: []].append(fields[2]) }
+        }
+        return scope
     }
 
     // Each single question is a run of one day through `answer` (one entry into Lua).
     // One question about one day: the same C entry as a run (a run of one), reading only
     // the answer asked, so a caller asking day by day pays for Lua and little else.
 
+    /// Whether the question falls outside the policy's scope: then it is not asked at all.
+    @inline(__always)
+    func isOutOfScope(_ context: PolicyContext) -> Bool {
+        guard let scope, !context.decision.isEmpty || !scope.exclude.isEmpty else { return false }
+        return scope.outside(context.decision) != nil
+    }
+
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        guard has.canSelect else { return .allowed }
+        guard has.canSelect, !isOutOfScope(context) else { return .allowed }
         return try verdict(.canSelect, day, context)
     }
 
     public func canDeselect(_ day: Day, context: PolicyContext) throws -> Verdict {
-        guard has.canDeselect else { return .allowed }
+        guard has.canDeselect, !isOutOfScope(context) else { return .allowed }
         return try verdict(.canDeselect, day, context)
     }
 
     public func decoration(for day: Day, context: PolicyContext) throws -> Decoration? {
-        guard has.decoration else { return nil }
+        guard has.decoration, !isOutOfScope(context) else { return nil }
         let today = (context.today ?? options.today)?.dayNumber
         var decoration: Decoration?
         do throws(LuaError) {
@@ -149,9 +180,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// The day's closed intervals (`hoursFor`, asked with an empty selection), in the policy's
     /// zone's wall time; a malformed answer is the policy's type error at hoursFor's line.
     public func closedHours(for day: Day, context: PolicyContext) throws -> [ClosedHours] {
-        guard definesHours else { return [] }
+        guard definesHours, !isOutOfScope(context) else { return [] }
         let today = (context.today ?? options.today)?.dayNumber
-        let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [])
+        let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [], decision: context.decision)
         return try call(.hoursFor, day) { engine throws(LuaError) in
             let tag = try engine.prepare(asked, selection: true)
             return try engine.state.callHours(dayNumber: day.dayNumber, calendarTag: tag, today: today)

@@ -42,6 +42,20 @@
 ---@field canSelect? fun(day: calpolicy.Day, selection: calpolicy.Selection): boolean, string?
 ---@field canDeselect? fun(day: calpolicy.Day, selection: calpolicy.Selection): boolean, string?
 ---@field decorationFor? fun(day: calpolicy.Day): calpolicy.Decoration?
+---@field scope? calpolicy.Scope where the policy applies; outside it, no opinion (docs/scopes.md)
+
+--- A policy's scope over the decision context: each key a value or list of values (`*` globs);
+--- a question naming a value outside them is out of scope, one not naming the key is in.
+---@class calpolicy.Scope
+---@field service? string|string[]
+---@field environment? string|string[]
+---@field environmentType? string|string[] "production" or "non-production"
+---@field tenant? string|string[]
+---@field cluster? string|string[]
+---@field namespace? string|string[]
+---@field action? string|string[] deploy, rollback, scale, create, delete, config (or your own words)
+---@field actor? string|string[]
+---@field exclude? table<string, string|string[]> out of scope when every key here matches
 
 --- The helper library, installed read-only in every policy.
 ---@type cal

@@ -93,6 +93,10 @@ typedef struct cpb_policy_info {
     /* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" }: the days its data is meant for */
     int has_coverage_from, has_coverage_to;
     long long coverage_from, coverage_to; /* day numbers */
+    /* scope = { KEY = ..., exclude = { ... } }: lines "i|x\tKEY\tPATTERN\n" (cpb_scope) */
+    int has_scope;
+    const char *scope;
+    size_t scope_len;
 } cpb_policy_info;
 
 /* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of

@@ -58,7 +58,7 @@ enum CommandCatalog {
         abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
         options: [month, year, week, from, to] + evaluationOptions + [firstWeekday, today, weekRule,
-                  OptionCatalogue.timeZone, evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter
+                  OptionCatalogue.timeZone] + OptionCatalogue.contextOptions + [evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter
                   + [OptionCatalogue.feedName, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
@@ -80,7 +80,7 @@ enum CommandCatalog {
         abstract: "Replay taps through the selection rules and show what was selected.",
         positionalUsage: "[POLICY ...]",
         options: [mode, tap, selection, pending, rangeRule, minLength, maxLength, maxCount, selectFormat, calendar,
-                  firstWeekday, today, include, min, max, timeout, verbose, help],
+                  firstWeekday, today] + OptionCatalogue.contextOptions + [include, min, max, timeout, verbose, help],
         discussion: """
         Exits 1 when any tap was rejected, so a script can ask whether a selection is allowed.
         --selection and --pending replay from where a picker stands; each of their days is

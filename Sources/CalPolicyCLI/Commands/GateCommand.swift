@@ -17,7 +17,7 @@ enum GateCommand {
         name: "gate",
         abstract: "Say whether the stack is open or closed at an instant (a deploy gate), why, and until when.",
         positionalUsage: "POLICY ...",
-        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today, batch,
+        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [batch,
                   CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Exits 0 when open, 1 when closed ("closed until ... — reason (policy)"), 2 on bad input,
@@ -38,6 +38,10 @@ enum GateCommand {
                 try ValueParser.day(text, option: OptionCatalogue.today)
             }
         }
+        let contextValues = try parsed.withContextFile()
+        let decision = try CLIError.wrap { () throws(RequestError) in
+            try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
+        }
         var questions: [GateUseCase.Question] = []
         if let file = parsed.value(batch) {
             for option in [OptionCatalogue.at, now] where parsed.has(option) {
@@ -47,7 +51,7 @@ enum GateCommand {
             // text: answers would otherwise have to be matched to lines by position.
             for (number, text) in WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)) {
                 do throws(RequestError) {
-                    questions.append(try GateUseCase.question(text, zone: zone, today: today))
+                    questions.append(try GateUseCase.question(text, zone: zone, today: today, decision: decision))
                 } catch {
                     throw .request(RequestError(batch, value: file, reason: "line \(number + 1): '\(InputEcho.cut(text))': "
                                                     + (error.reason(.commandLine) ?? error.message(.commandLine))))
@@ -56,9 +60,9 @@ enum GateCommand {
         } else if parsed.has(OptionCatalogue.at) && parsed.has(now) {
             throw .request(RequestError(now, .conflicts(with: OptionCatalogue.at)))
         } else if let at = parsed.value(OptionCatalogue.at) {
-            questions = [try CLIError.wrap { () throws(RequestError) in try GateUseCase.question(at, zone: zone, today: today) }]
+            questions = [try CLIError.wrap { () throws(RequestError) in try GateUseCase.question(at, zone: zone, today: today, decision: decision) }]
         } else if parsed.has(now) {
-            questions = [GateUseCase.Question(instant: Clock.local.now(), zone: zone, today: today)]
+            questions = [GateUseCase.Question(instant: Clock.local.now(), zone: zone, today: today, decision: decision)]
         } else {
             throw .request(RequestError(OptionCatalogue.at, .missing))
         }

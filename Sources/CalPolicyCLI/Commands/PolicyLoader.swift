@@ -66,16 +66,33 @@ enum PolicyLoader {
 extension Console {
     /// The display settings of a command, the locale defaulting to the environment's.
     func settings(_ parsed: RequestValues) throws(CLIError) -> DisplaySettings {
-        try CLIError.wrap { () throws(RequestError) in
-            try DisplaySettings.resolve(parsed, environmentLocale: environmentLocale)
+        let values = try parsed.withContextFile()
+        return try CLIError.wrap { () throws(RequestError) in
+            try DisplaySettings.resolve(values, environmentLocale: environmentLocale)
         }
     }
 
     /// The display settings and built-in policies of an evaluating command.
     func evaluation(_ parsed: RequestValues) throws(CLIError) -> EvaluationOptions {
-        try CLIError.wrap { () throws(RequestError) in
-            try EvaluationOptions(parsed, environmentLocale: environmentLocale)
+        let values = try parsed.withContextFile()
+        return try CLIError.wrap { () throws(RequestError) in
+            try EvaluationOptions(values, environmentLocale: environmentLocale)
         }
+    }
+}
+
+extension RequestValues {
+    /// These values with `--context-file`'s entries before the `--context` ones (which win:
+    /// a later entry of a key replaces an earlier one).
+    func withContextFile() throws(CLIError) -> RequestValues {
+        guard let path = value(OptionCatalogue.contextFile) else { return self }
+        let text = try InputFile.read(path, option: OptionCatalogue.contextFile, limit: ContextFile.limit)
+        let entries = try CLIError.wrap { () throws(RequestError) in
+            try ContextFile.entries(text, option: OptionCatalogue.contextFile)
+        }
+        var values = self
+        values.set(entries + all(OptionCatalogue.context.name), for: OptionCatalogue.context)
+        return values
     }
 }
 

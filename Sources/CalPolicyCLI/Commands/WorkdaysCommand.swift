@@ -17,7 +17,7 @@ enum WorkdaysCommand {
         positionalUsage: "add|between [POLICY ...]",
         options: [OptionCatalogue.from, OptionCatalogue.to, OptionCatalogue.days, batch, CommandCatalog.selectFormat,
                   OptionCatalogue.calendar, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
-                  OptionCatalogue.today, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+                  OptionCatalogue.today] + OptionCatalogue.contextOptions + [CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         A business day is one every policy of the stack allows: weekends and holidays come from
         the policies (weekends:AE holidays:AE, policies/weekends.lua ...), none is assumed.

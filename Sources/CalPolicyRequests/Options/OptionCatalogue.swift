@@ -29,6 +29,13 @@ public enum OptionCatalogue {
     public static let timeZone = OptionSpec.value("time-zone", "ZONE", api: "timeZone",
                                                   help: "IANA zone of the stack: today's date, and hours of policies without a zone (default UTC).")
 
+    // The decision's context (`DecisionContext`): who asks, about what and where.
+    public static let context = OptionSpec.value("context", "KEY=VALUE", repeats: true, api: "context",
+                                                 help: "Who asks, about what and where (environment=production, service=api, labels.team=ops); repeat. Scoped policies apply where it matches.")
+    public static let contextFile = OptionSpec.value("context-file", "FILE",
+                                                     help: "The context as a JSON object ({\"environment\": \"production\", \"labels\": {\"team\": \"ops\"}}).")
+    public static let contextOptions = [context, contextFile]
+
     // Instants (`gate`)
     public static let at = OptionSpec.value("at", "INSTANT", api: "at",
                                             help: "The instant asked about, ISO 8601 with an offset (2026-12-24T13:05:00+01:00 or ...Z).")

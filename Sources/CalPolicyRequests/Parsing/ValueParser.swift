@@ -99,6 +99,28 @@ public enum ValueParser {
         return total
     }
 
+    /// `KEY=VALUE` entries (`--context`, `context.KEY` over HTTP) as one context: an unknown key
+    /// is refused with a near one (a typo must never silently widen a freeze).
+    public static func context(_ entries: [String], option: OptionSpec) throws(RequestError) -> DecisionContext {
+        var context = DecisionContext()
+        for entry in entries {
+            guard let equals = entry.firstIndex(of: "=") else {
+                throw RequestError(option, value: entry, reason: "expected KEY=VALUE (environment=production)")
+            }
+            let key = String(entry[..<equals])
+            do {
+                try context.set(key, String(entry[entry.index(after: equals)...]))
+            } catch {
+                var reason = error.reason
+                if case .unknownKey = error, let near = Suggestion.nearest(to: key, among: DecisionContext.keys) {
+                    reason = "unknown context key '\(InputEcho.cut(key))' — did you mean '\(near)'?"
+                }
+                throw RequestError(option, value: entry, reason: reason)
+            }
+        }
+        return context
+    }
+
     public static func choice(_ text: String, option: OptionSpec, among choices: [String]) throws(RequestError) -> String {
         if choices.contains(text) { return text }
         var reason = "expected one of " + choices.joined(separator: ", ")

@@ -27,7 +27,8 @@ extension DisplaySettings {
         return DisplaySettings(
             calendar: calendar, system: system(for: calendar),
             localeIdentifier: localeIdentifier, names: names, firstWeekday: firstWeekday,
-            weekRule: rule == .locale ? names.weekRule : .iso8601, weekRuleName: rule.rawValue, today: today)
+            weekRule: rule == .locale ? names.weekRule : .iso8601, weekRuleName: rule.rawValue, today: today,
+            decision: try ValueParser.context(values.all(OptionCatalogue.context.name), option: OptionCatalogue.context))
     }
 }
 

@@ -13,25 +13,30 @@ public enum GateUseCase {
         public var zone: ZoneWallTime
         /// `--today` when given, else the instant's date in the zone.
         public var today: Day
+        /// Who asks, about what and where (`--context`): scoped policies outside it have no opinion.
+        public var decision: DecisionContext
 
         /// The question at `instant` (`gate --now`: the clock's instant as it is, never text).
-        public init(instant: Int64, zone: ZoneWallTime, today: Day? = nil) {
+        public init(instant: Int64, zone: ZoneWallTime, today: Day? = nil, decision: DecisionContext = DecisionContext()) {
             self.instant = instant
             self.zone = zone
             self.today = today ?? zone.day(of: instant)
+            self.decision = decision
         }
     }
 
     /// The question for `text` (an ISO 8601 instant with an offset) in `zone`.
-    public static func question(_ text: String, zone: ZoneWallTime, today: Day?) throws(RequestError) -> Question {
-        Question(instant: try InstantText.parse(text, option: OptionCatalogue.at), zone: zone, today: today)
+    public static func question(_ text: String, zone: ZoneWallTime, today: Day?,
+                                decision: DecisionContext = DecisionContext()) throws(RequestError) -> Question {
+        Question(instant: try InstantText.parse(text, option: OptionCatalogue.at), zone: zone, today: today, decision: decision)
     }
 
     /// The question `values` ask (`at`, `timeZone`, else `fallbackZone`), with `today` when the
     /// request gave one.
-    public static func request(_ values: RequestValues, fallbackZone: ZoneWallTime, today: Day?) throws(RequestError) -> Question {
+    public static func request(_ values: RequestValues, fallbackZone: ZoneWallTime, today: Day?,
+                               decision: DecisionContext = DecisionContext()) throws(RequestError) -> Question {
         let zone = try StackZone.resolve(values, fallback: fallbackZone)
-        return try question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today)
+        return try question(values.value(OptionCatalogue.at) ?? "", zone: zone, today: today, decision: decision)
     }
 
     /// The stack's state at the question's instant: the one call of `GET /v1/gate`.
@@ -51,6 +56,6 @@ public enum GateUseCase {
     /// The stack as hours for the question (policies asked with its today, an empty selection).
     static func timeline(_ policies: [any DayPolicy], question: Question) -> HoursTimeline {
         HoursTimeline(stack: PolicyStack(policies), zone: question.zone,
-                      context: PolicyContext(today: question.today))
+                      context: PolicyContext(today: question.today, decision: question.decision))
     }
 }

@@ -32,6 +32,10 @@ public final class HoursTimeline {
     public convenience init(stack: PolicyStack, zone: ZoneWallTime, context: PolicyContext) {
         let layers = stack.policies.map { policy -> Layer in
             let definesHours = policy.definesHours
+            // Outside its scope a policy has no opinion, not even where its data ends.
+            if let scope = policy.scope, scope.outside(context.decision) != nil {
+                return Layer(wall: policy.zone ?? zone) { _ in [] }
+            }
             func pastData(_ day: Day) -> [ClosedHours]? {
                 guard let horizon = policy.dataHorizon, !horizon.covers(day) else { return nil }
                 return [.allDay(reason: horizon.reason(policy: policy.name, day: day))]

@@ -42,6 +42,9 @@ public protocol DayPolicy: Sendable {
     /// narrowed by the holiday data it has read so far); nil: it never runs out. Past it a gate
     /// is closed (`HoursTimeline`), never open.
     var dataHorizon: DataHorizon? { get }
+    /// Where the policy applies (`scope = {...}`); nil: everywhere. Outside it the policy has no
+    /// opinion: open, no decoration, no hours, no data horizon.
+    var scope: DecisionScope? { get }
 }
 
 extension DayPolicy {
@@ -49,6 +52,7 @@ extension DayPolicy {
     public var zone: ZoneWallTime? { nil }
     public var answersSparsely: Bool { false }
     public var dataHorizon: DataHorizon? { nil }
+    public var scope: DecisionScope? { nil }
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         SparseDayAnswers(answers(questions, for: days, context: context))
     }

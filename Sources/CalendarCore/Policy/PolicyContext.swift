@@ -5,11 +5,14 @@ public struct PolicyContext: Sendable {
     public var calendar: any CalendarSystem
     public var today: Day?
     public var selection: [Day]
+    /// Who asks, about what and where (`--context`); empty: answered as for everybody.
+    public var decision: DecisionContext
 
     public init(calendar: any CalendarSystem = GregorianCalendarSystem(), today: Day? = nil,
-                selection: [Day] = []) {
+                selection: [Day] = [], decision: DecisionContext = DecisionContext()) {
         self.calendar = calendar
         self.today = today
         self.selection = selection
+        self.decision = decision
     }
 }

@@ -27,6 +27,8 @@ struct LuaChunkInfo: Hashable, Sendable {
     var zone: String?
     /// `coverage = { from = ..., to = ... }`, checked by the bridge.
     var coverage: CoverageSpan?
+    /// `scope = {...}` as the bridge read it: lines "i|x\tKEY\tPATTERN" (keys checked by `LuaPolicy`).
+    var scopeLines: String?
     /// The chunk returned nothing, so its globals are the policy.
     var globalStyle = false
     /// Keys outside the contract (for a global-style policy: globals it defined).

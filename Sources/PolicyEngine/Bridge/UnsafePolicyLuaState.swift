@@ -172,6 +172,7 @@ final class PolicyLuaState {
                             coverage: info.has_coverage_from == 0 && info.has_coverage_to == 0 ? nil : CoverageSpan(
                                 from: info.has_coverage_from != 0 ? Day(dayNumber: Int(info.coverage_from)) : nil,
                                 to: info.has_coverage_to != 0 ? Day(dayNumber: Int(info.coverage_to)) : nil),
+                            scopeLines: info.has_scope != 0 ? PolicyLuaState.text(info.scope, info.scope_len) ?? "" : nil,
                             globalStyle: info.global_style != 0,
                             extraKeys: PolicyContract.Key.parse(PolicyLuaState.bytes(info.extras, info.extras_len)))
         chunk.fromCache = lua.lastChunkCached

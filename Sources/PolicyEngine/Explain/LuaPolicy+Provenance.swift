@@ -18,12 +18,19 @@ public struct PolicyAnswer: Hashable, Sendable {
     public var hoursLine: Int? = nil
     /// The zone of those wall times: the policy's own, nil for the stack's.
     public var zone: String? = nil
+    /// For a policy with a `scope`: "in scope: …" or "not in scope: environment is 'staging'"
+    /// (then it was not asked and has no opinion); nil for an unscoped policy.
+    public var scope: String? = nil
 }
 
 extension LuaPolicy {
     /// Asks all three functions about `day`, each with the line of its deciding `return`.
     /// Tracing is switched on just for these calls unless the policy was loaded with it.
     public func answer(for day: Day, context: PolicyContext) throws(PolicyError) -> PolicyAnswer {
+        if let scope, let outside = scope.outside(context.decision) {
+            return PolicyAnswer(policy: name, path: path, canSelect: .allowed, canSelectLine: nil, canDeselect: .allowed,
+                                canDeselectLine: nil, decoration: nil, decorationLine: nil, scope: "not in scope: " + outside)
+        }
         let select = try tracedVerdict(.canSelect, has.canSelect, day, context)
         let deselect = try tracedVerdict(.canDeselect, has.canDeselect, day, context)
         var decoration: (Decoration?, Int?) = (nil, nil)
@@ -43,10 +50,11 @@ extension LuaPolicy {
         var answer = PolicyAnswer(policy: name, path: path, canSelect: select.0, canSelectLine: select.1,
                                   canDeselect: deselect.0, canDeselectLine: deselect.1,
                                   decoration: decoration.0, decorationLine: decoration.1)
+        answer.scope = scope?.inScopeNote(context.decision)
         if definesHours {
             let today = (context.today ?? options.today)?.dayNumber
             let transient = !options.tracing
-            let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [])
+            let asked = PolicyContext(calendar: context.calendar, today: context.today, selection: [], decision: context.decision)
             let traced = try call(.hoursFor, day) { (engine: PolicyEngineState) throws(LuaError) in
                 if transient { try engine.state.setTracing(true, returnsOnly: true) }
                 defer { if transient { try? engine.state.setTracing(false) } }

@@ -35,6 +35,7 @@ public enum ExplainRenderer {
         }
         for (index, answer) in e.answers.enumerated() {
             lines.append("\(index + 1). \(answer.path)")
+            if let scope = answer.scope { lines.append("   " + TerminalText.escape(scope)) }
             lines.append("   canSelect      \(pad(verdict(answer.canSelect)))  \(place(answer, answer.canSelectLine))")
             lines.append("   canDeselect    \(pad(verdict(answer.canDeselect)))  \(place(answer, answer.canDeselectLine))")
             lines.append("   decorationFor  \(pad(decoration(answer.decoration)))  \(place(answer, answer.decorationLine))")
@@ -113,6 +114,8 @@ public enum ExplainRenderer {
             ]
             // Only a policy with hoursFor has the key: other explanations keep their bytes.
             if answer.hours != nil { fields.append(("hours", hoursJSON(answer))) }
+            // Only a scoped policy has the key, for the same reason.
+            if let scope = answer.scope { fields.append(("scope", .string(scope))) }
             return .object(fields)
         })
     }

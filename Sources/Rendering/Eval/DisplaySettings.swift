@@ -12,11 +12,15 @@ public struct DisplaySettings {
     /// `iso` or `locale`, as JSON reports it.
     public let weekRuleName: String
     public let today: Day
+    /// Who asks, about what and where (`--context`): what scoped policies are matched against.
+    public var decision: DecisionContext
 
     public init(calendar: CalendarIdentifier, system: any CalendarSystem, localeIdentifier: String,
-                names: DisplayNames, firstWeekday: Int, weekRule: WeekRule, weekRuleName: String, today: Day) {
+                names: DisplayNames, firstWeekday: Int, weekRule: WeekRule, weekRuleName: String, today: Day,
+                decision: DecisionContext = DecisionContext()) {
         (self.calendar, self.system, self.localeIdentifier, self.names) = (calendar, system, localeIdentifier, names)
         (self.firstWeekday, self.weekRule, self.weekRuleName, self.today) = (firstWeekday, weekRule, weekRuleName, today)
+        self.decision = decision
     }
 
     /// The Gregorian family directly: the registry builds every system on first use,
@@ -28,5 +32,5 @@ public struct DisplaySettings {
         }
     }
 
-    public var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: []) }
+    public var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: [], decision: decision) }
 }

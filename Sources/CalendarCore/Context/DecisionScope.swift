@@ -1,0 +1,62 @@
+/// Where a policy applies, as data (`scope = { environment = { "production" }, exclude = { service
+/// = { "status-page" } } }`), so exporters, integrations and `explain` read it without running Lua.
+///
+/// Values are exact strings or `*` globs; several keys all have to match. The rule for a key the
+/// question does not give: it does not exclude. So a forgotten context never opens a scoped
+/// freeze, and every answer without context stays what it was.
+public struct DecisionScope: Hashable, Sendable {
+    /// Key to accepted patterns: the question is outside the scope when it names a value none
+    /// of them matches.
+    public var include: [String: [String]]
+    /// Key to patterns: the question is outside the scope when it names, for every key here, a
+    /// value one of its patterns matches.
+    public var exclude: [String: [String]]
+
+    public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
+        (self.include, self.exclude) = (include, exclude)
+    }
+
+    /// Nil when the question is in scope; else why not (`environment is 'staging'`).
+    public func outside(_ context: DecisionContext) -> String? {
+        for key in include.keys.sorted() {
+            guard let value = context.value(of: key) else { continue }
+            if !(include[key] ?? []).contains(where: { Self.matches($0, value) }) { return "\(key) is '\(value)'" }
+        }
+        guard !exclude.isEmpty else { return nil }
+        var named: [String] = []
+        for key in exclude.keys.sorted() {
+            guard let value = context.value(of: key), (exclude[key] ?? []).contains(where: { Self.matches($0, value) })
+            else { return nil }
+            named.append("\(key) is '\(value)'")
+        }
+        return named.joined(separator: ", ") + " (excluded)"
+    }
+
+    /// How `explain` says it: "in scope: environment is 'production'" or "environment not given (a
+    /// scoped policy applies when its key is missing)".
+    public func inScopeNote(_ context: DecisionContext) -> String {
+        let missing = include.keys.sorted().filter { context.value(of: $0) == nil }
+        let given = include.keys.sorted().compactMap { key in context.value(of: key).map { "\(key) is '\($0)'" } }
+        var parts = given
+        if !missing.isEmpty {
+            parts.append(missing.joined(separator: ", ") + " not given (a scoped policy applies when its key is missing)")
+        }
+        return "in scope" + (parts.isEmpty ? "" : ": " + parts.joined(separator: "; "))
+    }
+
+    /// `*` matches any run of characters (none included); everything else itself.
+    public static func matches(_ pattern: String, _ value: String) -> Bool {
+        guard pattern.contains("*") else { return pattern == value }
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        var rest = Substring(value)
+        guard rest.hasPrefix(parts[0]) else { return false }
+        rest = rest.dropFirst(parts[0].count)
+        for (index, part) in parts.enumerated().dropFirst() {
+            if index == parts.count - 1 { return part.isEmpty || rest.hasSuffix(part) }
+            if part.isEmpty { continue }
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+}
