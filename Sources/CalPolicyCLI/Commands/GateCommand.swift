@@ -51,7 +51,8 @@ enum GateCommand {
             // text: answers would otherwise have to be matched to lines by position.
             for (number, text) in WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)) {
                 do throws(RequestError) {
-                    questions.append(try GateUseCase.question(text, zone: zone, today: today, decision: decision))
+                    questions.append(try GateUseCase.batchQuestion(text, zone: zone, today: today,
+                                                                   contextEntries: contextValues.all(OptionCatalogue.context.name)))
                 } catch {
                     throw .request(RequestError(batch, value: file, reason: "line \(number + 1): '\(InputEcho.cut(text))': "
                                                     + (error.reason(.commandLine) ?? error.message(.commandLine))))

@@ -1,15 +1,19 @@
 import CalendarCore
 
 /// `gate --batch` (and `gate --at` / `--now`, a batch of one): each question's state, in order.
-/// One timeline per "today" the policies see, so a batch over one day's instants asks each
-/// policy about each day once. The first policy failure ends the batch (nothing is answered).
+/// One timeline per "today" and context the policies see, so a batch over one day's instants asks
+/// each policy about each day once. The first policy failure ends the batch (nothing is answered).
 public enum GateBatchUseCase {
     public static func run(_ questions: [GateUseCase.Question], policies: [any DayPolicy]) throws(RequestFailure) -> [GateState] {
-        var timelines: [Int: HoursTimeline] = [:]
+        // One timeline per today and context the policies see: a line with another context is
+        // another question (a scoped policy answers it differently), never a cached answer.
+        struct Seen: Hashable { var today: Int, decision: DecisionContext }
+        var timelines: [Seen: HoursTimeline] = [:]
         var states: [GateState] = []
         for question in questions {
-            let timeline = timelines[question.today.dayNumber] ?? GateUseCase.timeline(policies, question: question)
-            timelines[question.today.dayNumber] = timeline
+            let seen = Seen(today: question.today.dayNumber, decision: question.decision)
+            let timeline = timelines[seen] ?? GateUseCase.timeline(policies, question: question)
+            timelines[seen] = timeline
             states.append(try GateUseCase.answer(question, timeline: timeline))
         }
         return states

@@ -1,4 +1,5 @@
 import CalendarCore
+import Foundation
 import PolicyEngine
 import Rendering
 
@@ -29,6 +30,41 @@ public enum GateUseCase {
     public static func question(_ text: String, zone: ZoneWallTime, today: Day?,
                                 decision: DecisionContext = DecisionContext()) throws(RequestError) -> Question {
         Question(instant: try InstantText.parse(text, option: OptionCatalogue.at), zone: zone, today: today, decision: decision)
+    }
+
+    /// A line of `gate --batch`: an instant, or `{"at": INSTANT, "context": {KEY: VALUE, ...}}`
+    /// (the line's context over the command's `--context` entries, a key of the line winning).
+    public static func batchQuestion(_ line: String, zone: ZoneWallTime, today: Day?,
+                                     contextEntries: [String]) throws(RequestError) -> Question {
+        guard line.first == "{" else {
+            return try question(line, zone: zone, today: today,
+                                decision: ValueParser.context(contextEntries, option: OptionCatalogue.context))
+        }
+        let fields: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw RequestError(OptionCatalogue.at, value: line, reason: "expected {\"at\": INSTANT, \"context\": {...}}")
+            }
+            fields = object
+        } catch let error as RequestError {
+            throw error
+        } catch {
+            throw RequestError(OptionCatalogue.at, value: line, reason: "is not JSON: expected {\"at\": INSTANT, \"context\": {...}}")
+        }
+        for key in fields.keys where key != "at" && key != "context" {
+            throw RequestError(OptionCatalogue.at, value: line, reason: "unknown field '\(InputEcho.cut(key))' (fields: at, context)")
+        }
+        guard let at = fields["at"] as? String else {
+            throw RequestError(OptionCatalogue.at, value: line, reason: "needs \"at\": an instant with its offset")
+        }
+        var entries = contextEntries
+        if let context = fields["context"] {
+            guard let object = context as? [String: Any],
+                  let text = String(data: (try? JSONSerialization.data(withJSONObject: object)) ?? Data(), encoding: .utf8)
+            else { throw RequestError(OptionCatalogue.context, value: line, reason: "\"context\" must be an object of strings") }
+            entries += try ContextFile.entries(text, option: OptionCatalogue.context)
+        }
+        return try question(at, zone: zone, today: today, decision: ValueParser.context(entries, option: OptionCatalogue.context))
     }
 
     /// The question `values` ask (`at`, `timeZone`, else `fallbackZone`), with `today` when the

@@ -24,4 +24,29 @@ import Testing
     @Test func noQuestionsNoAnswers() throws {
         #expect(try GateBatchUseCase.run([], policies: []).isEmpty)
     }
+
+    /// Two lines of one day with different contexts are two questions: a scoped freeze answers
+    /// each by its own context, never from the other's timeline (the batch keeps one per today
+    /// and context).
+    @Test func eachLineIsAnsweredWithItsOwnContext() throws {
+        let policies = try UseCaseFixture.policies(["Tests/fixtures/scope/production-freeze.lua"])
+        let lines = ["2026-12-24T10:00:00Z",
+                     #"{"at": "2026-12-24T10:00:00Z", "context": {"environment": "staging"}}"#,
+                     #"{"at": "2026-12-24T11:00:00Z", "context": {"environment": "prod-eu", "labels": {"team": "x"}}}"#,
+                     #"{"at": "2026-12-24T12:00:00Z"}"#]
+        let questions = try lines.map { try GateUseCase.batchQuestion($0, zone: .utc, today: nil, contextEntries: []) }
+        #expect(try GateBatchUseCase.run(questions, policies: policies).map(\.isClosed) == [true, false, true, true])
+        // The command's --context is the base a line's context overrides.
+        let staged = try lines.map {
+            try GateUseCase.batchQuestion($0, zone: .utc, today: nil, contextEntries: ["environment=staging"])
+        }
+        #expect(try GateBatchUseCase.run(staged, policies: policies).map(\.isClosed) == [false, false, true, false])
+        for bad in [#"{"at": "2026-12-24T10:00:00Z", "context": {"enviroment": "x"}}"#, #"{"context": {}}"#,
+                    #"{"at": "2026-12-24T10:00:00Z", "extra": 1}"#, #"{"at": 1}"#, "{not json",
+                    #"{"at": "2026-12-24T10:00:00Z", "context": {"service": 3}}"#] {
+            #expect(throws: RequestError.self, "\(bad)") {
+                try GateUseCase.batchQuestion(bad, zone: .utc, today: nil, contextEntries: [])
+            }
+        }
+    }
 }
