@@ -184,15 +184,20 @@ int cpb_stack_refused(lua_State *L) {
     return LUA_ERRMEM;
 }
 
-/* The function `c` names and its arguments: the day, and the selection but for decorationFor.
- * Returns how many arguments. Registry reads and a light userdata: nothing allocates or raises. */
+/* The function `c` names and its arguments: the day, the selection but for decorationFor, and
+ * the context. Returns how many arguments. Registry reads and a light userdata: nothing
+ * allocates or raises. */
 static int cpb_push_call(lua_State *L, cpb_state *h, const cpb_call *c) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[c->function]);
     cpb_push_day(L, c->day_number, c->calendar_tag);
-    if (c->function == CPB_FN_DECORATION) return 1;
+    if (c->function == CPB_FN_DECORATION) {
+        cpb_push_context(L, h);
+        return 2;
+    }
     if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
     else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
-    return 2;
+    cpb_push_context(L, h);
+    return 3;
 }
 
 /* One policy function, called above what earlier calls of the same span kept on the

@@ -33,6 +33,7 @@ struct cpb_state {
      * allowed answer's results may stay above it for a while (cpb_drop_results). */
     int kept_top, lazy_drop;
     int selection_ref, day_meta_ref, date_meta_ref, selection_meta_ref;
+    int context_ref; /* the decision's context, read-only (cpb_context.c) */
     const char *day_field[CPB_DAY_FIELD_COUNT]; /* interned field names (cpb_day_view.c) */
     int civil_valid, civil_month, civil_dom;    /* the last day's civil date */
     long long civil_day, civil_year;
@@ -143,5 +144,10 @@ int cpb_read_results(lua_State *L, cpb_state *h, cpb_call *c, int first, int n);
 
 /* The policy functions' names, in CPB_FN_* order (cpb_call.c). */
 extern const char *const cpb_function_names[CPB_FN_COUNT];
+
+/* The decision's context (cpb_context.c): an empty one made when the views open, pushed as the
+ * last argument of every policy call. */
+void cpb_open_context(lua_State *L);
+void cpb_push_context(lua_State *L, cpb_state *h);
 
 #endif

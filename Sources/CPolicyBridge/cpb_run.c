@@ -44,7 +44,12 @@ typedef struct cpb_day_run {
 
 /* Where the run's body keeps what each call pushes (see cpb_day_run_body): slot 1 is the
  * run's record, then the three day functions in CPB_FN_* order, then the selection. */
-enum { CPB_RUN_FIRST_FUNCTION = 2, CPB_RUN_SELECTION = CPB_RUN_FIRST_FUNCTION + CPB_FN_HOURS, CPB_RUN_SLOTS = 4 };
+enum {
+    CPB_RUN_FIRST_FUNCTION = 2,
+    CPB_RUN_SELECTION = CPB_RUN_FIRST_FUNCTION + CPB_FN_HOURS,
+    CPB_RUN_CONTEXT = CPB_RUN_SELECTION + 1,
+    CPB_RUN_SLOTS = 5
+};
 
 /* Stack slots reserved at a time for the run's calls and what they keep (see cpb_day_run_body). */
 enum { CPB_RUN_ROOM = 64 };
@@ -55,7 +60,7 @@ enum { CPB_RUN_ROOM = 64 };
 static int cpb_day_run_body(lua_State *L) {
     cpb_day_run *run = (cpb_day_run *)lua_touserdata(L, 1);
     cpb_state *h = run->h;
-    /* The three functions (nil where not defined) and the selection, read from the registry
+    /* The three functions (nil where not defined), the selection and the context, read from the registry
      * once for the run into slots 2..5 and pushed from there for each call: two registry reads
      * a call cost ~80 instructions. Nothing a policy runs can change them (the registry is out
      * of its reach; the selection is set before the run). */
@@ -69,6 +74,7 @@ static int cpb_day_run_body(lua_State *L) {
     }
     if (h->selection_ref == LUA_NOREF) lua_pushnil(L);
     else lua_rawgeti(L, LUA_REGISTRYINDEX, h->selection_ref);
+    cpb_push_context(L, h);
     /* The stack is made to hold a call's 8 slots ahead of time, CPB_RUN_ROOM at once: below
      * `room` the slots are reserved (lua_checkstack raised this frame's top, which a stack
      * shrink respects), so most calls skip lua_checkstack (~20 instructions a call). */
@@ -96,8 +102,9 @@ static int cpb_day_run_body(lua_State *L) {
                 h->call_base = h->kept_top;
                 lua_pushvalue(L, CPB_RUN_FIRST_FUNCTION + f);
                 cpb_push_day(L, c->day_number, c->calendar_tag);
-                int nargs = 1;
-                if (f != CPB_FN_DECORATION) lua_pushvalue(L, CPB_RUN_SELECTION), nargs = 2;
+                int nargs = 2;
+                if (f != CPB_FN_DECORATION) lua_pushvalue(L, CPB_RUN_SELECTION), nargs = 3;
+                lua_pushvalue(L, CPB_RUN_CONTEXT);
                 h->calls++;
                 status = cls_call_inside(L, run->host, nargs, h->call_budget);
                 if (status != LUA_OK) lua_settop(L, h->call_base);

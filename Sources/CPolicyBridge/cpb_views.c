@@ -210,6 +210,7 @@ int cpb_open_views(lua_State *L) {
     lua_pushcfunction(L, cpb_selection_len);
     lua_setfield(L, t, "__len");
     h->selection_meta_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    cpb_open_context(L);
     return 0;
 }
 
@@ -222,7 +223,7 @@ cpb_state *cpb_new(void *context, cpb_convert_fn convert, cpb_from_calendar_fn f
     h->convert = convert;
     h->from_calendar = from_calendar;
     for (int i = 0; i < CPB_FN_COUNT; i++) h->function_ref[i] = LUA_NOREF;
-    h->selection_ref = h->day_meta_ref = h->date_meta_ref = h->selection_meta_ref = LUA_NOREF;
+    h->selection_ref = h->day_meta_ref = h->date_meta_ref = h->selection_meta_ref = h->context_ref = LUA_NOREF;
     return h;
 }
 

@@ -83,8 +83,9 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
     lua_pushcfunction(L, cls_msgh);
     lua_rawgeti(L, LUA_REGISTRYINDEX, h->function_ref[CPB_FN_YEAR]);
     lua_pushinteger(L, (lua_Integer)year);
+    cpb_push_context(L, h);
     h->calls++;
-    int status = cls_call_at(L, host, 1, h->call_budget, handler);
+    int status = cls_call_at(L, host, 2, h->call_budget, handler);
     if (status != LUA_OK) return status;
     int n = lua_gettop(L) - handler, result = handler + 1;
     if (n != 1 || lua_type(L, result) != LUA_TTABLE) {

@@ -29,10 +29,12 @@ extension LuaPolicy {
             do throws(LuaError) {
                 table = try enter(functions: RunNote.bit(.answersForYear), first: days[index], last: days[index]) {
                     (engine: PolicyEngineState) throws(LuaError) -> [Int: DayAnswers] in
-                    if let known = engine.lastYear, known.year == year, known.today == today { return known.answers }
+                    // Keyed by the context too: a policy may answer a year differently for each.
+                    if let known = engine.lastYear, known.year == year, known.today == today,
+                       known.decision == context.decision { return known.answers }
                     _ = try engine.prepare(context, selection: false)
                     let answers = try engine.state.callYear(year, first: first, last: last, today: today)
-                    engine.lastYear = (year, today, answers)
+                    engine.lastYear = (year, today, context.decision, answers)
                     return answers
                 }
             } catch {

@@ -12,9 +12,11 @@ final class PolicyEngineState: @unchecked Sendable {
     private var selection: [Day]?
     private var calendar: CalendarIdentifier?
     private var calendarTag: Int32 = 0
+    /// The context Lua holds (empty when the state opens).
+    private var decision = DecisionContext()
     /// The last year `answersForYear` answered, for the "today" it was asked with: runs of
     /// days come 32 at a time, so each year would otherwise be asked a dozen times.
-    var lastYear: (year: Int, today: Int?, answers: [Int: DayAnswers])?
+    var lastYear: (year: Int, today: Int?, decision: DecisionContext, answers: [Int: DayAnswers])?
 
     init(state: PolicyLuaState, bridge: PolicyDateBridge) {
         self.state = state
@@ -28,6 +30,10 @@ final class PolicyEngineState: @unchecked Sendable {
             bridge.use(context.calendar)
             calendar = identifier
             calendarTag = Int32(CalendarIdentifier.allCases.firstIndex(of: identifier) ?? 0)
+        }
+        if context.decision != decision {
+            try state.setContext(context.decision.entries)
+            decision = context.decision
         }
         if wanted, !sameSelection(context.selection) {
             try state.setSelection(context.selection.map(\.dayNumber))

@@ -54,14 +54,16 @@ import Testing
     /// day, the selection to the verdict functions only, whatever each day asks (the run keeps
     /// the functions and the selection in slots of its own); a function the file does not
     /// define is never called, and answers what the day alone answers.
+    /// The arguments: the day, the selection (not for decorationFor) and the decision's context
+    /// (an empty read-only table when the question carries none).
     @Test func aRunPassesEachFunctionItsArgumentsOnEveryDay() throws {
         let policy = try fixture.load("""
             return {
               canSelect = function(day, selection, extra)
-                return false, "S " .. day.iso .. " " .. #selection .. " " .. tostring(extra)
+                return false, "S " .. day.iso .. " " .. #selection .. " " .. type(extra) .. " " .. tostring(extra.environment)
               end,
               decorationFor = function(day, extra)
-                return { label = "L " .. day.iso .. " " .. tostring(extra) }
+                return { label = "L " .. day.iso .. " " .. type(extra) .. " " .. tostring(extra.environment) }
               end,
             }
             """, name: "arguments.lua")
@@ -80,9 +82,9 @@ import Testing
             #expect(batch.answers[index] == alone, "\(day.iso)")
             let asked = questions[index]
             #expect(batch.answers[index].select == (asked.canSelect
-                ? .denied(reason: "S \(day.iso) 3 nil") : .allowed), "\(day.iso)")
+                ? .denied(reason: "S \(day.iso) 3 table nil") : .allowed), "\(day.iso)")
             #expect(batch.answers[index].deselect == .allowed)
-            #expect(batch.answers[index].decoration?.label == (asked.decoration ? "L \(day.iso) nil" : nil))
+            #expect(batch.answers[index].decoration?.label == (asked.decoration ? "L \(day.iso) table nil" : nil))
         }
     }
 

@@ -39,10 +39,22 @@
 ---@field name? string
 ---@field description? string
 ---@field version? string
----@field canSelect? fun(day: calpolicy.Day, selection: calpolicy.Selection): boolean, string?
----@field canDeselect? fun(day: calpolicy.Day, selection: calpolicy.Selection): boolean, string?
----@field decorationFor? fun(day: calpolicy.Day): calpolicy.Decoration?
+---@field canSelect? fun(day: calpolicy.Day, selection: calpolicy.Selection, context: calpolicy.Context): boolean, string?
+---@field canDeselect? fun(day: calpolicy.Day, selection: calpolicy.Selection, context: calpolicy.Context): boolean, string?
+---@field decorationFor? fun(day: calpolicy.Day, context: calpolicy.Context): calpolicy.Decoration?
 ---@field scope? calpolicy.Scope where the policy applies; outside it, no opinion (docs/scopes.md)
+
+--- The decision's context, the last argument of every policy function (read-only; docs/scopes.md).
+---@class calpolicy.Context
+---@field service? string
+---@field environment? string
+---@field environmentType? string
+---@field tenant? string
+---@field cluster? string
+---@field namespace? string
+---@field action? string
+---@field actor? string
+---@field labels table<string, string> always a table (possibly empty)
 
 --- A policy's scope over the decision context: each key a value or list of values (`*` globs);
 --- a question naming a value outside them is out of scope, one not naming the key is in.

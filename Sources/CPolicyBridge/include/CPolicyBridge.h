@@ -152,6 +152,10 @@ typedef struct cpb_call {
 
 /* Replaces the selection view handed to policy functions (days ascending). */
 int cpb_set_selection(lua_State *L, const long long *days, size_t count);
+/* The decision's context policies see as their last argument: `count` keys (`environment`,
+ * `labels.team`) and values, checked by the host; a Lua status. */
+int cpb_set_context(lua_State *L, const char *const *keys, const size_t *key_lengths, const char *const *values,
+                    const size_t *value_lengths, size_t count);
 
 /* Several policy functions for one day. */
 typedef struct cpb_day_call {

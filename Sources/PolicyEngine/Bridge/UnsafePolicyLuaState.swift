@@ -196,6 +196,26 @@ final class PolicyLuaState {
         try lua.check(status: status)
     }
 
+    /// The decision's context policies see as their last argument (`entries` checked by
+    /// `DecisionContext`: known keys and `labels.NAME`).
+    func setContext(_ entries: [(key: String, value: String)]) throws(LuaError) {
+        let keys = entries.map { Array($0.key.utf8CString) }, values = entries.map { Array($0.value.utf8CString) }
+        let keyLengths = entries.map { $0.key.utf8.count }, valueLengths = entries.map { $0.value.utf8.count }
+        let status = lua.withUnsafeHandle { state -> Int32 in
+            func pointers(_ strings: [[CChar]], _ index: Int, _ collected: [UnsafePointer<CChar>?],
+                          _ body: ([UnsafePointer<CChar>?]) -> Int32) -> Int32 {
+                guard index < strings.count else { return body(collected) }
+                return strings[index].withUnsafeBufferPointer { pointers(strings, index + 1, collected + [$0.baseAddress], body) }
+            }
+            return pointers(keys, 0, []) { keyPointers in
+                pointers(values, 0, []) { valuePointers in
+                    cpb_set_context(state, keyPointers, keyLengths, valuePointers, valueLengths, entries.count)
+                }
+            }
+        }
+        try lua.check(status: status)
+    }
+
     func callGlobal(_ name: String, argument: String) throws(LuaError) -> String {
         try lua.callGlobal(name, argument: argument)
     }
