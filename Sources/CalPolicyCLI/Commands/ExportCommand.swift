@@ -18,7 +18,7 @@ enum ExportCommand {
         abstract: "Write the stack's closed time as Argo CD sync windows or GitLab freeze periods.",
         positionalUsage: "argocd-sync-windows|gitlab-freeze-periods POLICY ...",
         options: [OptionCatalogue.from, OptionCatalogue.to, applications, OptionCatalogue.timeZone, cronTimeZone,
-                  OptionCatalogue.today,
+                  OptionCatalogue.today] + OptionCatalogue.contextOptions + [
                   CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Closed time (whole days canSelect denies, hoursFor's intervals) between --from and --to (days
@@ -60,9 +60,13 @@ enum ExportCommand {
             } ?? span.from
         }
         guard !paths.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+        let contextValues = try parsed.withContextFile()
+        let decision = try CLIError.wrap { () throws(RequestError) in
+            try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
+        }
         let files = try PolicyLoader.load(paths, today: today, verbose: parsed.has("verbose"))
         let windows = try CLIError.wrap { () throws(RequestFailure) in
-            try ExportUseCase.windows(files, span: span, today: today)
+            try ExportUseCase.windows(files, span: span, today: today, decision: decision)
         }
         let header = DeployWindowsRenderer.Header(command: "calpolicy export " + target.rawValue,
                                                   policies: paths.map(PolicyIdentity.tidy), from: span.from, to: span.to,

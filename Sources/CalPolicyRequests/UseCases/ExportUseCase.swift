@@ -45,8 +45,11 @@ public enum ExportUseCase {
     /// The stack's closed windows over the span: merged runs, clipped to it, long ones split.
     /// A span reaching past a policy's data (its coverage, or the holiday data it read while
     /// answering) is refused: windows written past what a policy knows would be guesses.
-    public static func windows(_ policies: [any DayPolicy], span: Span, today: Day) throws(RequestFailure) -> [FreezeWindow] {
-        let timeline = HoursTimeline(stack: PolicyStack(policies), zone: span.zone, context: PolicyContext(today: today))
+    /// `decision`: the slice of a scoped stack to export (`--context environment=production`).
+    public static func windows(_ policies: [any DayPolicy], span: Span, today: Day,
+                               decision: DecisionContext = DecisionContext()) throws(RequestFailure) -> [FreezeWindow] {
+        let timeline = HoursTimeline(stack: PolicyStack(policies), zone: span.zone,
+                                     context: PolicyContext(today: today, decision: decision))
         let windows: [FreezeWindow]
         do {
             let pieces = try timeline.closedPieces(from: span.zone.instant(of: span.from, minute: 0),
@@ -57,6 +60,8 @@ public enum ExportUseCase {
         }
         // After the run: what a policy read while answering narrows its horizon.
         for policy in policies {
+            // Outside its scope a policy's data ends nowhere for this slice.
+            if let scope = policy.scope, scope.outside(decision) != nil { continue }
             guard let horizon = policy.dataHorizon else { continue }
             if let last = horizon.last, span.to > last {
                 throw .request(RequestError(OptionCatalogue.to, value: span.to.iso,

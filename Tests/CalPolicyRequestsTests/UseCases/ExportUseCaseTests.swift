@@ -17,6 +17,22 @@ import Testing
         #expect(windows.first?.reasons == ["change freeze: Year-end change freeze"])
     }
 
+    /// `--context` exports the slice a scoped stack closes for it: production's freeze, nothing
+    /// for staging, the freeze again without a context (a missing key never opens a scope).
+    @Test func theContextPicksTheSlice() throws {
+        let policies = try UseCaseFixture.policies(["Tests/fixtures/scope/production-freeze.lua"])
+        func windows(_ pairs: [(String, String)]) throws -> Int {
+            var decision = DecisionContext()
+            for (key, value) in pairs { try decision.set(key, value) }
+            return try ExportUseCase.windows(policies, span: try span("2026-12-01", "2027-01-31"), today: UseCaseFixture.today,
+                                             decision: decision).count
+        }
+        #expect(try windows([("environment", "production")]) == 1)
+        #expect(try windows([("environment", "staging")]) == 0)
+        #expect(try windows([("environment", "production"), ("service", "status-page")]) == 0)
+        #expect(try windows([]) == 1)
+    }
+
     @Test func aSpanPastTwelveMonthsOrBackwardsIsRefused() {
         #expect(throws: RequestError.self) { try span("2026-12-01", "2027-12-01") }
         #expect(throws: RequestError.self) { try span("2026-12-01", "2026-11-30") }
