@@ -111,7 +111,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// The bridge's scope lines as a `DecisionScope`; a key outside the context's vocabulary
     /// is a load error with did-you-mean (a typo must never silently widen a freeze).
     static func scope(_ lines: String, file: String, line: Int?) throws(PolicyError) -> DecisionScope {
-        var scope = DecisionScope()
+        var include: [String: [String]] = [:], exclude: [String: [String]] = [:]
         for entry in lines.split(separator: "\n") {
             let fields = entry.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 3 else { continue }
@@ -122,9 +122,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
                                   message: "policy field 'scope': unknown context key '\(InputEcho.cut(key))'\(near) "
                                       + "(keys: \(DecisionContext.keys.joined(separator: ", ")), labels.NAME)")
             }
-            if fields[0] == "x" { scope.exclude[key, default: []].append(fields[2]) } else { scope.include[key, default: []].append(fields[2]) }
+            if fields[0] == "x" { exclude[key, default: []].append(fields[2]) } else { include[key, default: []].append(fields[2]) }
         }
-        return scope
+        return DecisionScope(include: include, exclude: exclude)
     }
 
     // Each single question is a run of one day through `answer` (one entry into Lua).
@@ -134,8 +134,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// Whether the question falls outside the policy's scope: then it is not asked at all.
     @inline(__always)
     func isOutOfScope(_ context: PolicyContext) -> Bool {
-        guard let scope, !context.decision.isEmpty || !scope.exclude.isEmpty else { return false }
-        return scope.outside(context.decision) != nil
+        guard let scope else { return false }
+        return scope.isOutside(context.decision)
     }
 
     public func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict {

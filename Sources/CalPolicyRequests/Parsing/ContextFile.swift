@@ -18,6 +18,11 @@ public enum ContextFile {
         guard let fields = object as? [String: Any] else {
             throw RequestError(option, value: "", reason: "expected a JSON object of strings ({\"environment\": \"production\"})")
         }
+        return try entries(fields, option: option)
+    }
+
+    /// The entries of a context already read as JSON (a `gate --batch` line's `context`).
+    public static func entries(_ fields: [String: Any], option: OptionSpec) throws(RequestError) -> [String] {
         var entries: [String] = []
         for key in fields.keys.sorted() {
             if key == "labels", let labels = fields[key] as? [String: Any] {

@@ -61,7 +61,7 @@ public enum ExportUseCase {
         // After the run: what a policy read while answering narrows its horizon.
         for policy in policies {
             // Outside its scope a policy's data ends nowhere for this slice.
-            if let scope = policy.scope, scope.outside(decision) != nil { continue }
+            if let scope = policy.scope, scope.isOutside(decision) { continue }
             guard let horizon = policy.dataHorizon else { continue }
             if let last = horizon.last, span.to > last {
                 throw .request(RequestError(OptionCatalogue.to, value: span.to.iso,

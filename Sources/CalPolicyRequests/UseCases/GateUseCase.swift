@@ -59,10 +59,10 @@ public enum GateUseCase {
         }
         var entries = contextEntries
         if let context = fields["context"] {
-            guard let object = context as? [String: Any],
-                  let text = String(data: (try? JSONSerialization.data(withJSONObject: object)) ?? Data(), encoding: .utf8)
-            else { throw RequestError(OptionCatalogue.context, value: line, reason: "\"context\" must be an object of strings") }
-            entries += try ContextFile.entries(text, option: OptionCatalogue.context)
+            guard let object = context as? [String: Any] else {
+                throw RequestError(OptionCatalogue.context, value: line, reason: "\"context\" must be an object of strings")
+            }
+            entries += try ContextFile.entries(object, option: OptionCatalogue.context)
         }
         return try question(at, zone: zone, today: today, decision: ValueParser.context(entries, option: OptionCatalogue.context))
     }

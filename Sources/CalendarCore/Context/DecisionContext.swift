@@ -1,3 +1,5 @@
+import Foundation
+
 /// Who asks, about what and where: the context of one decision (`--context environment=production`,
 /// `context.environment=production` over HTTP). Policies declare a `scope` over it
 /// (`DecisionScope`); a question without context is answered as it always was.
@@ -16,8 +18,21 @@ public struct DecisionContext: Hashable, Sendable {
     public private(set) var values: [String: String] = [:]
     /// `labels.NAME` values, by NAME.
     public private(set) var labels: [String: String] = [:]
+    /// Which `set` made this value (0: none yet): copies share it, so the check a policy makes
+    /// before every call into Lua ("is this the context Lua holds?") is one comparison.
+    private var edit: UInt64 = 0
+    private static let edits = LockedCounter()
 
     public init() {}
+
+    public static func == (lhs: DecisionContext, rhs: DecisionContext) -> Bool {
+        lhs.edit == rhs.edit || (lhs.values == rhs.values && lhs.labels == rhs.labels)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(values)
+        hasher.combine(labels)
+    }
 
     public var isEmpty: Bool { values.isEmpty && labels.isEmpty }
 
@@ -35,6 +50,7 @@ public struct DecisionContext: Hashable, Sendable {
             guard Self.keys.contains(key) else { throw .unknownKey(key) }
             values[key] = value
         }
+        edit = Self.edits.next()
     }
 
     /// A key's value (`environment`, `labels.app.kubernetes.io/name`), nil when not given.
@@ -82,5 +98,18 @@ public enum DecisionContextError: Error, Hashable, Sendable {
         case .controlCharacter(let key):
             "context key '\(InputEcho.cut(key))': a value holds no control characters (line breaks, tabs, escapes)"
         }
+    }
+}
+
+/// Numbers for `DecisionContext`'s edits, unique in the process.
+final class LockedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
     }
 }

@@ -7,13 +7,64 @@
 public struct DecisionScope: Hashable, Sendable {
     /// Key to accepted patterns: the question is outside the scope when it names a value none
     /// of them matches.
-    public var include: [String: [String]]
+    public let include: [String: [String]]
     /// Key to patterns: the question is outside the scope when it names, for every key here, a
     /// value one of its patterns matches.
-    public var exclude: [String: [String]]
+    public let exclude: [String: [String]]
+    /// The same, compiled once: every policy call asks `isOutside`, so no pattern is split and
+    /// no key sorted per call.
+    private let compiledInclude: [(key: String, patterns: [Pattern])]
+    private let compiledExclude: [(key: String, patterns: [Pattern])]
 
     public init(include: [String: [String]] = [:], exclude: [String: [String]] = [:]) {
         (self.include, self.exclude) = (include, exclude)
+        compiledInclude = include.keys.sorted().map { ($0, (include[$0] ?? []).map(Pattern.init)) }
+        compiledExclude = exclude.keys.sorted().map { ($0, (exclude[$0] ?? []).map(Pattern.init)) }
+    }
+
+    public static func == (lhs: DecisionScope, rhs: DecisionScope) -> Bool {
+        lhs.include == rhs.include && lhs.exclude == rhs.exclude
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(include)
+        hasher.combine(exclude)
+    }
+
+    /// Whether the question is outside the scope (`outside` without its words): what each
+    /// policy call asks. A context without keys is never outside (a missing key never excludes).
+    @inline(__always)
+    public func isOutside(_ context: DecisionContext) -> Bool {
+        guard !context.isEmpty else { return false }
+        for entry in compiledInclude {
+            guard let value = context.value(of: entry.key) else { continue }
+            if !entry.patterns.contains(where: { $0.matches(value) }) { return true }
+        }
+        guard !compiledExclude.isEmpty else { return false }
+        for entry in compiledExclude {
+            guard let value = context.value(of: entry.key), entry.patterns.contains(where: { $0.matches(value) })
+            else { return false }
+        }
+        return true
+    }
+
+    /// A pattern: a string matched exactly, or with `*` globs, split once.
+    private struct Pattern: Sendable {
+        let exact: String?
+        let parts: [String]
+
+        init(_ text: String) {
+            if text.contains("*") {
+                (exact, parts) = (nil, text.split(separator: "*", omittingEmptySubsequences: false).map(String.init))
+            } else {
+                (exact, parts) = (text, [])
+            }
+        }
+
+        func matches(_ value: String) -> Bool {
+            if let exact { return exact == value }
+            return DecisionScope.matches(parts: parts, value)
+        }
     }
 
     /// Nil when the question is in scope; else why not (`environment is 'staging'`).
@@ -47,7 +98,11 @@ public struct DecisionScope: Hashable, Sendable {
     /// `*` matches any run of characters (none included); everything else itself.
     public static func matches(_ pattern: String, _ value: String) -> Bool {
         guard pattern.contains("*") else { return pattern == value }
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init)
+        return matches(parts: pattern.split(separator: "*", omittingEmptySubsequences: false).map(String.init), value)
+    }
+
+    /// A glob split at its `*`s.
+    static func matches(parts: [String], _ value: String) -> Bool {
         var rest = Substring(value)
         guard rest.hasPrefix(parts[0]) else { return false }
         rest = rest.dropFirst(parts[0].count)

@@ -33,7 +33,7 @@ public final class HoursTimeline {
         let layers = stack.policies.map { policy -> Layer in
             let definesHours = policy.definesHours
             // Outside its scope a policy has no opinion, not even where its data ends.
-            if let scope = policy.scope, scope.outside(context.decision) != nil {
+            if let scope = policy.scope, scope.isOutside(context.decision) {
                 return Layer(wall: policy.zone ?? zone) { _ in [] }
             }
             func pastData(_ day: Day) -> [ClosedHours]? {
