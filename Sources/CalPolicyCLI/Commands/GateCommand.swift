@@ -52,7 +52,8 @@ enum GateCommand {
             for (number, text) in WorkdaysCommand.batchLines(try InputFile.read(file, option: batch)) {
                 do throws(RequestError) {
                     questions.append(try GateUseCase.batchQuestion(text, zone: zone, today: today,
-                                                                   contextEntries: contextValues.all(OptionCatalogue.context.name)))
+                                                                   contextEntries: contextValues.all(OptionCatalogue.context.name),
+                                                                   base: decision))
                 } catch {
                     throw .request(RequestError(batch, value: file, reason: "line \(number + 1): '\(InputEcho.cut(text))': "
                                                     + (error.reason(.commandLine) ?? error.message(.commandLine))))

@@ -34,9 +34,12 @@ public enum GateUseCase {
 
     /// A line of `gate --batch`: an instant, or `{"at": INSTANT, "context": {KEY: VALUE, ...}}`
     /// (the line's context over the command's `--context` entries, a key of the line winning).
-    public static func batchQuestion(_ line: String, zone: ZoneWallTime, today: Day?,
-                                     contextEntries: [String]) throws(RequestError) -> Question {
+    /// `base`: the command's context, parsed once for the whole batch (`contextEntries` are its
+    /// entries, which a line's own context is merged over).
+    public static func batchQuestion(_ line: String, zone: ZoneWallTime, today: Day?, contextEntries: [String],
+                                     base: DecisionContext? = nil) throws(RequestError) -> Question {
         guard line.first == "{" else {
+            if let base { return try question(line, zone: zone, today: today, decision: base) }
             return try question(line, zone: zone, today: today,
                                 decision: ValueParser.context(contextEntries, option: OptionCatalogue.context))
         }
