@@ -26,6 +26,28 @@ private func check(writing sources: [(String, String)]) throws -> (paths: [Strin
         #expect(lines.allSatisfy { $0.contains(": ok (") && $0.contains("instruction budget") })
     }
 
+    /// `check --context` asks the edge days as that question would: a policy failing only for
+    /// production fails the check under that context, and passes without it or for staging.
+    @Test func checkAsksWithTheContextGiven() throws {
+        let files = try TemporaryFiles()
+        let path = try files.write("prod.lua", """
+            return {
+              scope = { environment = "production" },
+              canSelect = function(day, selection, context)
+                if context.environment == "production" then error("prod broke") end
+                return true
+              end,
+            }
+            """)
+        for (extra, status) in [([String](), Int32(0)), (["--context", "environment=staging"], 0),
+                                (["--context", "environment=production"], 3)] {
+            let result = try CalpolicyBinary.run(["check", path, "--today", "2026-12-01"] + extra)
+            #expect(result.status == status, "\(extra): \(result.stderr)")
+        }
+        let typo = try CalpolicyBinary.run(["check", path, "--context", "enviroment=production"])
+        #expect(typo.status == 2 && typo.stderr.contains("did you mean 'environment'?"))
+    }
+
     /// `check` asks `hoursFor` too: on every edge day (the DST changes of March 2026 among them)
     /// and on every day of the year from today, so a freeze in hours that fails on one day fails.
     @Test(arguments: [("2026-03-29", "2026-01-15"), ("2026-12-24", "2026-12-01"), ("2027-07-04", "2026-12-01")])

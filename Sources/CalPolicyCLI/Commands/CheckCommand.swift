@@ -35,6 +35,12 @@ enum CheckCommand {
             } ?? Clock.local.today()
         }
         let horizon = try CheckHorizon.day(parsed)
+        // `--context`: the edge days are asked as this question would ask them (a scoped policy
+        // outside it is not asked at all).
+        let contextValues = try parsed.withContextFile()
+        let decision = try CLIError.wrap { () throws(RequestError) in
+            try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
+        }
         var problems = 0, shortfalls = 0
         for (path, source) in zip(parsed.positionals, sources) {
             // `check policies/*.lua` also matches the tests beside the policies.
@@ -42,7 +48,8 @@ enum CheckCommand {
                 console.print(CheckReportRenderer.skippedLine(path))
                 continue
             }
-            let (found, policy) = check(path, source: source, today: today, verbose: verbose, console: console)
+            let (found, policy) = check(path, source: source, today: today, decision: decision, verbose: verbose,
+                                        console: console)
             problems += found
             if let policy, let line = CheckHorizon.estimates(path, policy: policy, today: today) { console.print(line) }
             if let policy, let horizon, let line = CheckHorizon.shortfall(path, policy: policy, horizon: horizon) {
@@ -55,8 +62,8 @@ enum CheckCommand {
     }
 
     /// Checks one file; returns how many problems it reported, and the policy when it loaded.
-    private static func check(_ path: String, source: Result<[UInt8], CLIError>, today: Day, verbose: Bool,
-                              console: Console) -> (Int, (any DayPolicy)?) {
+    private static func check(_ path: String, source: Result<[UInt8], CLIError>, today: Day, decision: DecisionContext,
+                              verbose: Bool, console: Console) -> (Int, (any DayPolicy)?) {
         let started = monotonicMilliseconds()
         let policy: any DayPolicy
         let bytes: [UInt8]
@@ -75,7 +82,7 @@ enum CheckCommand {
             console.error(ErrorRenderer.line(for: warning))
         }
         let cases = EdgeDays.cases(today: today)
-        let pass = EdgePass(policy: policy, cases: cases, today: today)
+        let pass = EdgePass(policy: policy, cases: cases, today: today, decision: decision)
         var seen: Set<String> = []
         pass.run { error, function, day, calendar in
             // After the run's deadline every call fails the same way: one line says it.
@@ -89,7 +96,7 @@ enum CheckCommand {
         let elapsed = monotonicMilliseconds() - started
         var costliest: String?
         if seen.isEmpty, PolicyRun.current?.wasStopped != true, !BuiltInReference.isReference(path) {
-            costliest = budgetShare(path, source: bytes, cases: cases, today: today)
+            costliest = budgetShare(path, source: bytes, cases: cases, today: today, decision: decision)
         }
         console.print(CheckReportRenderer.resultLine(path, problems: seen.count, days: pass.dayCount, calendars: cases.count,
                                                      calls: pass.callCount, milliseconds: elapsed, costliestCall: costliest))
@@ -98,7 +105,8 @@ enum CheckCommand {
 
     /// How much of the per-call instruction budget the costliest edge-day call needs,
     /// found by rerunning the edge days under 1% and then 10% of the budget.
-    private static func budgetShare(_ path: String, source: [UInt8], cases: [EdgeDays.Case], today: Day) -> String? {
+    private static func budgetShare(_ path: String, source: [UInt8], cases: [EdgeDays.Case], today: Day,
+                                    decision: DecisionContext) -> String? {
         let full = LuaPolicyOptions().instructionBudget
         for (percent, label) in [(1, "under 1%"), (10, "1-10%")] {
             var options = LuaPolicyOptions()
@@ -106,7 +114,7 @@ enum CheckCommand {
             options.instructionBudget = max(1, full * percent / 100)
             guard let policy = try? LuaPolicy(path: path, source: source, options: options) else { return nil }
             var failed = false
-            EdgePass(policy: policy, cases: cases, today: today).run { _, _, _, _ in failed = true }
+            EdgePass(policy: policy, cases: cases, today: today, decision: decision).run { _, _, _, _ in failed = true }
             if !failed { return label + " of the instruction budget" }
         }
         return "over 10% of the instruction budget"
@@ -141,6 +149,8 @@ struct EdgePass {
     let policy: any DayPolicy
     let cases: [EdgeDays.Case]
     let today: Day
+    /// The decision's context every question is asked with (`check --context`).
+    var decision = DecisionContext()
     /// Every day from today on asked for its hours, beyond the edge days.
     static let hoursDays = 367
 
@@ -153,7 +163,8 @@ struct EdgePass {
     func run(onError: (any Error, String, Day, CalendarIdentifier) -> Void) {
         defer {
             if policy.definesHours {
-                let context = PolicyContext(calendar: CalendarSystems.system(for: .gregorian), today: today, selection: [])
+                let context = PolicyContext(calendar: CalendarSystems.system(for: .gregorian), today: today, selection: [],
+                                            decision: decision)
                 for offset in 0..<Self.hoursDays {
                     let day = today.adding(days: offset)
                     do { _ = try policy.closedHours(for: day, context: context) } catch {
@@ -164,12 +175,12 @@ struct EdgePass {
         }
         for edgeCase in cases {
             let system = CalendarSystems.system(for: edgeCase.calendar)
-            let empty = PolicyContext(calendar: system, today: today, selection: [])
+            let empty = PolicyContext(calendar: system, today: today, selection: [], decision: decision)
             for day in edgeCase.days {
                 do { _ = try policy.canSelect(day, context: empty) } catch {
                     onError(error, "canSelect", day, edgeCase.calendar)
                 }
-                let selected = PolicyContext(calendar: system, today: today, selection: [day])
+                let selected = PolicyContext(calendar: system, today: today, selection: [day], decision: decision)
                 do { _ = try policy.canDeselect(day, context: selected) } catch {
                     onError(error, "canDeselect", day, edgeCase.calendar)
                 }

@@ -108,7 +108,7 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        options: [today, horizon, timeout, verbose, help],
+        options: [today, horizon] + OptionCatalogue.contextOptions + [timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars), and the days around
