@@ -79,7 +79,9 @@ function hoursOf(day) {
 }
 
 class CalpolicyPicker extends HTMLElement {
-  static get observedAttributes() { return ["stack", "mode", "calendar", "locale", "limits", "range-rule", "month", "server"]; }
+  static get observedAttributes() {
+    return ["stack", "mode", "calendar", "locale", "limits", "range-rule", "month", "server", "context"];
+  }
 
   constructor() {
     super();
@@ -118,6 +120,18 @@ class CalpolicyPicker extends HTMLElement {
     const previous = this.state || {};
     let limits = {};
     try { limits = JSON.parse(this.getAttribute("limits") || "{}") || {}; } catch (e) { limits = {}; }
+    // context='{"environment": "production", "labels": {"team": "ops"}}': who asks, sent as
+    // context.KEY parameters with every call, so scoped policies answer for this picker's user.
+    let context = {};
+    try { context = JSON.parse(this.getAttribute("context") || "{}") || {}; } catch (e) { context = {}; }
+    const contextEntries = [];
+    for (const [key, value] of Object.entries(context)) {
+      if (key === "labels" && value && typeof value === "object") {
+        for (const [name, label] of Object.entries(value)) contextEntries.push(["labels." + name, String(label)]);
+      } else if (typeof value === "string") {
+        contextEntries.push([key, value]);
+      }
+    }
     const mode = this.getAttribute("mode");
     this.base = (this.getAttribute("server") || SCRIPT_ORIGIN).replace(/\/$/, "");
     // A token belongs to the origin it was typed for: when `server` names another origin, the
@@ -142,6 +156,7 @@ class CalpolicyPicker extends HTMLElement {
       rangeRule: this.getAttribute("range-rule"),
       limits: { minLength: limits.minLength ?? null, maxLength: limits.maxLength ?? null, maxCount: limits.maxCount ?? null },
       month: previous.month === undefined ? this.getAttribute("month") : previous.month,
+      context: contextEntries,
     });
   }
 
@@ -288,6 +303,7 @@ class CalpolicyPicker extends HTMLElement {
     if (s.locale) q.set("locale", s.locale);
     // Week ids and numbers by the locale's rule, so a Sunday-first strip is not named by ISO weeks.
     q.set("weekRule", "locale");
+    for (const [key, value] of s.context || []) q.set("context." + key, value);
     for (const [k, v] of Object.entries(extra || {})) if (v !== null && v !== undefined) q.set(k, v);
     return q.toString();
   }
