@@ -4,6 +4,8 @@
 enum APIError: String, CaseIterable, Sendable {
     case badRequest = "bad_request"
     case unauthorized
+    case forbidden
+    case tenantMismatch = "tenant_mismatch"
     case notFound = "not_found"
     case unknownStack = "unknown_stack"
     case methodNotAllowed = "method_not_allowed"
@@ -28,6 +30,7 @@ enum APIError: String, CaseIterable, Sendable {
         switch self {
         case .badRequest: 400
         case .unauthorized: 401
+        case .forbidden, .tenantMismatch: 403
         case .notFound, .unknownStack: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413

@@ -14,7 +14,8 @@ final class Router: @unchecked Sendable {
     let stacks: StackRegistry
     let metrics: Metrics
     let cache: ResponseCache
-    let token: String?
+    /// `--token-file`'s tokens and their rights (nil: no authentication, a loopback listener).
+    let tokens: TokenSet?
     let startedAt = Clock.date()
     let requestIDs = RequestIDs()
     let cors: CORSPolicy
@@ -28,7 +29,7 @@ final class Router: @unchecked Sendable {
     func markStopping() { stoppingFlag.set() }
 
     init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?,
-         decisions: DecisionLog? = nil, queues: StackQueues) {
+         tokens: TokenSet? = nil, decisions: DecisionLog? = nil, queues: StackQueues) {
         self.queues = queues
         self.cors = CORSPolicy(origin: configuration.corsOrigin)
         self.clock = Clock(zoneNamed: configuration.timeZone)
@@ -37,7 +38,7 @@ final class Router: @unchecked Sendable {
         self.stacks = stacks
         self.metrics = metrics
         self.cache = cache
-        self.token = token
+        self.tokens = tokens ?? token.map(TokenSet.legacy)
     }
 
     /// The display options every document route takes, by their API names.
@@ -188,11 +189,14 @@ final class Router: @unchecked Sendable {
                           message: "\(route.rawValue) takes \(route.method), not \(request.method)",
                           headers: [("Allow", route.method)])
         }
-        if let token, route != .health, route != .ready {
-            guard request.header("authorization") == "Bearer " + token else {
+        var request = request
+        if let tokens, route != .health, route != .ready {
+            guard let header = request.header("authorization"), header.hasPrefix("Bearer "),
+                  let named = tokens.find(secret: String(header.dropFirst(7))) else {
                 throw Failure(.unauthorized, message: "missing or wrong bearer token",
                               headers: [("WWW-Authenticate", "Bearer")])
             }
+            try authorize(named, route: route, request: &request)
         }
         switch route {
         case .health, .ready, .metrics, .status:
@@ -207,6 +211,39 @@ final class Router: @unchecked Sendable {
             return .done(response)
         default:
             return try document(request, route: route, note: note)
+        }
+    }
+
+    /// What a named token may do with this request: `/metrics` and `/v1/status` need `admin`; a
+    /// document route needs `decide` on the stack it asks (each stack, for an overlay); a token
+    /// bound to a tenant fills `context.tenant`, and a question naming another tenant is 403.
+    func authorize(_ token: TokenSet.Token, route: Route, request: inout HTTPRequest) throws {
+        switch route {
+        case .health, .ready: return
+        case .metrics, .status:
+            guard token.admin else {
+                throw Failure(.forbidden, message: "token '\(token.name)' has no admin right (\(route.rawValue) needs it)")
+            }
+            return
+        default: break
+        }
+        let asked: [String]
+        if route == .overlay {
+            asked = (request.query.last { $0.name == "stacks" }?.value ?? "").split(separator: ",").map(String.init)
+        } else {
+            asked = [request.query.last { $0.name == "stack" }?.value ?? stacks.defaultName]
+        }
+        for stack in asked where !token.mayDecide(stack) {
+            throw Failure(.forbidden, message: "token '\(token.name)' may not ask stack '\(TerminalText.escape(stack))'",
+                          parameter: route == .overlay ? "stacks" : "stack")
+        }
+        guard let tenant = token.tenant else { return }
+        for (name, value) in request.query where name == "context.tenant" && value != tenant {
+            throw Failure(.tenantMismatch, message: "token '\(token.name)' asks for tenant '\(tenant)', not '\(TerminalText.escape(value))'",
+                          parameter: "context")
+        }
+        if !request.query.contains(where: { $0.name == "context.tenant" }) {
+            request.query.append((name: "context.tenant", value: tenant))
         }
     }
 

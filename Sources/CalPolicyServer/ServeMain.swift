@@ -37,15 +37,16 @@ public enum ServeMain {
             configuration = parsed
         }
         ServerEvent.json.store(configuration.jsonLog, ordering: .relaxed)
-        var token: String?
+        var tokens: TokenSet?
         if let path = configuration.tokenFile {
-            guard let text = try? RegularFile.text(path, limit: 64 << 10),
-                  let first = text.split(separator: "\n").first.map({ $0.trimmingCharacters(in: .whitespaces) }),
-                  !first.isEmpty else {
+            guard let text = try? RegularFile.text(path, limit: 64 << 10) else {
                 ServerEvent.log("error", "calpolicy: \(path): cannot read a bearer token (the file's first line)")
                 return 2
             }
-            token = first
+            do { tokens = try TokenSet.parse(text) } catch {
+                ServerEvent.log("error", "calpolicy: --token-file: \(path): \(error.message)")
+                return 2
+            }
         }
 
         var decisions: DecisionLog?
@@ -58,7 +59,7 @@ public enum ServeMain {
         }
 
         let assembly: ServerAssembly
-        switch ServerAssembly.make(configuration, cores: cores, token: token, decisions: decisions) {
+        switch ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens, decisions: decisions) {
         case .success(let made): assembly = made
         case .failure(let refusal):
             ServerEvent.log("error", "calpolicy: stack '\(refusal.stack)': \(refusal.message)")
