@@ -14,6 +14,16 @@ public enum BuildCommit {
             if let head = read(folder + "/.git/HEAD"), let line = firstLine(head) {
                 return resolve(line, git: folder + "/.git") ?? "unknown"
             }
+            // A worktree: `.git` is a file naming its git folder (`gitdir: …`), whose branches
+            // live in the main checkout's folder (`commondir`).
+            if let pointer = read(folder + "/.git").flatMap(firstLine), pointer.hasPrefix("gitdir: ") {
+                var git = String(pointer.dropFirst(8))
+                if !git.hasPrefix("/") { git = folder + "/" + git }
+                if let head = read(git + "/HEAD").flatMap(firstLine) {
+                    let common = read(git + "/commondir").flatMap(firstLine).map { $0.hasPrefix("/") ? $0 : git + "/" + $0 }
+                    return resolve(head, git: git) ?? common.flatMap { resolve(head, git: $0) } ?? "unknown"
+                }
+            }
             folder = parent(folder)
         }
         return "unknown"

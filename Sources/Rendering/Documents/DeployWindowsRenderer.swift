@@ -54,9 +54,14 @@ public enum DeployWindowsRenderer {
             out += "  applications:\n"
             for application in applications { out += "  - " + YAMLWriter.quoted(application) + "\n" }
             out += "  manualSync: false\n"
-            out += "  description: " + YAMLWriter.quoted(window.reasons.joined(separator: "; ")) + "\n"
+            out += "  description: " + YAMLWriter.quoted(argoDescription(window.reasons.joined(separator: "; "))) + "\n"
         }
         return out
+    }
+
+    /// Argo CD keeps at most 255 characters of a window's description: a longer one ends in "…".
+    static func argoDescription(_ text: String) -> String {
+        text.count <= 255 ? text : String(text.prefix(254)) + "…"
     }
 
     /// `{"regenerateBy", "from", "to", "policies", "freezePeriods": [...]}`: each freeze period is

@@ -30,4 +30,12 @@ import Testing
         #expect(text.contains("\"freeze_start\": \"0 11 24 12 *\", \"freeze_end\": \"0 0 25 12 *\", \"cron_timezone\": \"UTC\""))
         #expect(text.contains("\"regenerateBy\": \"2026-12-31\""))
     }
+
+    /// Argo CD keeps 255 characters of a description: a longer one is cut to 254 and an ellipsis.
+    @Test func anArgoDescriptionIsAtMost255Characters() {
+        #expect(DeployWindowsRenderer.argoDescription(String(repeating: "é", count: 255)).count == 255)
+        let cut = DeployWindowsRenderer.argoDescription(String(repeating: "x", count: 300))
+        #expect(cut.count == 255 && cut.hasSuffix("…") && cut.hasPrefix(String(repeating: "x", count: 254)))
+        #expect(DeployWindowsRenderer.argoDescription("freeze") == "freeze")
+    }
 }
