@@ -30,7 +30,7 @@ extension Router {
         Self.addContext(query, to: &values)
         // One resolution of the display settings per request; today stays a `Day`: without
         // --today or today=, the current date in --time-zone (default UTC).
-        let evaluation: EvaluationOptions
+        var evaluation: EvaluationOptions
         do {
             evaluation = try EvaluationOptions(values, environmentLocale: Documents.environmentLocale,
                                                today: clock.today())
@@ -42,6 +42,15 @@ extension Router {
 
         if route == .select {
             try SelectBody.read(request, into: &values)
+            // The body's `context` object, over the query's `context.KEY`s: resolved again with it.
+            if SelectBody.hasContext(request) {
+                do {
+                    evaluation = try EvaluationOptions(values, environmentLocale: Documents.environmentLocale,
+                                                       today: clock.today())
+                } catch {
+                    throw translate(.request(error))
+                }
+            }
         }
         var stored: [RevalidateUseCase.StoredSelection] = []
         if route == .revalidate {

@@ -20,7 +20,7 @@ enum SelectBody {
         } catch {
             throw Router.Failure(.badRequest, message: "the body is not valid JSON")
         }
-        let known: Set<String> = ["mode", "selection", "pending", "taps", "rangeRule", "limits"]
+        let known: Set<String> = ["mode", "selection", "pending", "taps", "rangeRule", "limits", "context"]
         for key in object.keys.sorted() where !known.contains(key) {
             throw Router.Failure(.badRequest,
                           message: "unknown field '\(key)'; expected \(known.sorted().joined(separator: ", "))", parameter: key)
@@ -36,6 +36,17 @@ enum SelectBody {
                 throw Router.Failure(.badRequest, message: "'\(field)' must be an array of dates", parameter: field)
             }
             return try list.map { try string($0, field) }
+        }
+        if let context = object["context"], !(context is NSNull) {
+            guard let fields = context as? [String: Any] else {
+                throw Router.Failure(.badRequest, message: "'context' must be an object of strings", parameter: "context")
+            }
+            do {
+                let entries = try ContextFile.entries(fields, option: OptionCatalogue.context)
+                values.set(values.all(OptionCatalogue.context.name) + entries, for: OptionCatalogue.context)
+            } catch {
+                throw Router.Failure(.badRequest, message: error.message(.api), parameter: "context")
+            }
         }
         if let mode = object["mode"], !(mode is NSNull) { values.add(value: try string(mode, "mode"), for: OptionCatalogue.mode) }
         if let taps = object["taps"], !(taps is NSNull) {
@@ -65,5 +76,11 @@ enum SelectBody {
                 values.add(value: String(number.int64Value), for: option)
             }
         }
+    }
+
+    /// Whether the body names a `context` (then the request's settings are resolved again).
+    static func hasContext(_ request: HTTPRequest) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any] else { return false }
+        return object["context"] != nil && !(object["context"] is NSNull)
     }
 }

@@ -48,4 +48,22 @@ import Testing
         #expect(routes.error(typo).parameter == "context")
         #expect(routes.error(typo).message?.contains("did you mean 'environment'?") == true)
     }
+
+    /// `POST /v1/select` takes the context in its body too (over the query's).
+    @Test func aSelectBodyCarriesItsContext() {
+        func select(_ body: String, query: String = "") -> [String: Any] {
+            let request = HTTPRequest(method: "POST", path: "/v1/select",
+                                      query: query.isEmpty ? [] : [(name: "context.environment", value: query)],
+                                      headers: ["content-type": "application/json"], body: Array(body.utf8))
+            return routes.json(Self.router.handle(request))
+        }
+        let tap = #""mode": "single", "taps": ["2026-12-24"]"#
+        #expect((select("{\(tap)}")["selection"] as? [String])?.isEmpty == true)
+        #expect(select("{\(tap), \"context\": {\"environment\": \"staging\"}}")["selection"] as? [String] == ["2026-12-24"])
+        #expect(select("{\(tap), \"context\": {\"environment\": \"staging\"}}", query: "production")["selection"] as? [String]
+                    == ["2026-12-24"])
+        let bad = Self.router.handle(HTTPRequest(method: "POST", path: "/v1/select", headers: ["content-type": "application/json"],
+                                                 body: Array("{\(tap), \"context\": {\"enviroment\": \"x\"}}".utf8)))
+        #expect(bad.status == 400 && routes.error(bad).parameter == "context")
+    }
 }
