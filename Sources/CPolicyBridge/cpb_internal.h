@@ -148,6 +148,11 @@ extern const char *const cpb_function_names[CPB_FN_COUNT];
 /* The decision's context (cpb_context.c): an empty one made when the views open, pushed as the
  * last argument of every policy call. */
 void cpb_open_context(lua_State *L);
+
+/* Contract fields read raw at load, as data (cpb_scope.c, cpb_overridable.c); each leaves what
+ * it points `info` at on the stack, alive for the host to copy. */
+void cpb_scope(lua_State *L, int source, cpb_policy_info *info);
+void cpb_overridable(lua_State *L, int source, cpb_policy_info *info);
 void cpb_push_context(lua_State *L, cpb_state *h);
 
 #endif

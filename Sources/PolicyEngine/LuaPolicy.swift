@@ -31,6 +31,8 @@ public final class LuaPolicy: DayPolicy, Sendable {
     public let zone: ZoneWallTime?
     /// `scope = {...}`: where it applies (read at load, as data); outside it, no opinion.
     public let scope: DecisionScope?
+    /// `overridable = ...`: whether and how an override may lift it (read at load, as data).
+    public let overridable: OverrideRule
     let lines: [LuaFunctionSlot: Int]
     /// How `cal` was loaded: `.bytecode` unless the build's dump was refused.
     let preludeForm: LuaChunkForm
@@ -105,6 +107,7 @@ public final class LuaPolicy: DayPolicy, Sendable {
         self.scope = try info.scopeLines.map { lines throws(PolicyError) in
             try LuaPolicy.scope(lines, file: path, line: LuaPolicy.line(of: "scope", in: source))
         }
+        self.overridable = info.overridable ?? .open
         self.engine = PolicyEngineState(state: state, bridge: bridge)
     }
 

@@ -14,7 +14,7 @@ public enum PolicyContract {
     public static let metadata = ["name", "description", "version"]
     /// Every key a returned table may hold (`coverage` is a table: { from = ..., to = ... };
     /// `zone` an IANA name, checked at load).
-    public static let keys = functions + metadata + ["coverage", "zone", "scope"]
+    public static let keys = functions + metadata + ["coverage", "zone", "scope", "overridable"]
 
     /// A key the chunk defined outside the contract, as the bridge reports it.
     public struct Key: Hashable, Sendable {

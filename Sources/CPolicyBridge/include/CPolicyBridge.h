@@ -97,6 +97,14 @@ typedef struct cpb_policy_info {
     int has_scope;
     const char *scope;
     size_t scope_len;
+    /* overridable = false | true | { maxHours = N, requireTicket = bool, approvers = { ... } }
+     * (cpb_overridable): absent, an open rule, or a hard freeze nothing lifts */
+    int has_overridable;
+    int overridable_hard;        /* overridable = false */
+    long long max_hours;         /* 0: no limit */
+    int require_ticket;
+    const char *approvers;       /* "NAME\n" per approver (NULL: anyone) */
+    size_t approvers_len;
 } cpb_policy_info;
 
 /* The .ics files cal.ics read while the policy loaded (their real paths, in order) and a hash of

@@ -17,7 +17,7 @@ enum GateCommand {
         name: "gate",
         abstract: "Say whether the stack is open or closed at an instant (a deploy gate), why, and until when.",
         positionalUsage: "POLICY ...",
-        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [batch,
+        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, batch,
                   CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Exits 0 when open, 1 when closed ("closed until ... — reason (policy)"), 2 on bad input,
@@ -72,7 +72,10 @@ enum GateCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),
                                           verbose: parsed.has("verbose"))
         console.keepUntilExit(files)
-        let states = try CLIError.wrap { () throws(RequestFailure) in try GateBatchUseCase.run(questions, policies: files) }
+        let overrides = try PolicyLoader.overrides(parsed, policies: files)
+        let states = try CLIError.wrap { () throws(RequestFailure) in
+            try GateBatchUseCase.run(questions, policies: files, overrides: overrides)
+        }
         console.write(GateRenderer.document(states, zone: zone, policies: parsed.positionals.map(PolicyIdentity.tidy),
                                             json: format == .json))
         let closed = states.contains(where: \.isClosed)

@@ -15,6 +15,17 @@ enum PolicyLoader {
         }
     }
 
+    /// The overrides of `--overrides DIR` held against the stack: the first refused file ends
+    /// the command (exit 2) — in CI a broken override must stop the run, not vanish.
+    static func overrides(_ parsed: RequestValues, policies: [any DayPolicy]) throws(CLIError) -> [Override] {
+        guard let folder = parsed.value(OptionCatalogue.overrides) else { return [] }
+        let entries: [OverrideFolder.Entry]
+        do { entries = try OverrideFolder.read(folder) } catch { throw .override(error) }
+        let loaded = OverrideReview.load(entries, policies: policies)
+        if let problem = loaded.refused.first { throw .override(problem) }
+        return loaded.overrides
+    }
+
     static func options(today: Day, verbose: Bool) -> LuaPolicyOptions {
         PolicySources.options(today: today, print: PolicyPrintLine.handler(verbose: verbose))
     }

@@ -17,6 +17,8 @@ enum CLIError: Error, Sendable {
     /// The input was refused by the policies, not malformed: a supplied `select`
     /// state holding a denied day (exit 1, like a rejected tap).
     case refused(String)
+    /// An override file refused (its file and field), or an overrides folder that is none (exit 2).
+    case override(OverrideProblem)
     /// Problems were already reported line by line (`check`); only the exit code remains.
     case reported(exitCode: Int32)
 

@@ -8,7 +8,7 @@ import Rendering
 enum ErrorRenderer {
     static func exitCode(for error: CLIError) -> Int32 {
         switch error {
-        case .usage, .request: return ExitCode.usage
+        case .usage, .request, .override: return ExitCode.usage
         case .policyFile, .policy: return ExitCode.policy
         case .refused: return ExitCode.stop
         case .reported(let code): return code
@@ -32,6 +32,8 @@ enum ErrorRenderer {
             return lines
         case .refused(let message):
             return [line(message)]
+        case .override(let problem):
+            return [line(TerminalText.escape(problem.file) + ": " + problem.detail)]
         case .reported:
             return []
         }

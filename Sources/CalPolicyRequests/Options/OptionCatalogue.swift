@@ -35,6 +35,9 @@ public enum OptionCatalogue {
     public static let contextFile = OptionSpec.value("context-file", "FILE",
                                                      help: "The context as a JSON object ({\"environment\": \"production\", \"labels\": {\"team\": \"ops\"}}).")
     public static let contextOptions = [context, contextFile]
+    /// Break-glass overrides: a folder of reviewed files, one per override (docs/scopes.md).
+    public static let overrides = OptionSpec.value(
+        "overrides", "DIR", help: "Apply the overrides in DIR (one JSON file each) to questions their scope covers.")
 
     // Instants (`gate`)
     public static let at = OptionSpec.value("at", "INSTANT", api: "at",

@@ -79,8 +79,8 @@ public enum GateUseCase {
     }
 
     /// The stack's state at the question's instant: the one call of `GET /v1/gate`.
-    public static func run(_ question: Question, policies: [any DayPolicy]) throws(RequestFailure) -> GateState {
-        try answer(question, timeline: timeline(policies, question: question))
+    public static func run(_ question: Question, policies: [any DayPolicy], overrides: [Override] = []) throws(RequestFailure) -> GateState {
+        try answer(question, timeline: timeline(policies, question: question, overrides: overrides))
     }
 
     /// The stack's state at the question's instant, from a timeline already made.
@@ -92,9 +92,10 @@ public enum GateUseCase {
         }
     }
 
-    /// The stack as hours for the question (policies asked with its today, an empty selection).
-    static func timeline(_ policies: [any DayPolicy], question: Question) -> HoursTimeline {
+    /// The stack as hours for the question (policies asked with its today, an empty selection),
+    /// the overrides covering its context cut out of the closed time they lift.
+    static func timeline(_ policies: [any DayPolicy], question: Question, overrides: [Override] = []) -> HoursTimeline {
         HoursTimeline(stack: PolicyStack(policies), zone: question.zone,
-                      context: PolicyContext(today: question.today, decision: question.decision))
+                      context: PolicyContext(today: question.today, decision: question.decision, overrides: overrides))
     }
 }

@@ -67,8 +67,25 @@ public struct DecisionScope: Hashable, Sendable {
         }
     }
 
+    /// The override's rule, the opposite of `isOutside`'s: the question gives every key of
+    /// `include` and each matches, and it is clearly not excluded (some key of `exclude` given
+    /// with a value none of its patterns match; a missing key could be excluded, so it does
+    /// not count). A forgotten context never lets an override through.
+    public func covers(_ context: DecisionContext) -> Bool {
+        for entry in compiledInclude {
+            guard let value = context.value(of: entry.key), entry.patterns.contains(where: { $0.matches(value) })
+            else { return false }
+        }
+        guard !compiledExclude.isEmpty else { return true }
+        return compiledExclude.contains { entry in
+            guard let value = context.value(of: entry.key) else { return false }
+            return !entry.patterns.contains(where: { $0.matches(value) })
+        }
+    }
+
     /// Nil when the question is in scope; else why not (`environment is 'staging'`).
     public func outside(_ context: DecisionContext) -> String? {
+        guard isOutside(context) else { return nil }
         for key in include.keys.sorted() {
             guard let value = context.value(of: key) else { continue }
             if !(include[key] ?? []).contains(where: { Self.matches($0, value) }) { return "\(key) is '\(value)'" }

@@ -23,8 +23,29 @@ public struct GateState: Hashable, Sendable {
     /// When the current state ends: the end of the closed run (adjacent closed time merged,
     /// whatever its reasons) or the start of the next closed time.
     public var until: Int64?
+    /// The override active for the question at the instant, and whether it opened the answer.
+    public var override: OverrideNote?
 
-    public init(instant: Int64, isClosed: Bool, closing: ClosedSpan?, until: Int64?) {
+    public init(instant: Int64, isClosed: Bool, closing: ClosedSpan?, until: Int64?, override: OverrideNote? = nil) {
         (self.instant, self.isClosed, self.closing, self.until) = (instant, isClosed, closing, until)
+        self.override = override
+    }
+}
+
+extension ClosedSpan {
+    /// The parts of `spans` outside every window of `cut` (half-open, any order).
+    static func subtracting(_ cut: [(from: Int64, to: Int64)], from spans: [ClosedSpan]) -> [ClosedSpan] {
+        guard !cut.isEmpty else { return spans }
+        var pieces = spans
+        for window in cut {
+            pieces = pieces.flatMap { span -> [ClosedSpan] in
+                guard window.from < span.end && window.to > span.start else { return [span] }
+                var left = span, right = span
+                left.end = window.from
+                right.start = window.to
+                return [left, right].filter { $0.start < $0.end }
+            }
+        }
+        return pieces
     }
 }

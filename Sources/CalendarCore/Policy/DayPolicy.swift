@@ -45,6 +45,9 @@ public protocol DayPolicy: Sendable {
     /// Where the policy applies (`scope = {...}`); nil: everywhere. Outside it the policy has no
     /// opinion: open, no decoration, no hours, no data horizon.
     var scope: DecisionScope? { get }
+    /// Whether and how a break-glass override may lift it (`overridable = ...`); `.open` when
+    /// the policy says nothing.
+    var overridable: OverrideRule { get }
 }
 
 extension DayPolicy {
@@ -53,6 +56,7 @@ extension DayPolicy {
     public var answersSparsely: Bool { false }
     public var dataHorizon: DataHorizon? { nil }
     public var scope: DecisionScope? { nil }
+    public var overridable: OverrideRule { .open }
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         SparseDayAnswers(answers(questions, for: days, context: context))
     }

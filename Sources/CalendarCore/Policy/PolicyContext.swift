@@ -7,12 +7,16 @@ public struct PolicyContext: Sendable {
     public var selection: [Day]
     /// Who asks, about what and where (`--context`); empty: answered as for everybody.
     public var decision: DecisionContext
+    /// The break-glass overrides on hand (loaded and checked for this stack): those covering
+    /// `decision` lift closed time where answers are instants (`HoursTimeline`).
+    public var overrides: [Override]
 
     public init(calendar: any CalendarSystem = GregorianCalendarSystem(), today: Day? = nil,
-                selection: [Day] = [], decision: DecisionContext = DecisionContext()) {
+                selection: [Day] = [], decision: DecisionContext = DecisionContext(), overrides: [Override] = []) {
         self.calendar = calendar
         self.today = today
         self.selection = selection
         self.decision = decision
+        self.overrides = overrides
     }
 }

@@ -1,3 +1,4 @@
+import CalendarCore
 import LuaHost
 
 /// The policy functions a state may hold, in the bridge's order (CPB_FN_*).
@@ -29,6 +30,8 @@ struct LuaChunkInfo: Hashable, Sendable {
     var coverage: CoverageSpan?
     /// `scope = {...}` as the bridge read it: lines "i|x\tKEY\tPATTERN" (keys checked by `LuaPolicy`).
     var scopeLines: String?
+    /// `overridable = ...` as the bridge read and checked it; nil: not given.
+    var overridable: OverrideRule?
     /// The chunk returned nothing, so its globals are the policy.
     var globalStyle = false
     /// Keys outside the contract (for a global-style policy: globals it defined).

@@ -173,6 +173,12 @@ final class PolicyLuaState {
                                 from: info.has_coverage_from != 0 ? Day(dayNumber: Int(info.coverage_from)) : nil,
                                 to: info.has_coverage_to != 0 ? Day(dayNumber: Int(info.coverage_to)) : nil),
                             scopeLines: info.has_scope != 0 ? PolicyLuaState.text(info.scope, info.scope_len) ?? "" : nil,
+                            overridable: info.has_overridable == 0 ? nil : OverrideRule(
+                                isHardFreeze: info.overridable_hard != 0,
+                                maxHours: info.max_hours > 0 ? Int(info.max_hours) : nil,
+                                requireTicket: info.require_ticket != 0,
+                                approvers: PolicyLuaState.text(info.approvers, info.approvers_len).map {
+                                    $0.split(separator: "\n").map(String.init) }),
                             globalStyle: info.global_style != 0,
                             extraKeys: PolicyContract.Key.parse(PolicyLuaState.bytes(info.extras, info.extras_len)))
         chunk.fromCache = lua.lastChunkCached

@@ -8,14 +8,17 @@ public enum GateRenderer {
     /// `{"at", "timeZone", "open", "reason", "policy", "until"}`.
     public static func json(_ state: GateState, zone: ZoneWallTime, policies: [String]) -> JSONValue {
         let closing = state.closing
-        return .object([
+        var fields: [(String, JSONValue)] = [
             ("at", .string(zone.iso(state.instant))),
             ("timeZone", .string(zone.identifier)),
             ("open", .bool(!state.isClosed)),
             ("reason", closing?.reason.map(JSONValue.string) ?? .null),
             ("policy", closing.map { .optional(policyName($0.policyIndex, policies)) } ?? .null),
             ("until", state.until.map { .string(zone.iso($0)) } ?? .null),
-        ])
+        ]
+        // Only when an override is active for the question: answers without one are unchanged.
+        if let note = state.override { fields.append(("override", OverrideRenderer.note(note, zone: zone))) }
+        return .object(fields)
     }
 
     /// One line: "closed until 2027-01-05T09:00:00+01:00 — Year-end change freeze (freeze.lua)".
@@ -23,12 +26,14 @@ public enum GateRenderer {
     /// instant is one line, which no control, bidi or line-separator character can forge.
     public static func text(_ state: GateState, zone: ZoneWallTime, policies: [String]) -> String {
         let until = state.until.map { "until " + zone.iso($0) } ?? "for at least a year"
+        // An active override is said on the same line (`; override ...`): one instant, one line.
+        let override = state.override.map { "; " + OverrideRenderer.line($0, zone: zone) } ?? ""
         guard state.isClosed, let closing = state.closing else {
-            return "open " + until + (state.until == nil ? "" : " (then closed)")
+            return "open " + until + (state.until == nil ? "" : " (then closed)") + override
         }
         var line = "closed " + until + " — " + TerminalText.escape(closing.reason ?? "closed")
         if let name = policyName(closing.policyIndex, policies) { line += " (" + TerminalText.escape(name) + ")" }
-        return line
+        return line + override
     }
 
     /// Every answer of one run: as text a line each; as JSON one pretty document for a single

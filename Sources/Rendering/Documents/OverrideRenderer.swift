@@ -1,0 +1,59 @@
+import CalendarCore
+
+/// An override as every document shows it: the object in gate and eval JSON (`override`), the
+/// line text output and `explain` add, and a whole file (`override add`, `GET /v1/overrides`).
+public enum OverrideRenderer {
+    /// `{"id", "reason", "ticket", "approvedBy", "until", "applied", "why"?}` of an answer.
+    public static func note(_ note: OverrideNote, zone: ZoneWallTime) -> JSONValue {
+        let override = note.override
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(override.id)),
+            ("reason", .string(override.reason)),
+            ("ticket", override.ticket.map(JSONValue.string) ?? .null),
+            ("approvedBy", override.approvedBy.map(JSONValue.string) ?? .null),
+            ("until", .string(zone.iso(override.end))),
+            ("applied", .bool(note.applied)),
+        ]
+        if let why = note.why { fields.append(("why", .string(why))) }
+        return .object(fields)
+    }
+
+    /// "override INC-4711 (ticket INC-4711, approved by sre-lead) until ...: hotfix for the outage",
+    /// or "override ... not applied: hard freeze". Escaped: one override is one line.
+    public static func line(_ note: OverrideNote, zone: ZoneWallTime) -> String {
+        let override = note.override
+        var details: [String] = []
+        if let ticket = override.ticket { details.append("ticket " + ticket) }
+        if let approver = override.approvedBy { details.append("approved by " + approver) }
+        var line = "override " + override.id + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")")
+        line += " until " + zone.iso(override.end)
+        if !note.applied { line += " not applied: " + (note.why ?? "closed") }
+        line += " — " + override.reason
+        return TerminalText.escape(line)
+    }
+
+    /// The file's JSON: what `override add` writes and the API lists, instants in UTC.
+    public static func file(_ override: Override) -> JSONValue {
+        func scope(_ patterns: [String: [String]]) -> [(String, JSONValue)] {
+            patterns.keys.sorted().map { key in
+                let values = patterns[key] ?? []
+                return (key, values.count == 1 ? .string(values[0]) : .array(values.map(JSONValue.string)))
+            }
+        }
+        var scopeFields = scope(override.scope.include)
+        if !override.scope.exclude.isEmpty { scopeFields.append(("exclude", .object(scope(override.scope.exclude)))) }
+        var fields: [(String, JSONValue)] = [
+            ("id", .string(override.id)),
+            ("scope", .object(scopeFields)),
+            ("from", .string(ZoneWallTime.utc.iso(override.from))),
+            ("until", .string(ZoneWallTime.utc.iso(override.until))),
+            ("reason", .string(override.reason)),
+        ]
+        if let ticket = override.ticket { fields.append(("ticket", .string(ticket))) }
+        if let requester = override.requestedBy { fields.append(("requestedBy", .string(requester))) }
+        if let approver = override.approvedBy { fields.append(("approvedBy", .string(approver))) }
+        if !override.policies.isEmpty { fields.append(("policies", .array(override.policies.map(JSONValue.string)))) }
+        if let ended = override.endedAt { fields.append(("endedAt", .string(ZoneWallTime.utc.iso(ended)))) }
+        return .object(fields)
+    }
+}
