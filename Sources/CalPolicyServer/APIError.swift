@@ -22,6 +22,10 @@ enum APIError: String, CaseIterable, Sendable {
     case overloaded
     case decisionLogUnavailable = "decision_log_unavailable"
     case stopping
+    case overrideRefused = "override_refused"
+    case overrideExists = "override_exists"
+    case overridesReadOnly = "overrides_read_only"
+    case noOverrides = "no_overrides"
 
     /// The code as the error body writes it (`{"error": {"code": ...}}`).
     var code: String { rawValue }
@@ -31,11 +35,12 @@ enum APIError: String, CaseIterable, Sendable {
         case .badRequest: 400
         case .unauthorized: 401
         case .forbidden, .tenantMismatch: 403
-        case .notFound, .unknownStack: 404
+        case .notFound, .unknownStack, .noOverrides: 404
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .unsupportedMediaType: 415
-        case .selectionRefused, .noBusinessDay, .noCommonOpenDay: 422
+        case .selectionRefused, .noBusinessDay, .noCommonOpenDay, .overrideRefused: 422
+        case .overrideExists, .overridesReadOnly: 409
         case .headerFieldsTooLarge: 431
         case .policyError, .internalError: 500
         case .policyTimeout, .deadlineExceeded, .overloaded, .decisionLogUnavailable, .stopping: 503

@@ -19,6 +19,14 @@ struct CacheKey: Hashable, Sendable {
     /// The strong ETag of an answer to this question: SHA-256 of the key, 128 bits in hex. The
     /// key holds everything the answer depends on, so one key has one answer.
     var etag: String { "\"" + SHA256.hex(bytes).prefix(32) + "\"" }
+
+    /// The key with one more part (length-prefixed like the others).
+    func adding(_ part: String) -> CacheKey {
+        var builder = CanonicalRequest.Builder()
+        builder.add(bytes)
+        builder.add(part)
+        return CacheKey(bytes: builder.bytes)
+    }
 }
 
 enum CanonicalRequest {

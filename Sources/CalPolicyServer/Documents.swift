@@ -110,10 +110,12 @@ enum Documents {
     }
 
     /// `gate --format json` for the question the router parsed (`GateQuestion.parse`).
-    static func gate(_ context: Context, question: GateUseCase.Question,
-                     policies: [any DayPolicy]) throws(RequestFailure) -> [UInt8] {
-        let state = try GateUseCase.run(question, policies: policies + context.evaluation.builtIns)
-        return Array(JSONWriter.write(GateRenderer.json(state, zone: question.zone, policies: context.paths)).utf8)
+    /// The gate's answer, and the override it reports (for the decision log).
+    static func gate(_ context: Context, question: GateUseCase.Question, policies: [any DayPolicy],
+                     overrides: [Override] = []) throws(RequestFailure) -> (body: [UInt8], override: JSONValue?) {
+        let state = try GateUseCase.run(question, policies: policies + context.evaluation.builtIns, overrides: overrides)
+        let body = Array(JSONWriter.write(GateRenderer.json(state, zone: question.zone, policies: context.paths)).utf8)
+        return (body, state.override.map { OverrideRenderer.note($0, zone: question.zone) })
     }
 
     /// The gate's question of a request: `at` (an instant with its offset) in `timeZone` (default:

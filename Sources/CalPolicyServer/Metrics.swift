@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 
 /// Counters for `/metrics` (Prometheus text format 0.0.4).
 final class Metrics: @unchecked Sendable {
@@ -99,6 +100,8 @@ final class ResponseCache: @unchecked Sendable {
         var contentType: String
         /// The answer's ETag (`CacheKey.etag`), computed once when it was stored.
         var etag: String = ""
+        /// The override the answer reports, for the decision log of a hit too.
+        var override: JSONValue?
     }
 
     private let lock = NSLock()

@@ -12,6 +12,8 @@ final class RequestNote: @unchecked Sendable {
     var version: String?
     var today: String?
     var failure: Router.Failure?
+    /// The override a gate answer reports (`override` in the decision log line).
+    var override: JSONValue?
 }
 
 /// Request ids: a random prefix per process and a counter, so ids from two runs do not collide.

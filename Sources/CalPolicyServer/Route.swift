@@ -10,6 +10,14 @@ extension Router {
         case calendar = "/v1/calendar.ics", businessDays = "/v1/business-days", gate = "/v1/gate"
         case overlay = "/v1/overlay", revalidate = "/v1/revalidate"
         case health = "/health", ready = "/ready", metrics = "/metrics"
+        case overrides = "/v1/overrides"
+
+        /// The route of a path: its own, or `/v1/overrides/ID` as `overrides`.
+        init?(path: String) {
+            if let route = Route(rawValue: path) { self = route; return }
+            guard path.hasPrefix("/v1/overrides/"), path.count > 14 else { return nil }
+            self = .overrides
+        }
 
         var method: String { self == .select || self == .revalidate ? "POST" : "GET" }
         /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
@@ -30,7 +38,7 @@ extension Router {
                             OptionCatalogue.nextCommonOpen, OptionCatalogue.minDuration, OptionCatalogue.anyStack,
                             OptionCatalogue.timeZone]
             case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
-            case .select, .revalidate, .status, .health, .ready, .metrics: []
+            case .select, .revalidate, .status, .health, .ready, .metrics, .overrides: []
             }
         }
         /// `parameters` and the display ones: what a document request reads from its query.
@@ -74,7 +82,7 @@ extension Router {
         }
         var takesDisplay: Bool {
             switch self {
-            case .status, .health, .ready, .metrics: false
+            case .status, .health, .ready, .metrics, .overrides: false
             default: true
             }
         }

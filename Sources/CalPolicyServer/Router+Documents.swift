@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyRequests
 import CalendarCore
 import Foundation
@@ -79,14 +80,20 @@ extension Router {
                 throw translate(error)
             }
         }
-        let key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
+        // The overrides as they stand now, held against this version's policies: their generation
+        // is part of the key, so an override added or ended is never hidden behind a cached answer.
+        let overrideState = route == .gate ? overrides?.snapshot : nil
+        let liveOverrides = overrideState.map { OverrideReview.load($0.entries, policies: version.overridable).overrides } ?? []
+        var key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
                                        todayGiven: values.has(OptionCatalogue.today), query: query, names: route.keyNames,
                                        body: route == .select || route == .revalidate ? request.body : [])
+        if let overrideState { key = key.adding("overrides-\(overrideState.generation)") }
         let common: [(name: String, value: String)] = [("X-Policy-Version", version.version), ("X-Policy-Stack", version.name)]
         // If-None-Match answers 304 only where the answer would be 200: from the cache, or once computed.
         let match = request.header("if-none-match")
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
+            note.override = hit.override
             let headers = [("ETag", hit.etag)] + common
             if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
             return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
@@ -99,6 +106,7 @@ extension Router {
         let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths,
                                         defaultZone: clock.zone ?? .utc)
         let verbose = configuration.verbose
+        let overrideBox = LockedValue<JSONValue?>(nil)
         return .queued(stack: version.name) { [self] deadline, retire in
             let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
                 switch route {
@@ -121,7 +129,9 @@ extension Router {
                     return try Documents.revalidate(context, policies: policies, selections: stored)
                 case .gate:
                     guard let gateQuestion else { return [] }
-                    return try Documents.gate(context, question: gateQuestion, policies: policies)
+                    let answer = try Documents.gate(context, question: gateQuestion, policies: policies, overrides: liveOverrides)
+                    overrideBox.withLock { $0 = answer.override }
+                    return answer.body
                 default:
                     return []
                 }
@@ -133,7 +143,9 @@ extension Router {
             }
             let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
             let etag = key.etag
-            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag))
+            let override = overrideBox.withLock { $0 }
+            note.override = override
+            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag, override: override))
             let headers = [("ETag", etag)] + common
             if let match, Self.matches(match, etag) { return HTTPResponse(status: 304, headers: headers) }
             return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: body)

@@ -16,7 +16,7 @@ extension Router {
                 .object([("code", .string(failure.code)), ("message", .string(TerminalText.line(failure.message))),
                          ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: Self.maxParameterBytes)) } ?? .null)])
             } ?? .null
-            let written = decisions.append(LogJSON.line([
+            var fields: [(String, JSONValue)] = [
                 ("time", .string(Clock.timestamp())), ("id", .string(id)),
                 ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
                 ("route", .string(route.rawValue)), ("stack", LogJSON.optional(note.stack)),
@@ -24,7 +24,10 @@ extension Router {
                 ("query", LogJSON.query(request.query)),
                 ("body", route == .select ? LogJSON.body(request.body) : .null),
                 ("status", .int(response.status)), ("error", error), ("durationUs", .int(micros)),
-            ]))
+            ]
+            // An override active for the question: which, and whether it opened the answer.
+            if let override = note.override { fields.append(("override", override)) }
+            let written = decisions.append(LogJSON.line(fields))
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",

@@ -21,6 +21,8 @@ final class Router: @unchecked Sendable {
     let cors: CORSPolicy
     let clock: Clock
     let decisions: DecisionLog?
+    /// `--overrides` / `--state-dir`: break-glass overrides (nil: none are read).
+    let overrides: OverrideStore?
     let queues: StackQueues
     /// Connections open and closed by a limit (`HTTPDaemon.connections`), for `/metrics`.
     nonisolated(unsafe) var connectionStats: (@Sendable () -> (open: Int, closed: [String: Int]))?
@@ -29,8 +31,9 @@ final class Router: @unchecked Sendable {
     func markStopping() { stoppingFlag.set() }
 
     init(configuration: ServeConfiguration, stacks: StackRegistry, metrics: Metrics, cache: ResponseCache, token: String?,
-         tokens: TokenSet? = nil, decisions: DecisionLog? = nil, queues: StackQueues) {
+         tokens: TokenSet? = nil, decisions: DecisionLog? = nil, overrides: OverrideStore? = nil, queues: StackQueues) {
         self.queues = queues
+        self.overrides = overrides
         self.cors = CORSPolicy(origin: configuration.corsOrigin)
         self.clock = Clock(zoneNamed: configuration.timeZone)
         self.decisions = decisions
@@ -81,7 +84,7 @@ final class Router: @unchecked Sendable {
         }
         let started = DispatchTime.now().uptimeNanoseconds
         metrics.started()
-        let route = request.rejection == nil ? Route(rawValue: request.path) : nil
+        let route = request.rejection == nil ? Route(path: request.path) : nil
         let id = requestIDs.next()
         let note = RequestNote()
         let finish: @Sendable (HTTPResponse) -> Void = { [self] response in
@@ -184,12 +187,13 @@ final class Router: @unchecked Sendable {
             if let page = WebPage.response(method: request.method, path: request.path) { return .done(page) }
             throw Failure(.notFound, message: "no route \(request.path); see docs/http-api.md")
         }
-        if request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {
+        if route != .overrides && request.method != route.method && !(route.method == "GET" && request.method == "HEAD") {
             throw Failure(.methodNotAllowed,
                           message: "\(route.rawValue) takes \(route.method), not \(request.method)",
                           headers: [("Allow", route.method)])
         }
         var request = request
+        var token: TokenSet.Token?
         if let tokens, route != .health, route != .ready {
             guard let header = request.header("authorization"), header.hasPrefix("Bearer "),
                   let named = tokens.find(secret: String(header.dropFirst(7))) else {
@@ -197,8 +201,12 @@ final class Router: @unchecked Sendable {
                               headers: [("WWW-Authenticate", "Bearer")])
             }
             try authorize(named, route: route, request: &request)
+            token = named
         }
         switch route {
+        case .overrides:
+            // Its rights depend on the override asked about: checked there.
+            return .done(try overridesRoute(request, token: token))
         case .health, .ready, .metrics, .status:
             // No policy runs here: the ETag is over the body itself.
             var response = try plain(route)
@@ -219,7 +227,7 @@ final class Router: @unchecked Sendable {
     /// bound to a tenant fills `context.tenant`, and a question naming another tenant is 403.
     func authorize(_ token: TokenSet.Token, route: Route, request: inout HTTPRequest) throws {
         switch route {
-        case .health, .ready: return
+        case .health, .ready, .overrides: return
         case .metrics, .status:
             guard token.admin else {
                 throw Failure(.forbidden, message: "token '\(token.name)' has no admin right (\(route.rawValue) needs it)")

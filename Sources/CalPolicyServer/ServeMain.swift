@@ -58,8 +58,26 @@ public enum ServeMain {
             }
         }
 
+        var overrides: OverrideStore?
+        do {
+            if let folder = try OverrideStore.folder(explicit: configuration.overrides, stateDir: configuration.stateDir) {
+                let store = OverrideStore(folder: folder.path, writable: folder.writable)
+                // A folder that is none (missing, a FIFO, a file) stops the start: no override
+                // would ever apply, which nobody who named it meant.
+                if let problem = store.snapshot.problem {
+                    ServerEvent.log("error", "calpolicy: --overrides: \(problem.file): \(problem.message)")
+                    return 2
+                }
+                overrides = store
+            }
+        } catch {
+            ServerEvent.log("error", "calpolicy: --state-dir: \(error.message)")
+            return 2
+        }
+
         let assembly: ServerAssembly
-        switch ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens, decisions: decisions) {
+        switch ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens, decisions: decisions,
+                                   overrides: overrides) {
         case .success(let made): assembly = made
         case .failure(let refusal):
             ServerEvent.log("error", "calpolicy: stack '\(refusal.stack)': \(refusal.message)")
@@ -105,7 +123,7 @@ public enum ServeMain {
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
-                                 clock: Clock(zoneNamed: configuration.timeZone))
+                                 clock: Clock(zoneNamed: configuration.timeZone), overrides: overrides)
         Thread.detachNewThread { house.loop() }
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
@@ -116,6 +134,7 @@ public enum ServeMain {
             guard sigwait(&signals, &received) == 0 else { continue }
             if received == SIGHUP {
                 registry.startReload(force: true, why: "SIGHUP")
+                overrides?.refresh(force: true)
                 do { try decisions?.reopen() } catch {
                     ServerEvent.log("error", "calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
                 }
@@ -183,9 +202,11 @@ final class Housekeeping: @unchecked Sendable {
     let cache: ResponseCache
     let watch: Bool
     let clock: Clock
+    let overrides: OverrideStore?
     private let running = Atomic<Bool>(true)
 
-    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock) {
+    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock, overrides: OverrideStore? = nil) {
+        self.overrides = overrides
         self.registry = registry
         self.cache = cache
         self.watch = watch
@@ -199,7 +220,10 @@ final class Housekeeping: @unchecked Sendable {
         while running.load(ordering: .acquiring) {
             usleep(250_000)
             SystemdNotify.watchdog?.beat()
-            if watch { registry.startReload(force: false, why: "file changed") }
+            if watch {
+                registry.startReload(force: false, why: "file changed")
+                overrides?.refresh()
+            }
             let now = clock.today()
             if now != day {
                 day = now

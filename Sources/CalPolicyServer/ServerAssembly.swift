@@ -13,7 +13,7 @@ struct ServerAssembly {
     }
 
     static func make(_ configuration: ServeConfiguration, cores: Int, token: String?, tokens: TokenSet? = nil,
-                     decisions: DecisionLog?,
+                     decisions: DecisionLog?, overrides: OverrideStore? = nil,
                      cacheHash: @escaping @Sendable (CacheKey) -> Int = { $0.hashValue }) -> Result<ServerAssembly, Refusal> {
         // Each stack has as many policy sets as workers: a worker never waits for a set.
         let poolSize = configuration.stackWorkers
@@ -35,7 +35,7 @@ struct ServerAssembly {
         registry.onSwap = { cache.clear() }
         let queues = StackQueues(stacks: configuration.stacks.map(\.name), workers: poolSize, depth: configuration.stackQueue)
         let router = Router(configuration: configuration, stacks: registry, metrics: metrics, cache: cache, token: token,
-                            tokens: tokens, decisions: decisions, queues: queues)
+                            tokens: tokens, decisions: decisions, overrides: overrides, queues: queues)
         return .success(ServerAssembly(registry: registry, cache: cache, metrics: metrics, router: router))
     }
 }

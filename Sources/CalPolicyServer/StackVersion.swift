@@ -44,6 +44,8 @@ final class StackVersion: @unchecked Sendable {
     /// Whether an overlay compares this stack by the instant: a policy with hours, or with a zone
     /// of its own (`OverlayUseCase.needsClosedTime`).
     let inClosedTime: Bool
+    /// Each policy's name and `overridable`: overrides are held against them without leasing a set.
+    let overridable: [OverrideReview.Policy]
 
     init(name: String, paths: [String], sources: [[UInt8]], keys: [FileKey?], sets: [[any DayPolicy]],
          memory: StackMemory, loader: @escaping @Sendable () throws(RequestFailure) -> [any DayPolicy]) {
@@ -59,6 +61,7 @@ final class StackVersion: @unchecked Sendable {
         self.loader = loader
         self.dataEnds = sets.first.map { $0.map { CoverageSpan.of($0)?.to } } ?? paths.map { _ in nil }
         self.inClosedTime = sets.first?.contains { $0.definesHours || $0.zone != nil } ?? false
+        self.overridable = sets.first.map { $0.map(OverrideReview.Policy.init) } ?? []
     }
 
     /// Short id over the texts' digests (`version`): a reload compares it before building anything.

@@ -5,12 +5,26 @@ import CalendarCore
 /// it would lift, lacks a ticket one of them requires, or is approved by someone none of their
 /// `approvers` lists. `approvedBy` in `approvers` is a review convention, not an identity check.
 public enum OverrideReview {
+    /// What the review needs of a policy: its name and its `overridable` (a server keeps these
+    /// per stack version, so no policy set is leased to check an override).
+    public struct Policy: Sendable {
+        public var name: String
+        public var overridable: OverrideRule
+
+        public init(name: String, overridable: OverrideRule) { (self.name, self.overridable) = (name, overridable) }
+        public init(_ policy: any DayPolicy) { self.init(name: policy.name, overridable: policy.overridable) }
+    }
+
     public static func check(_ override: Override, file: String, policies: [any DayPolicy]) throws(OverrideProblem) {
+        try check(override, file: file, policies: policies.map(Policy.init))
+    }
+
+    public static func check(_ override: Override, file: String, policies: [Policy]) throws(OverrideProblem) {
         for policy in policies where policy.overridable.isHardFreeze && !override.policies.isEmpty && override.names(policy.name) {
             throw OverrideProblem(file: file, field: "policies", "'\(InputEcho.cut(policy.name))' is a hard freeze "
                                   + "(overridable = false): nothing lifts it")
         }
-        let lifted = policies.filter { override.lifts($0) }
+        let lifted = policies.filter { !$0.overridable.isHardFreeze && override.names($0.name) }
         if let tightest = lifted.filter({ $0.overridable.maxHours != nil })
             .min(by: { ($0.overridable.maxHours ?? 0) < ($1.overridable.maxHours ?? 0) }),
            let limit = tightest.overridable.maxHours, override.hours > Int64(limit) {
@@ -35,6 +49,11 @@ public enum OverrideReview {
 
     /// The folder's overrides that stand for this stack, and the refused ones.
     public static func load(_ entries: [OverrideFolder.Entry], policies: [any DayPolicy])
+        -> (overrides: [Override], refused: [OverrideProblem]) {
+        load(entries, policies: policies.map(Policy.init))
+    }
+
+    public static func load(_ entries: [OverrideFolder.Entry], policies: [Policy])
         -> (overrides: [Override], refused: [OverrideProblem]) {
         var overrides: [Override] = [], refused: [OverrideProblem] = []
         for entry in entries {

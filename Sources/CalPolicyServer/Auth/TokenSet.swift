@@ -21,6 +21,20 @@ struct TokenSet: Sendable {
         var tenant: String?
 
         func mayDecide(_ stack: String) -> Bool { decide.contains("*") || decide.contains(stack) }
+
+        /// Whether one of its `override` entries covers `scope`: `*`, or `KEY=PATTERN[,KEY=PATTERN]`
+        /// where the scope names each KEY and every value it gives there matches the PATTERN (a
+        /// token for `environment=staging` may not write an override for every environment).
+        func mayOverride(_ scope: DecisionScope) -> Bool {
+            override.contains { entry in
+                if entry == "*" { return true }
+                return entry.split(separator: ",").allSatisfy { pair in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                    guard parts.count == 2, let values = scope.include[parts[0]], !values.isEmpty else { return false }
+                    return values.allSatisfy { DecisionScope.matches(parts[1], $0) }
+                }
+            }
+        }
     }
 
     let tokens: [Token]

@@ -31,6 +31,10 @@ enum ServeOptions {
                                             help: "Access log on stderr: one text (default) or JSON line per request.")
     static let decisionLog = OptionSpec.value("decision-log", "FILE",
                                               help: "Append one JSON line per decision request to FILE (audit).")
+    static let overrides = OptionSpec.value("overrides", "DIR",
+                                            help: "Break-glass overrides: one JSON file each in DIR (watched with --watch).")
+    static let stateDir = OptionSpec.value("state-dir", "DIR",
+                                           help: "Where the server writes (created owner-only); overrides posted go to DIR/overrides.")
     static let help = OptionSpec.flag("help", short: "h", help: "Show this help.")
     static let version = OptionSpec.flag("version", short: "V", help: "Show the version.")
     static let verbose = OptionSpec.flag("verbose", short: "v",
@@ -43,7 +47,7 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
+                  corsOrigin, logFormat, decisionLog, overrides, stateDir, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -96,6 +100,10 @@ public struct ServeConfiguration: Sendable {
     public var decisionLogRequired = false
     /// `--diagnostic-addr`.
     public var diagnostic: (host: String, port: UInt16)?
+    /// `--overrides DIR`: the overrides folder (else `overrides/` under `stateDir`, if given).
+    public var overrides: String?
+    /// `--state-dir DIR`: where the server writes.
+    public var stateDir: String?
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -271,6 +279,8 @@ public enum ServeArguments {
         configuration.logBuffer = limits.logBuffer
         configuration.decisionLogRequired = limits.decisionLogRequired
         configuration.diagnostic = limits.diagnostic
+        configuration.overrides = parsed.value(ServeOptions.overrides.name)
+        configuration.stateDir = parsed.value(ServeOptions.stateDir.name)
         if configuration.decisionLogRequired && configuration.decisionLog == nil {
             throw Problem("--decision-log-required needs --decision-log FILE")
         }
