@@ -72,7 +72,7 @@ enum GateCommand {
         let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),
                                           verbose: parsed.has("verbose"))
         console.keepUntilExit(files)
-        let overrides = try PolicyLoader.overrides(parsed, policies: files)
+        let overrides = try PolicyLoader.overrides(parsed, policies: files, console: console)
         let states = try CLIError.wrap { () throws(RequestFailure) in
             try GateBatchUseCase.run(questions, policies: files, overrides: overrides)
         }

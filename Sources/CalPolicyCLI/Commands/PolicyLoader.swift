@@ -15,14 +15,20 @@ enum PolicyLoader {
         }
     }
 
-    /// The overrides of `--overrides DIR` held against the stack: the first refused file ends
-    /// the command (exit 2) — in CI a broken override must stop the run, not vanish.
-    static func overrides(_ parsed: RequestValues, policies: [any DayPolicy]) throws(CLIError) -> [Override] {
+    /// The overrides of `--overrides DIR` held against the stack. A folder that is none, or a
+    /// file that is not a well-formed override, is bad input: the command stops (exit 2), since
+    /// in CI a broken override must stop the run, not vanish. A well-formed override the stack's
+    /// policies refuse (too long, no ticket, an approver not listed, a hard freeze named) is
+    /// left out with a line on stderr naming file and field, and the others apply.
+    static func overrides(_ parsed: RequestValues, policies: [any DayPolicy], console: Console) throws(CLIError) -> [Override] {
         guard let folder = parsed.value(OptionCatalogue.overrides) else { return [] }
         let entries: [OverrideFolder.Entry]
         do { entries = try OverrideFolder.read(folder) } catch { throw .override(error) }
+        for case .refused(let problem) in entries { throw .override(problem) }
         let loaded = OverrideReview.load(entries, policies: policies)
-        if let problem = loaded.refused.first { throw .override(problem) }
+        for problem in loaded.refused {
+            console.error("calpolicy: " + TerminalText.escape(problem.file) + ": " + problem.detail + " (override refused; the others apply)")
+        }
         return loaded.overrides
     }
 

@@ -2,7 +2,7 @@ import CalendarCore
 
 /// An override held against the policies of a stack, as it is loaded: refused (naming file and
 /// field) when it names a hard freeze, is longer than the smallest `maxHours` of the policies
-/// it would lift, lacks a ticket one of them requires, or is approved by someone none of their
+/// it would lift (named, not hard, their scope able to meet its own: `DecisionScope.mayMeet`), lacks a ticket one of them requires, or is approved by someone none of their
 /// `approvers` lists. `approvedBy` in `approvers` is a review convention, not an identity check.
 public enum OverrideReview {
     /// What the review needs of a policy: its name and its `overridable` (a server keeps these
@@ -10,9 +10,12 @@ public enum OverrideReview {
     public struct Policy: Sendable {
         public var name: String
         public var overridable: OverrideRule
+        public var scope: DecisionScope?
 
-        public init(name: String, overridable: OverrideRule) { (self.name, self.overridable) = (name, overridable) }
-        public init(_ policy: any DayPolicy) { self.init(name: policy.name, overridable: policy.overridable) }
+        public init(name: String, overridable: OverrideRule, scope: DecisionScope? = nil) {
+            (self.name, self.overridable, self.scope) = (name, overridable, scope)
+        }
+        public init(_ policy: any DayPolicy) { self.init(name: policy.name, overridable: policy.overridable, scope: policy.scope) }
     }
 
     public static func check(_ override: Override, file: String, policies: [any DayPolicy]) throws(OverrideProblem) {
@@ -24,7 +27,12 @@ public enum OverrideReview {
             throw OverrideProblem(file: file, field: "policies", "'\(InputEcho.cut(policy.name))' is a hard freeze "
                                   + "(overridable = false): nothing lifts it")
         }
-        let lifted = policies.filter { !$0.overridable.isHardFreeze && override.names($0.name) }
+        // The policies it would lift: named, not a hard freeze, and able to meet its scope (an
+        // override for staging never lifts a production-only freeze, so that freeze's rules
+        // do not hold it back).
+        let lifted = policies.filter {
+            !$0.overridable.isHardFreeze && override.names($0.name) && $0.scope?.mayMeet(override.scope) != false
+        }
         if let tightest = lifted.filter({ $0.overridable.maxHours != nil })
             .min(by: { ($0.overridable.maxHours ?? 0) < ($1.overridable.maxHours ?? 0) }),
            let limit = tightest.overridable.maxHours, override.hours > Int64(limit) {

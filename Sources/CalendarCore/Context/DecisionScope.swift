@@ -83,6 +83,21 @@ public struct DecisionScope: Hashable, Sendable {
         }
     }
 
+    /// Whether some question could be both in this scope (a policy's) and covered by `override`
+    /// (an override's scope): false only when, for a key both name, every value the override
+    /// accepts is an exact string this scope's patterns refuse. Conservative: a glob, an
+    /// exclusion or a key only one side names never rules a meeting out.
+    public func mayMeet(_ override: DecisionScope) -> Bool {
+        for (key, patterns) in include {
+            guard let theirs = override.include[key] else { continue }
+            let apart = theirs.allSatisfy { value in
+                !value.contains("*") && !patterns.contains { Self.matches($0, value) }
+            }
+            if apart { return false }
+        }
+        return true
+    }
+
     /// Nil when the question is in scope; else why not (`environment is 'staging'`).
     public func outside(_ context: DecisionContext) -> String? {
         guard isOutside(context) else { return nil }
