@@ -26,8 +26,8 @@ packages=(liblua5.4-dev libmicrohttpd-dev libical-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah)
 # The real-init check: a minimal Debian booted under systemd-nspawn, the image under podman (runc).
 [ "$want_test" -eq 1 ] && packages+=(debootstrap systemd-container podman runc)
-# The Argo CD oracle (scripts/oracles/argocd_windows.go): Go and the cron library Argo CD uses.
-[ "$want_test" -eq 1 ] && packages+=(golang-go golang-github-robfig-cron-dev)
+# The Argo CD oracle (scripts/oracles/argocd_windows.go): Go and the cron and glob libraries Argo CD uses.
+[ "$want_test" -eq 1 ] && packages+=(golang-go golang-github-robfig-cron-dev golang-github-gobwas-glob-dev)
 [ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
 
 missing=()

@@ -19,11 +19,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 swift build --product calpolicy >&2
-# Argo CD's sync-window rule with the cron library Argo CD uses (Debian's golang-go and
-# golang-github-robfig-cron-dev, GOPATH mode: nothing is fetched).
+# Argo CD's sync-window rule with the cron and glob libraries Argo CD uses (Debian's golang-go,
+# golang-github-robfig-cron-dev and golang-github-gobwas-glob-dev, GOPATH mode: nothing is fetched).
 command -v go >/dev/null || { echo "gate: go not found (scripts/setup.sh test installs golang-go)"; echo "0 passed, 1 failed"; exit 1; }
 [ -d /usr/share/gocode/src/github.com/robfig/cron ] ||
     { echo "gate: robfig/cron not found (scripts/setup.sh test installs golang-github-robfig-cron-dev)"; echo "0 passed, 1 failed"; exit 1; }
+[ -d /usr/share/gocode/src/github.com/gobwas/glob ] ||
+    { echo "gate: gobwas/glob not found (scripts/setup.sh test installs golang-github-gobwas-glob-dev)"; echo "0 passed, 1 failed"; exit 1; }
 GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$tmp/go-cache" GOFLAGS= \
     go build -o "$tmp/argocd-windows" scripts/oracles/argocd_windows.go >&2
 status=0

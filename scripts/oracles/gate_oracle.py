@@ -34,7 +34,17 @@ Then the same rule over Tests/fixtures/hours/dst_weekends.lua (Friday 15:00 to M
 each 2026 DST weekend of Berlin, New York and Sydney), exported with crons in each of those zones:
 windows that hold a DST change far from both ends, which must last their wall-clock length.
 
-The last line is "N passed, N failed" (instants x zones, and one per export and zone).
+Then scopes (Tests/fixtures/scope/argo: a policy scoped to a service, a namespace, a cluster, a
+service and a namespace, and an environment the exported slice gives, beside the unscoped Sundays):
+the windows `export argocd-sync-windows --context environment=production` wrote, each naming the
+applications, namespaces and clusters of its policy's scope, are read with PyYAML and, for each of
+16 Applications (name x namespace x cluster), filtered by Argo CD's own rule of which windows apply
+to an Application (andOperator included); at every hour of the year (offset by 30 min) they close
+exactly where `gate --batch` with that Application's service, namespace and cluster as context
+does. Applications outside every scope see only Sundays; no window may reach one it should not.
+
+The last line is "N passed, N failed" (instants x zones, one per export and zone, and one per
+scoped Application).
 """
 
 import bisect
@@ -45,6 +55,7 @@ import sys
 from datetime import date, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+import yaml
 from croniter import croniter
 
 FIXTURES = "Tests/fixtures/hours"
@@ -221,6 +232,50 @@ def argocd_disagreements(rule, entries, expected_runs, span_start, span_end):
     return wrong
 
 
+SCOPED = ["Tests/fixtures/scope/argo/service.lua", "Tests/fixtures/scope/argo/namespace.lua",
+          "Tests/fixtures/scope/argo/cluster.lua", "Tests/fixtures/scope/argo/service-namespace.lua",
+          "Tests/fixtures/scope/argo/environment.lua", "Tests/fixtures/scope/sundays.lua"]
+SLICE = ["--context", "environment=production"]
+APPS = [{"name": name, "namespace": namespace, "cluster": cluster, "server": f"https://{cluster}.example"}
+        for name in ("payments", "payments-eu", "api", "web")
+        for namespace in ("prod-eu", "staging")
+        for cluster in ("eu-west-1", "us-east-1")]
+
+
+def scoped_argocd(binary, tmp, rule):
+    """Per Application: Argo CD's rule over the scoped export against the gate with its context."""
+    text = subprocess.run([binary, "export", "argocd-sync-windows", *SCOPED, "--from", f"{YEAR}-01-01",
+                           "--to", f"{YEAR}-12-31", "--today", TODAY, *SLICE], check=True, capture_output=True,
+                          text=True).stdout
+    windows = yaml.safe_load(text)["syncWindows"]
+    assert {"applications", "namespaces", "clusters", "andOperator"} <= {k for w in windows for k in w}, windows[:3]
+    first = int(datetime(YEAR, 1, 1, tzinfo=timezone.utc).timestamp())
+    last = int(datetime(YEAR + 1, 1, 1, tzinfo=timezone.utc).timestamp())
+    instants = list(range(first + 1800, last, 3600))
+    batch = f"{tmp}/scoped-instants.txt"
+    with open(batch, "w") as f:
+        for t in instants:
+            f.write(datetime.fromtimestamp(t, timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ") + "\n")
+    passed = failed = 0
+    for app in APPS:
+        context = ["--context", f"service={app['name']}", "--context", f"namespace={app['namespace']}",
+                   "--context", f"cluster={app['cluster']}"]
+        out = subprocess.run([binary, "gate", *SCOPED, "--batch", batch, "--today", TODAY, "--format", "json",
+                              *SLICE, *context], check=True, capture_output=True, text=True).stdout
+        gate = ["0" if json.loads(line)["open"] else "1" for line in out.splitlines()]
+        request = {"windows": windows, "instants": instants, "app": app}
+        argo = subprocess.run([rule], input=json.dumps(request), check=True, capture_output=True,
+                              text=True).stdout.strip()
+        wrong = [datetime.fromtimestamp(t, timezone.utc).isoformat() for t, g, a in zip(instants, gate, argo) if g != a]
+        if len(gate) == len(argo) == len(instants) and not wrong:
+            passed += 1
+        else:
+            failed += 1
+            print(f"scoped argocd-sync-windows for {app}: Argo CD's rule and the gate disagree at {len(wrong)} "
+                  f"instants, first {wrong[:3]}", file=sys.stderr)
+    return passed, failed
+
+
 def gitlab_windows(binary, zone, span_start, cron_zone=None):
     document = json.loads(export(binary, "gitlab-freeze-periods", zone, cron_zone))
     assert document["regenerateBy"] == f"{YEAR}-12-31"
@@ -327,6 +382,8 @@ def main():
             failed += 1
             print(f"{zone} dst_weekends argocd-sync-windows in {zone}: Argo CD's rule disagrees with eval's runs at "
                   f"{len(wrong)} instants, first {wrong[:3]}", file=sys.stderr)
+    scoped_passed, scoped_failed = scoped_argocd(binary, tmp, rule)
+    passed, failed = passed + scoped_passed, failed + scoped_failed
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -11,7 +11,8 @@ enum ExportCommand {
     static let cronTimeZone = OptionSpec.value(
         "cron-time-zone", "ZONE", help: "Write crons in this IANA zone (default UTC; UTC still near its DST changes).")
     static let applications = OptionSpec.value(
-        "applications", "PATTERN", repeats: true, help: "argocd-sync-windows: the applications a window applies to (default '*').")
+        "applications", "PATTERN", repeats: true,
+        help: "argocd-sync-windows: the applications a window applies to (default '*'; with a service scope, the applications both name).")
 
     static let spec = CommandSpec(
         name: "export",
@@ -30,7 +31,10 @@ enum ExportCommand {
         names the day to regenerate it by (--to); calpolicy gate stays the exact answer.
         argocd-sync-windows writes the spec.syncWindows list of an AppProject (kind: deny, schedule,
         duration, timeZone, description = the reasons); gitlab-freeze-periods writes JSON whose
-        freezePeriods are the bodies of GitLab's freeze-periods API.
+        freezePeriods are the bodies of GitLab's freeze-periods API. A scoped policy's Argo CD
+        windows name its scope's service, namespace and cluster as applications, namespaces and
+        clusters (andOperator: true when two are set, Argo CD 3.0 or later); any other scope key,
+        or exclude, is refused unless --context gives it (docs/scopes.md, "Exporters").
         """
     )
 
@@ -65,18 +69,28 @@ enum ExportCommand {
             try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
         }
         let files = try PolicyLoader.load(paths, today: today, verbose: parsed.has("verbose"))
-        let windows = try CLIError.wrap { () throws(RequestFailure) in
-            try ExportUseCase.windows(files, span: span, today: today, decision: decision)
-        }
         let header = DeployWindowsRenderer.Header(command: "calpolicy export " + target.rawValue,
                                                   policies: paths.map(PolicyIdentity.tidy), from: span.from, to: span.to,
                                                   cronZone: cronZone)
         switch target {
         case .argocd:
-            let patterns = parsed.all(applications.name)
-            console.write(DeployWindowsRenderer.argoCD(windows, header: header,
-                                                       applications: patterns.isEmpty ? ["*"] : patterns))
+            let groups: [(selectors: ArgoWindowSelectors, policies: [any DayPolicy])]
+            do throws(ArgoScopeRefusal) {
+                groups = try ArgoScopeMapping.groups(files, labels: paths.map(PolicyIdentity.tidy),
+                                                     applications: parsed.all(applications.name), decision: decision)
+            } catch {
+                throw .usage(.optionProblem("export", problem: error.message))
+            }
+            let windows = try CLIError.wrap { () throws(RequestFailure) in
+                try ExportUseCase.argoWindows(groups, span: span, today: today, decision: decision)
+            }
+            console.write(DeployWindowsRenderer.argoCD(windows, header: header))
         case .gitlab:
+            // GitLab's freeze periods select nothing: a scoped policy closes its time for every
+            // project unless --context picks the slice (a missing key never opens a scope).
+            let windows = try CLIError.wrap { () throws(RequestFailure) in
+                try ExportUseCase.windows(files, span: span, today: today, decision: decision)
+            }
             console.write(DeployWindowsRenderer.gitLab(windows, header: header))
         }
         return ExitCode.ok

@@ -76,4 +76,18 @@ public enum ExportUseCase {
         }
         return windows
     }
+
+    /// Each group's windows (`ArgoScopeMapping.groups`) with its selectors, in order of start
+    /// (a group's before another's at the same instant): the stack's closed time is where any
+    /// policy is closed, so windows computed per group and all written close the same time.
+    public static func argoWindows(_ groups: [(selectors: ArgoWindowSelectors, policies: [any DayPolicy])], span: Span,
+                                   today: Day, decision: DecisionContext = DecisionContext()) throws(RequestFailure)
+        -> [(window: FreezeWindow, selectors: ArgoWindowSelectors)] {
+        var all: [(group: Int, window: FreezeWindow, selectors: ArgoWindowSelectors)] = []
+        for (index, group) in groups.enumerated() {
+            all += try windows(group.policies, span: span, today: today, decision: decision).map { (index, $0, group.selectors) }
+        }
+        all.sort { ($0.window.start, $0.group) < ($1.window.start, $1.group) }
+        return all.map { ($0.window, $0.selectors) }
+    }
 }

@@ -34,8 +34,14 @@ public enum DeployWindowsRenderer {
         return minutes == 0 ? "\(hours)h" : "\(hours)h\(minutes)m"
     }
 
-    /// `syncWindows:` with one `kind: deny` entry per window.
+    /// `syncWindows:` with one `kind: deny` entry per window, every one for `applications`.
     public static func argoCD(_ windows: [FreezeWindow], header: Header, applications: [String]) -> String {
+        argoCD(windows.map { ($0, ArgoWindowSelectors(applications: applications)) }, header: header)
+    }
+
+    /// `syncWindows:` with one `kind: deny` entry per window, each with its own selectors (a
+    /// scoped policy's windows name the applications, namespaces and clusters of its scope).
+    public static func argoCD(_ windows: [(window: FreezeWindow, selectors: ArgoWindowSelectors)], header: Header) -> String {
         // Every line through YAMLWriter: a file name holding a line break stays in its comment.
         var out = YAMLWriter.comment("\(header.command): the closed time of \(header.policies.joined(separator: " "))") + "\n"
         out += YAMLWriter.comment("from \(header.from.iso) to \(header.to.iso), \(header.zoneText). Cron has no year: these windows fire again") + "\n"
@@ -43,7 +49,7 @@ public enum DeployWindowsRenderer {
         out += YAMLWriter.comment("regenerate-by: \(header.to.iso)") + "\n"
         guard !windows.isEmpty else { return out + "syncWindows: []\n" }
         out += "syncWindows:\n"
-        for window in windows {
+        for (window, selectors) in windows {
             out += "- kind: deny\n"
             // Both ends: Argo CD measures the duration on the wall clock, so an end near a DST
             // change would be as ambiguous as a start there.
@@ -51,8 +57,12 @@ public enum DeployWindowsRenderer {
             out += "  schedule: " + YAMLWriter.quoted(FreezeWindow.cron(window.start, in: zone)) + "\n"
             out += "  duration: " + goDuration(FreezeWindow.wallLength(window, in: zone)) + "\n"
             out += "  timeZone: " + YAMLWriter.scalar(zone.identifier) + "\n"
-            out += "  applications:\n"
-            for application in applications { out += "  - " + YAMLWriter.quoted(application) + "\n" }
+            for (field, patterns) in [("applications", selectors.applications), ("namespaces", selectors.namespaces),
+                                      ("clusters", selectors.clusters)] where !patterns.isEmpty {
+                out += "  \(field):\n"
+                for pattern in patterns { out += "  - " + YAMLWriter.quoted(pattern) + "\n" }
+            }
+            if selectors.andOperator { out += "  andOperator: true\n" }
             out += "  manualSync: false\n"
             out += "  description: " + YAMLWriter.quoted(argoDescription(window.reasons.joined(separator: "; "))) + "\n"
         }
