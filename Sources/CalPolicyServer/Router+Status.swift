@@ -7,17 +7,25 @@ import Rendering
 extension Router {
     /// `--diagnostic-addr`: only `/health`, `/ready`, `/metrics` and `/v1/status`, none of
     /// which waits for a policy, on a listener of their own, so a probe answers whatever the
-    /// main listener's clients do.
+    /// main listener's clients do; all four without a token (`Listener`), for scrapers that
+    /// carry none.
     func handleDiagnostic(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         switch Route(rawValue: request.path) {
         case .health?, .ready?, .metrics?, .status?:
-            handle(request, reply: reply)
+            handle(request, listener: .diagnostic, reply: reply)
         default:
             var response = Self.error(Failure(.notFound,
                                               message: "the diagnostic listener serves /health, /ready, /metrics and /v1/status"))
             response.closeConnection = request.rejection != nil
             reply(response)
         }
+    }
+
+    /// The same, waiting for the answer (in-process tests).
+    func handleDiagnostic(_ request: HTTPRequest) -> HTTPResponse {
+        let box = AnswerBox()
+        handleDiagnostic(request) { box.put($0) }
+        return box.wait()
     }
 
     /// The whole `/metrics` page: the router's counters, then the stacks', then the service's bounds.

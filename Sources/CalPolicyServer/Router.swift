@@ -75,7 +75,7 @@ final class Router: @unchecked Sendable {
     /// One request, answered once through `reply`: at once for every route that runs no policy
     /// (`/health`, `/ready`, `/metrics`, `/v1/status`, the page, cache hits, errors), else on a
     /// worker of the stack asked, within the request's deadline counted from now.
-    func handle(_ request: HTTPRequest, reply: @escaping @Sendable (HTTPResponse) -> Void) {
+    func handle(_ request: HTTPRequest, listener: Listener = .main, reply: @escaping @Sendable (HTTPResponse) -> Void) {
         if let unanswered = request.unanswered {
             // Ended by libmicrohttpd before a route saw it: a log line, nothing to send.
             logUnanswered(request, reason: unanswered, id: requestIDs.next())
@@ -106,7 +106,7 @@ final class Router: @unchecked Sendable {
         }
         let outcome: Outcome
         do {
-            outcome = try answer(request, route: route, note: note)
+            outcome = try answer(request, route: route, note: note, listener: listener)
         } catch {
             finish(failed(error, note: note))
             return
@@ -181,7 +181,7 @@ final class Router: @unchecked Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")] + extra, body: Array(text.utf8))
     }
 
-    private func answer(_ request: HTTPRequest, route: Route?, note: RequestNote) throws -> Outcome {
+    private func answer(_ request: HTTPRequest, route: Route?, note: RequestNote, listener: Listener) throws -> Outcome {
         guard let route else {
             // The picker page and its script and style (WebPage.swift); no policy runs.
             if let page = WebPage.response(method: request.method, path: request.path) { return .done(page) }
@@ -194,7 +194,7 @@ final class Router: @unchecked Sendable {
         }
         var request = request
         var token: TokenSet.Token?
-        if let tokens, route != .health, route != .ready {
+        if let tokens, !listener.isOpen(route) {
             guard let header = request.header("authorization"), header.hasPrefix("Bearer "),
                   let named = tokens.find(secret: String(header.dropFirst(7))) else {
                 throw Failure(.unauthorized, message: "missing or wrong bearer token",

@@ -142,14 +142,15 @@ import Testing
     }
 }
 
-/// `--diagnostic-addr` serves `/metrics` and `/v1/status`: held to the rule of `--listen` (a
-/// loopback address, or `--token-file`, or `--insecure`), on the command line and in a file.
+/// `--diagnostic-addr` serves `/metrics` and `/v1/status` without a token: a loopback address, or
+/// `--insecure` (a token file guards nothing there), on the command line and in a file.
 @Suite struct DiagnosticAddressTests {
     @Test(arguments: [("127.0.0.1:0", true), ("localhost:9090", true), ("[::1]:0", true), ("127.1.2.3:0", true),
                       ("0.0.0.0:9090", false), ("[::]:9090", false), ("10.0.0.1:9090", false), ("192.168.1.1:0", false)])
-    func aNonLoopbackAddressNeedsATokenOrInsecure(address: String, loopback: Bool) {
+    func aNonLoopbackAddressNeedsInsecure(address: String, loopback: Bool) {
         let base = ["policies/weekends.lua", "--listen", "127.0.0.1:0", "--diagnostic-addr", address]
-        for (extra, runs) in [([String](), loopback), (["--insecure"], true), (["--token-file", "/run/token"], true)] {
+        for (extra, runs) in [([String](), loopback), (["--insecure"], true), (["--token-file", "/run/token"], loopback),
+                              (["--token-file", "/run/token", "--insecure"], true)] {
             switch ServeArguments.parse(base + extra, cores: 1) {
             case .run(let configuration):
                 #expect(runs, "\(address) \(extra) ran")

@@ -54,6 +54,23 @@ import Testing
         #expect(routes.error(mismatch).code == "tenant_mismatch")
     }
 
+    /// `--diagnostic-addr` answers `/metrics` and `/v1/status` without a token (scrapers carry
+    /// none) and still no decision route, token or not; the main listener wants an admin token.
+    @Test func theDiagnosticListenerIsOpenForItsRoutesOnly() {
+        func diagnostic(_ path: String, _ secret: String? = nil) -> Int {
+            Self.router.handleDiagnostic(HTTPRequest(method: "GET", path: path,
+                                                     headers: secret.map { ["authorization": "Bearer " + $0] } ?? [:])).status
+        }
+        for path in ["/metrics", "/v1/status", "/health", "/ready"] {
+            #expect(diagnostic(path) == 200, "\(path) on the diagnostic listener")
+            #expect(diagnostic(path, "ci-secret") == 200, "\(path) on the diagnostic listener, a token without admin")
+        }
+        #expect(status("/metrics", nil) == 401)
+        #expect(status("/v1/status", nil) == 401)
+        #expect(diagnostic("/v1/month", "ops-secret") == 404)
+        #expect(diagnostic("/v1/overlay", nil) == 404)
+    }
+
     /// A tenant-bound token's questions carry its tenant: the answer (and its cache entry) is the
     /// one for that tenant, never shared with an unbound question.
     @Test func aTenantTokenFillsTheContext() {

@@ -654,6 +654,37 @@ def main():
         finally:
             expect(s.stop(signal.SIGINT) == 0, "SIGINT exits 0")
 
+    @check("--diagnostic-addr: /metrics and /v1/status without a token there, 401 on the main listener; no decisions")
+    def _():
+        token = os.path.join(work, "token")
+        with open(token, "w") as f:
+            f.write("s3cret\n")
+        s = Server(serve_bin, [US, "--listen", "127.0.0.1:0", "--token-file", token, "--today", TODAY,
+                               "--diagnostic-addr", "127.0.0.1:0"])
+        try:
+            line = s.proc.stdout.readline().decode()
+            expect(line.startswith("diagnostics on http://127.0.0.1:"), line)
+            diagnostic = int(line.strip().rsplit(":", 1)[1])
+
+            def on_diagnostic(path):
+                conn = http.client.HTTPConnection("127.0.0.1", diagnostic, timeout=20)
+                conn.request("GET", path)
+                response = conn.getresponse()
+                data = response.read()
+                conn.close()
+                return response.status, data
+
+            for path in ("/metrics", "/v1/status"):
+                status, data = on_diagnostic(path)
+                expect(status == 200, f"{path} on the diagnostic listener: {status} {data[:200]!r}")
+                status, _, data = s.get(path)
+                error_of(status, data, 401, "unauthorized")
+                status, _, _ = s.get(path, headers={"Authorization": "Bearer s3cret"})
+                expect(status == 200, f"{path} with the token: {status}")
+            expect(on_diagnostic("/v1/month?month=2026-12")[0] == 404, "a decision route on the diagnostic listener")
+        finally:
+            expect(s.stop(signal.SIGINT) == 0, "SIGINT exits 0")
+
     @check("the default locale comes from LANG, as for eval")
     def _():
         env = dict(os.environ, LANG="de_DE.UTF-8")

@@ -287,11 +287,13 @@ public enum ServeArguments {
         if !configuration.isLoopback && configuration.tokenFile == nil && !configuration.insecure {
             throw Problem("--listen: '\(host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
         }
-        // The diagnostic listener shows /metrics and /v1/status (stacks, versions, limits): the
-        // same rule as --listen, and the token guards its /metrics and /v1/status too.
+        // The diagnostic listener shows /metrics and /v1/status (stacks, versions, limits) without
+        // a token, for scrapers that carry none: --token-file guards nothing there, so only
+        // --insecure opens it beyond loopback.
         if let diagnostic = configuration.diagnostic, !ServeConfiguration.isLoopback(diagnostic.host),
-           configuration.tokenFile == nil && !configuration.insecure {
-            throw Problem("--diagnostic-addr: '\(diagnostic.host)' is not a loopback address; give --token-file (a bearer token) or --insecure")
+           !configuration.insecure {
+            throw Problem("--diagnostic-addr: '\(diagnostic.host)' is not a loopback address; it answers /metrics and "
+                          + "/v1/status without a token, so give --insecure to serve them there")
         }
         return configuration
     }
