@@ -62,10 +62,27 @@ public enum CLI {
             }
             // `serve` is another executable (see ServeLauncher): its help is its own.
             if name == ServeLauncher.name { return ServeLauncher.exec(["--help"], console: console) }
-            console.write(HelpFormatter.help(for: try command(named: name).spec))
+            var command = try command(named: name)
+            if case .positional(let word)? = rest.dropFirst().first, !command.actions.isEmpty {
+                command = try action(word, of: command)
+            }
+            console.write(HelpFormatter.help(for: command.spec))
             return ExitCode.ok
         case .positional(let name):
-            let command = try command(named: name)
+            var command = try command(named: name)
+            var rest = rest
+            if !command.actions.isEmpty {
+                // `calpolicy override --help`, or no action at all: the group's help or a usage error.
+                guard case .positional(let word)? = rest.first else {
+                    if rest.contains(.long(name: "help", value: nil)) || rest.contains(.short("h")) {
+                        console.write(HelpFormatter.help(for: command.spec))
+                        return ExitCode.ok
+                    }
+                    throw .usage(.missingArgument(command.actions.map(\.actionName).joined(separator: "|")))
+                }
+                command = try action(word, of: command)
+                rest.removeFirst()
+            }
             if rest.contains(.long(name: "help", value: nil)) || rest.contains(.short("h")) {
                 console.write(HelpFormatter.help(for: command.spec))
                 return ExitCode.ok
@@ -85,6 +102,18 @@ public enum CLI {
                                         expected: CommandCatalog.names))
         }
         return command
+    }
+
+    /// The action `word` of a command of actions, else "unknown command 'override ad'; did you
+    /// mean 'override add'?".
+    static func action(_ word: String, of command: Command) throws(CLIError) -> Command {
+        guard let action = command.action(named: word) else {
+            let names = command.actions.map { command.name + " " + $0.actionName }
+            throw .usage(.unknownCommand(command.name + " " + word,
+                                        suggestion: Suggestion.nearest(to: command.name + " " + word, among: names),
+                                        expected: names))
+        }
+        return action
     }
 
     /// Every command runs as one `PolicyRun`: whatever Lua it runs — loads, day answers,

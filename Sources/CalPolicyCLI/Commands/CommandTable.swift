@@ -6,8 +6,17 @@ struct Command: Sendable {
 
     let spec: CommandSpec
     let run: Run
+    /// A command of actions (`override add|list|check`): the word after its name picks one,
+    /// whose spec scans the rest and whose `run` runs; the group's own spec is its help.
+    var actions: [Command] = []
 
     var name: String { spec.name }
+
+    /// The action named `word` (`add` of `override`).
+    func action(named word: String) -> Command? { actions.first { $0.actionName == word } }
+
+    /// An action's own word: the last of its spec's name (`override add`: `add`).
+    var actionName: String { spec.name.split(separator: " ").last.map(String.init) ?? spec.name }
 }
 
 /// Every command by name, in the order help lists them: the one table the dispatcher,
@@ -28,6 +37,7 @@ enum CommandTable {
         Entry(name: "overlay") { Command(spec: OverlayCommand.spec, run: OverlayCommand.run) },
         Entry(name: "revalidate") { Command(spec: RevalidateCommand.spec, run: RevalidateCommand.run) },
         Entry(name: "gate") { Command(spec: GateCommand.spec, run: GateCommand.run) },
+        Entry(name: "override") { Command(spec: OverrideCommand.spec, run: OverrideCommand.run, actions: OverrideCommand.actions) },
         Entry(name: "export") { Command(spec: ExportCommand.spec, run: ExportCommand.run) },
         Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },
         Entry(name: "test") { Command(spec: CommandCatalog.test, run: TestCommand.run) },

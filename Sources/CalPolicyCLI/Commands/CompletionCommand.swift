@@ -70,9 +70,18 @@ struct CompletionModel {
     let locales: [String]
 
     static var current: CompletionModel {
-        var commands = CommandCatalog.all.map { spec in
-            Command(name: spec.name, abstract: spec.abstract, options: spec.options.map(option),
-                    positionals: positionals(spec))
+        var commands = CommandTable.all.map { command in
+            let spec = command.spec
+            guard !command.actions.isEmpty else {
+                return Command(name: spec.name, abstract: spec.abstract, options: spec.options.map(option),
+                               positionals: positionals(spec))
+            }
+            // A command of actions (`override add|list|check`): its actions' words, and every
+            // option any of them takes, once.
+            var seen = Set<String>()
+            let options = command.actions.flatMap(\.spec.options).filter { seen.insert($0.name).inserted }
+            return Command(name: spec.name, abstract: spec.abstract, options: options.map(option),
+                           positionals: .words(command.actions.map(\.actionName)))
         }
         let names = CommandCatalog.names + [ServeLauncher.name]
         commands.append(Command(name: ServeLauncher.name, abstract: ServeLauncher.abstract, options: [],

@@ -98,13 +98,13 @@ enum ImportCommand {
         do { return try make() } catch { throw .policyFile(path: path, problem: "cannot be generated: \(error)") }
     }
 
-    /// A new file (never over an existing one), whole or not at all.
+    /// A new file (never over an existing one), whole or not at all (`AtomicFile`).
     static func write(_ text: String, to path: String) throws(CLIError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else {
-            throw .usage(.badPolicyPath(path, problem: "cannot be written: " + String(cString: strerror(errno)).lowercased()))
+        do {
+            try AtomicFile.create(path, bytes: Array(text.utf8))
+        } catch {
+            throw .usage(.badPolicyPath(path, problem: error == .exists ? "already exists; import writes new files only"
+                                        : error.description))
         }
-        StandardStreams.writeAll(Array(text.utf8), to: fd)
-        close(fd)
     }
 }

@@ -30,6 +30,13 @@ public struct Override: Hashable, Sendable {
     /// Active at `instant` (an expired or ended one never applies).
     public func isActive(at instant: Int64) -> Bool { from <= instant && instant < end }
 
+    /// Where it stands at `instant`: not yet begun, active, past its `until`, or ended early.
+    public func state(at instant: Int64) -> OverrideState {
+        if let endedAt, endedAt < until, endedAt <= instant { return .ended }
+        if instant >= until { return .expired }
+        return instant < from ? .future : .active
+    }
+
     /// Whether it is for this question: every key of its scope given and matching.
     public func applies(to context: DecisionContext) -> Bool { scope.covers(context) }
 
@@ -49,6 +56,11 @@ public struct Override: Hashable, Sendable {
 
     /// Its length in whole hours, rounded up (what `maxHours` is held against).
     public var hours: Int64 { (until - from + 3599) / 3600 }
+}
+
+/// Where an override stands at an instant (`override list`).
+public enum OverrideState: String, Hashable, Sendable {
+    case future, active, expired, ended
 }
 
 /// What an answer says of the override active for its question: which one, and whether it

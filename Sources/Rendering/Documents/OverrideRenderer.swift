@@ -56,4 +56,44 @@ public enum OverrideRenderer {
         if let ended = override.endedAt { fields.append(("endedAt", .string(ZoneWallTime.utc.iso(ended)))) }
         return .object(fields)
     }
+
+    /// One file of `override list --format json`: its id, file, state at the instant and (when
+    /// a context was given) whether its scope covers it, then the file's other fields.
+    public static func listItem(_ override: Override, file: String, state: OverrideState, covers: Bool?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [("id", .string(override.id)), ("file", .string(file)),
+                                             ("state", .string(state.rawValue))]
+        if let covers { fields.append(("covers", .bool(covers))) }
+        if case .object(let rest) = self.file(override) { fields += rest.filter { $0.0 != "id" } }
+        return .object(fields)
+    }
+
+    /// `{"file", "field", "message"}` of a refused file (`field` null: the whole file).
+    public static func refusedItem(file: String, field: String?, message: String) -> JSONValue {
+        .object([("file", .string(file)), ("field", field.map(JSONValue.string) ?? .null), ("message", .string(message))])
+    }
+
+    /// `override list`'s document: `{"overrides": [...], "refused": [...]}`.
+    public static func list(_ items: [JSONValue], refused: [JSONValue]) -> String {
+        JSONWriter.write(.object([("overrides", .array(items)), ("refused", .array(refused))]))
+    }
+
+    /// "INC-4711: active from ... until ..., covers the context (ticket INC-4711, approved by
+    /// sre-lead) — hotfix": one line a file, escaped.
+    public static func listLine(_ override: Override, state: OverrideState, covers: Bool?) -> String {
+        var line = override.id + ": " + state.rawValue + " from " + ZoneWallTime.utc.iso(override.from)
+            + " until " + ZoneWallTime.utc.iso(override.until)
+        if let ended = override.endedAt { line += " (ended " + ZoneWallTime.utc.iso(ended) + ")" }
+        if let covers { line += covers ? ", covers the context" : ", does not cover the context" }
+        var details: [String] = []
+        if let ticket = override.ticket { details.append("ticket " + ticket) }
+        if let approver = override.approvedBy { details.append("approved by " + approver) }
+        if !details.isEmpty { line += " (" + details.joined(separator: ", ") + ")" }
+        line += " — " + override.reason
+        return TerminalText.escape(line)
+    }
+
+    /// "FILE: refused: FIELD: what", escaped.
+    public static func refusedLine(file: String, detail: String) -> String {
+        TerminalText.escape(file + ": refused: " + detail)
+    }
 }
