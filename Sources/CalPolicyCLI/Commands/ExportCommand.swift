@@ -19,7 +19,7 @@ enum ExportCommand {
         abstract: "Write the stack's closed time as Argo CD sync windows or GitLab freeze periods.",
         positionalUsage: "argocd-sync-windows|gitlab-freeze-periods POLICY ...",
         options: [OptionCatalogue.from, OptionCatalogue.to, applications, OptionCatalogue.timeZone, cronTimeZone,
-                  OptionCatalogue.today] + OptionCatalogue.contextOptions + [
+                  OptionCatalogue.today] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides,
                   CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Closed time (whole days canSelect denies, hoursFor's intervals) between --from and --to (days
@@ -69,6 +69,7 @@ enum ExportCommand {
             try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
         }
         let files = try PolicyLoader.load(paths, today: today, verbose: parsed.has("verbose"))
+        let overrides = try PolicyLoader.overrides(parsed, policies: files, console: console)
         let header = DeployWindowsRenderer.Header(command: "calpolicy export " + target.rawValue,
                                                   policies: paths.map(PolicyIdentity.tidy), from: span.from, to: span.to,
                                                   cronZone: cronZone)
@@ -82,14 +83,14 @@ enum ExportCommand {
                 throw .usage(.optionProblem("export", problem: error.message))
             }
             let windows = try CLIError.wrap { () throws(RequestFailure) in
-                try ExportUseCase.argoWindows(groups, span: span, today: today, decision: decision)
+                try ExportUseCase.argoWindows(groups, span: span, today: today, decision: decision, overrides: overrides)
             }
             console.write(DeployWindowsRenderer.argoCD(windows, header: header))
         case .gitlab:
             // GitLab's freeze periods select nothing: a scoped policy closes its time for every
             // project unless --context picks the slice (a missing key never opens a scope).
             let windows = try CLIError.wrap { () throws(RequestFailure) in
-                try ExportUseCase.windows(files, span: span, today: today, decision: decision)
+                try ExportUseCase.windows(files, span: span, today: today, decision: decision, overrides: overrides)
             }
             console.write(DeployWindowsRenderer.gitLab(windows, header: header))
         }

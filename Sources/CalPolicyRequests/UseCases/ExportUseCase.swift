@@ -46,10 +46,14 @@ public enum ExportUseCase {
     /// A span reaching past a policy's data (its coverage, or the holiday data it read while
     /// answering) is refused: windows written past what a policy knows would be guesses.
     /// `decision`: the slice of a scoped stack to export (`--context environment=production`).
+    /// `overrides`: those covering the slice are gaps in the windows (the window split around
+    /// them), never a manual-sync pass that would let every sync through the whole window; an
+    /// override for a narrower slice than the export's leaves the windows whole.
     public static func windows(_ policies: [any DayPolicy], span: Span, today: Day,
-                               decision: DecisionContext = DecisionContext()) throws(RequestFailure) -> [FreezeWindow] {
+                               decision: DecisionContext = DecisionContext(),
+                               overrides: [Override] = []) throws(RequestFailure) -> [FreezeWindow] {
         let timeline = HoursTimeline(stack: PolicyStack(policies), zone: span.zone,
-                                     context: PolicyContext(today: today, decision: decision))
+                                     context: PolicyContext(today: today, decision: decision, overrides: overrides))
         let windows: [FreezeWindow]
         do {
             let pieces = try timeline.closedPieces(from: span.zone.instant(of: span.from, minute: 0),
@@ -81,11 +85,13 @@ public enum ExportUseCase {
     /// (a group's before another's at the same instant): the stack's closed time is where any
     /// policy is closed, so windows computed per group and all written close the same time.
     public static func argoWindows(_ groups: [(selectors: ArgoWindowSelectors, policies: [any DayPolicy])], span: Span,
-                                   today: Day, decision: DecisionContext = DecisionContext()) throws(RequestFailure)
+                                   today: Day, decision: DecisionContext = DecisionContext(),
+                                   overrides: [Override] = []) throws(RequestFailure)
         -> [(window: FreezeWindow, selectors: ArgoWindowSelectors)] {
         var all: [(group: Int, window: FreezeWindow, selectors: ArgoWindowSelectors)] = []
         for (index, group) in groups.enumerated() {
-            all += try windows(group.policies, span: span, today: today, decision: decision).map { (index, $0, group.selectors) }
+            all += try windows(group.policies, span: span, today: today, decision: decision, overrides: overrides)
+                .map { (index, $0, group.selectors) }
         }
         all.sort { ($0.window.start, $0.group) < ($1.window.start, $1.group) }
         return all.map { ($0.window, $0.selectors) }

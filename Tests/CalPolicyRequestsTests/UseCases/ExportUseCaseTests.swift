@@ -33,6 +33,26 @@ import Testing
         #expect(try windows([]) == 1)
     }
 
+    /// An override covering the export's slice is a gap in its windows (the window split around
+    /// it); one for a narrower slice, or none given, leaves the window whole.
+    @Test func anOverrideIsAGapForTheSliceItCovers() throws {
+        let policies = try UseCaseFixture.policies(["policies/change-freeze.lua"])
+        let from = Int64(1_798_408_800), until = Int64(1_798_423_200) // 2026-12-27T22:00Z to 2026-12-28T02:00Z
+        let override = Override(id: "INC-1", scope: DecisionScope(include: ["environment": ["production"]]), from: from,
+                                until: until, reason: "hotfix")
+        func windows(_ pairs: [(String, String)]) throws -> [FreezeWindow] {
+            var decision = DecisionContext()
+            for (key, value) in pairs { try decision.set(key, value) }
+            return try ExportUseCase.windows(policies, span: try span("2026-12-01", "2027-01-31"), today: UseCaseFixture.today,
+                                             decision: decision, overrides: [override])
+        }
+        let split = try windows([("environment", "production")])
+        #expect(split.map { [$0.start, $0.end] }.count == 2)
+        #expect(split.first?.end == from && split.last?.start == until)
+        #expect(try windows([]).count == 1)
+        #expect(try windows([("environment", "staging")]).count == 1)
+    }
+
     @Test func aSpanPastTwelveMonthsOrBackwardsIsRefused() {
         #expect(throws: RequestError.self) { try span("2026-12-01", "2027-12-01") }
         #expect(throws: RequestError.self) { try span("2026-12-01", "2026-11-30") }
