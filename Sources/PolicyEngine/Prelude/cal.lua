@@ -933,6 +933,16 @@ local function nativeFunction(fname, key)
     return f
 end
 
+--- The first answer of `f` (a host function cal.<fname> calls) called with `...`; a nil answer
+--- fails with the host's message, or `otherwise` when it gave none. The error is raised
+--- at level 4 (this helper, the public function, its caller), so a public function calls it out
+--- of tail position: `return (hostAnswer(...))`.
+local function hostAnswer(fname, otherwise, f, ...)
+    local r, msg = f(...)
+    if r == nil then fail(fname, msg ~= nil and tostring(msg) or otherwise, 4) end
+    return r
+end
+
 --- The injected today as an ISO date, or nil when the host has none.
 ---@return string|nil
 function cal.today()
@@ -948,9 +958,7 @@ function cal.convert(iso, calendar)
     checkISO("convert", "date", iso)
     checkCalendarName("convert", calendar)
     local f = nativeFunction("convert", "convert")
-    local r, msg = f(iso, calendar)
-    if r == nil then fail("convert", msg ~= nil and tostring(msg) or sformat("cannot convert %s to '%s'", iso, calendar)) end
-    return r
+    return (hostAnswer("convert", sformat("cannot convert %s to '%s'", iso, calendar), f, iso, calendar))
 end
 
 --- The Gregorian ISO date of a day given in another calendar system.
@@ -967,12 +975,8 @@ function cal.fromCalendar(calendar, y, m, d, isLeapMonth)
     d = int("fromCalendar", "day", d)
     checkLeapFlag("fromCalendar", isLeapMonth)
     local f = nativeFunction("fromCalendar", "fromCalendar")
-    local r, msg = f(calendar, y, m, d, isLeapMonth == true)
-    if r == nil then
-        fail("fromCalendar", msg ~= nil and tostring(msg)
-            or sformat("no day %d-%d-%d in calendar '%s'", y, m, d, calendar))
-    end
-    return r
+    return (hostAnswer("fromCalendar", sformat("no day %d-%d-%d in calendar '%s'", y, m, d, calendar),
+        f, calendar, y, m, d, isLeapMonth == true))
 end
 
 --- Every Gregorian day of `year` that is month `m`, day `d` of `calendar` (a calendar whose
@@ -998,8 +1002,8 @@ function cal.inGregorianYear(calendar, m, d, year, isLeapMonth)
     checkLeapFlag("inGregorianYear", isLeapMonth)
     local convert = nativeFunction("inGregorianYear", "convert")
     local fromCalendar = nativeFunction("inGregorianYear", "fromCalendar")
-    local first, msg = convert(isoOf(toDay(year, 1, 1)), calendar)
-    if first == nil then fail("inGregorianYear", msg ~= nil and tostring(msg) or "cannot convert to " .. show(calendar)) end
+    local first = hostAnswer("inGregorianYear", "cannot convert to " .. show(calendar),
+        convert, isoOf(toDay(year, 1, 1)), calendar)
     local last = convert(isoOf(toDay(year, 12, 31)), calendar)
     local out = {}
     -- Era calendars restart their years: only the years of one era are walked.
