@@ -30,8 +30,8 @@ enum CheckCommand {
         // Edge days include yesterday, today and tomorrow: `--today` makes a check reproducible.
         let today: Day
         today = try CLIError.wrap { () throws(RequestError) in
-            try parsed.value(CommandCatalog.today).map { text throws(RequestError) in
-                try ValueParser.day(text, option: CommandCatalog.today)
+            try parsed.value(OptionCatalogue.today).map { text throws(RequestError) in
+                try ValueParser.day(text, option: OptionCatalogue.today)
             } ?? Clock.local.today()
         }
         let horizon = try CheckHorizon.day(parsed)

@@ -2,15 +2,15 @@ import CalPolicyArguments
 import CalPolicyRequests
 /// Options and help for the regression commands: test, snapshot, diff, explain.
 extension CommandCatalog {
-    static let testFormat = OptionSpec.choice("format", TestFormat.allCases, help: "Output format (default text).")
+    static let testFormat = format(TestFormat.allCases)
+    static let diffFormat = format(DiffFormat.allCases)
+    static let explainFormat = format(DocumentFormat.allCases)
     static let out = OptionSpec.value("out", "FILE", help: "Write the output to FILE instead of stdout.")
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
     static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
                                                    help: "A day already selected when policies are asked; repeat or comma-separate.")
-    static let diffFormat = OptionSpec.choice("format", DiffFormat.allCases, help: "Output format (default text).")
-    static let explainFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
 
     static let test = CommandSpec(
         name: "test",
@@ -31,7 +31,8 @@ extension CommandCatalog {
         name: "snapshot",
         abstract: "Write every day of a span as reviewable, diff-friendly JSON.",
         positionalUsage: "POLICY ...",
-        options: [year, month, from, to] + evaluationOptions + [OptionCatalogue.timeZone, today, out, timeout, verbose, help],
+        options: [OptionCatalogue.year, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to] + evaluationOptions
+            + [OptionCatalogue.timeZone, OptionCatalogue.today, out, timeout, verbose, help],
         discussion: """
         One day per line: date, selectable, deselectable, reason, decoration, and for a stack
         with hoursFor the day's closed intervals in --time-zone (default UTC). Policies see
@@ -45,8 +46,9 @@ extension CommandCatalog {
         name: "diff",
         abstract: "List every day two versions of a policy answer differently.",
         positionalUsage: "OLD NEW",
-        options: [year, month, from, to, OptionCatalogue.storedSelections] + evaluationOptions
-            + [OptionCatalogue.timeZone, today, diffFormat, timeout, verbose, help],
+        options: [OptionCatalogue.year, OptionCatalogue.month, OptionCatalogue.from, OptionCatalogue.to,
+                  OptionCatalogue.storedSelections] + evaluationOptions
+            + [OptionCatalogue.timeZone, OptionCatalogue.today, diffFormat, timeout, verbose, help],
         discussion: """
         OLD and NEW are files or 'git:REV:path' (read with 'git show REV:path').
         Without a span: this year and the next two, widened to every year either
@@ -68,7 +70,7 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [explainSelection] + evaluationOptions + [today] + OptionCatalogue.contextOptions + [explainFormat, timeout, verbose, help],
+        options: [explainSelection] + evaluationOptions + [OptionCatalogue.today] + OptionCatalogue.contextOptions + [explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained

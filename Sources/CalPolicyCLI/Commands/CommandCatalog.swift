@@ -18,46 +18,29 @@ enum CommandCatalog {
     static let verbose = OptionSpec.flag("verbose", short: "v",
                                          help: "Add Lua tracebacks to errors and let policies print to stderr.")
 
-    // The options both faces take come from the one catalogue (`OptionCatalogue`).
-    static let month = OptionCatalogue.month
-    static let year = OptionCatalogue.year
-    static let week = OptionCatalogue.week
-    static let from = OptionCatalogue.from
-    static let to = OptionCatalogue.to
-    static let calendar = OptionCatalogue.calendar
-    static let locale = OptionCatalogue.locale
-    static let firstWeekday = OptionCatalogue.firstWeekday
-    static let today = OptionCatalogue.today
-    static let weekRule = OptionCatalogue.weekRule
+    // The options both faces take come from the one catalogue (`OptionCatalogue`); the
+    // commands name them there.
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
     static let legend = OptionSpec.choice("legend", LegendStyle.allCases,
                                           help: "Text legend: runs of days (default short), every day, or none.")
 
-    static let include = OptionCatalogue.include
-    static let min = OptionCatalogue.min
-    static let max = OptionCatalogue.max
+    /// `--format`, choosing among `cases` (text when not given).
+    static func format<Choice: OptionChoice>(_ cases: [Choice]) -> OptionSpec {
+        OptionSpec.choice("format", cases, help: "Output format (default text).")
+    }
+    static let evalFormat = format(EvalFormat.allCases)
+    static let selectFormat = format(DocumentFormat.allCases)
 
     /// The options of every command that evaluates policies (`eval`, `snapshot`, `diff`,
     /// `explain`, `test`), in help's order.
-    static let evaluationOptions: [OptionSpec] = [calendar, locale, include, min, max]
-
-    static let evalFormat = OptionSpec.choice("format", EvalFormat.allCases, help: "Output format (default text).")
-    static let selectFormat = OptionSpec.choice("format", DocumentFormat.allCases, help: "Output format (default text).")
-
-    static let mode = OptionCatalogue.mode
-    static let tap = OptionCatalogue.tap
-    static let minLength = OptionCatalogue.minLength
-    static let maxLength = OptionCatalogue.maxLength
-    static let maxCount = OptionCatalogue.maxCount
-    static let rangeRule = OptionCatalogue.rangeRule
-    static let selection = OptionCatalogue.selection
-    static let pending = OptionCatalogue.pending
+    static let evaluationOptions: [OptionSpec] = [OptionCatalogue.calendar, OptionCatalogue.locale] + OptionCatalogue.builtIns
 
     static let eval = CommandSpec(
         name: "eval",
         abstract: "Evaluate policies over a span and show it as a calendar, JSON, CSV, an HTML page or iCalendar.",
         positionalUsage: "[POLICY ...]",
-        options: [month, year, week, from, to] + evaluationOptions + [firstWeekday, today, weekRule,
+        options: [OptionCatalogue.month, OptionCatalogue.year, OptionCatalogue.week, OptionCatalogue.from, OptionCatalogue.to]
+                  + evaluationOptions + [OptionCatalogue.firstWeekday, OptionCatalogue.today, OptionCatalogue.weekRule,
                   OptionCatalogue.timeZone] + OptionCatalogue.contextOptions + [evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter
                   + [OptionCatalogue.feedName, timeout, verbose, help],
         discussion: """
@@ -79,8 +62,10 @@ enum CommandCatalog {
         name: "select",
         abstract: "Replay taps through the selection rules and show what was selected.",
         positionalUsage: "[POLICY ...]",
-        options: [mode, tap, selection, pending, rangeRule, minLength, maxLength, maxCount, selectFormat, calendar,
-                  firstWeekday, today] + OptionCatalogue.contextOptions + [include, min, max, timeout, verbose, help],
+        options: [OptionCatalogue.mode, OptionCatalogue.tap, OptionCatalogue.selection, OptionCatalogue.pending,
+                  OptionCatalogue.rangeRule, OptionCatalogue.minLength, OptionCatalogue.maxLength, OptionCatalogue.maxCount,
+                  selectFormat, OptionCatalogue.calendar, OptionCatalogue.firstWeekday, OptionCatalogue.today]
+                  + OptionCatalogue.contextOptions + OptionCatalogue.builtIns + [timeout, verbose, help],
         discussion: """
         Exits 1 when any tap was rejected, so a script can ask whether a selection is allowed.
         --selection and --pending replay from where a picker stands; each of their days is
@@ -96,7 +81,7 @@ enum CommandCatalog {
         name: "import",
         abstract: "Write a policy and its test file that read an .ics file with cal.ics.",
         positionalUsage: "FILE.ics",
-        options: [deny, decorate, today, timeout, verbose, help],
+        options: [deny, decorate, OptionCatalogue.today, timeout, verbose, help],
         discussion: """
         Writes NAME.lua and NAME_test.lua beside FILE.ics (never over existing files). Without
         --deny or --decorate the policy does both. The file is parsed and the policy evaluated
@@ -108,7 +93,7 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        options: [today, horizon] + OptionCatalogue.contextOptions + [timeout, verbose, help],
+        options: [OptionCatalogue.today, horizon] + OptionCatalogue.contextOptions + [timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars), and the days around

@@ -10,7 +10,7 @@ enum SnapshotCommand {
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {
-            throw .usage(.missingOption(CommandCatalog.year.display))
+            throw .usage(.missingOption(OptionCatalogue.year.display))
         }
         let evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
