@@ -70,43 +70,29 @@ enum EvalJSONDayLine {
         }
         let capacity = recordKeysCapacity + UnsafeRowWriter.jsonStringCapacity(textBytes, strings: 11)
         _ = UnsafeRowWriter.append(to: &out, capacity: capacity) { line in
-            line.put(", \"reason\": ")
-            line.jsonString(select.verdict.reason)
-            line.put(", \"policy\": ")
-            line.jsonString(policy)
-            line.put(", \"line\": ")
-            line.integer(lines.select)
-            line.put(", \"deselectReason\": ")
-            line.jsonString(deselect.verdict.reason)
-            line.put(", \"deselectPolicy\": ")
-            line.jsonString(deselectPolicy)
-            line.put(", \"deselectLine\": ")
-            line.integer(lines.deselect)
+            line.member(", \"reason\": ", string: select.verdict.reason)
+            line.member(", \"policy\": ", string: policy)
+            line.member(", \"line\": ", integer: lines.select)
+            line.member(", \"deselectReason\": ", string: deselect.verdict.reason)
+            line.member(", \"deselectPolicy\": ", string: deselectPolicy)
+            line.member(", \"deselectLine\": ", integer: lines.deselect)
             line.put(", \"decoration\": ")
             if let decoration {
-                line.put("{\"kind\": ")
-                line.jsonString(decoration.kind.rawValue)
-                line.put(", \"label\": ")
-                line.jsonString(decoration.label)
-                line.put(", \"color\": ")
-                line.jsonString(decoration.color)
-                line.put(", \"image\": ")
-                line.jsonString(decoration.image)
-                line.put(", \"size\": ")
-                line.jsonString(decoration.size?.rawValue)
+                line.member("{\"kind\": ", string: decoration.kind.rawValue)
+                line.member(", \"label\": ", string: decoration.label)
+                line.member(", \"color\": ", string: decoration.color)
+                line.member(", \"image\": ", string: decoration.image)
+                line.member(", \"size\": ", string: decoration.size?.rawValue)
                 if let observedOf = decoration.observedOf {
-                    line.put(", \"observedOf\": ")
-                    line.jsonString(observedOf)
+                    line.member(", \"observedOf\": ", string: observedOf)
                 }
                 if decoration.estimated == true { line.put(", \"estimated\": true") }
                 line.byte(UInt8(ascii: "}"))
             } else {
                 line.put("null")
             }
-            line.put(", \"decorationPolicy\": ")
-            line.jsonString(decorationPolicy)
-            line.put(", \"decorationLine\": ")
-            line.integer(lines.decoration)
+            line.member(", \"decorationPolicy\": ", string: decorationPolicy)
+            line.member(", \"decorationLine\": ", integer: lines.decoration)
             line.put(", \"label\": ")
             return true
         }
@@ -152,20 +138,13 @@ enum EvalJSONDayLine {
                              to line: inout UnsafeRowWriter) {
         line.put("{\"date\": \"")
         if gregorian { line.iso(day, gregorian: date) } else { line.iso(day) }
-        line.put("\", \"year\": ")
-        line.integer(date.year)
-        line.put(", \"month\": ")
-        line.integer(date.month.month)
-        line.put(", \"day\": ")
-        line.integer(date.day)
-        line.put(", \"isLeapMonth\": ")
-        line.bool(date.isLeapMonth)
-        line.put(", \"weekday\": ")
-        line.integer(day.weekday)
-        line.put(", \"selectable\": ")
-        line.bool(selectable)
-        line.put(", \"deselectable\": ")
-        line.bool(deselectable)
+        line.member("\", \"year\": ", integer: date.year)
+        line.member(", \"month\": ", integer: date.month.month)
+        line.member(", \"day\": ", integer: date.day)
+        line.member(", \"isLeapMonth\": ", bool: date.isLeapMonth)
+        line.member(", \"weekday\": ", integer: day.weekday)
+        line.member(", \"selectable\": ", bool: selectable)
+        line.member(", \"deselectable\": ", bool: deselectable)
     }
 
     /// The longest English full date `appendBare` writes between the label's quotes, before the

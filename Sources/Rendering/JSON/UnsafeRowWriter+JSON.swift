@@ -21,6 +21,32 @@ extension UnsafeRowWriter {
         if let value { integer(value) } else { put("null") }
     }
 
+    /// One member of an object: `key`, the bytes before the value (what ends the one before,
+    /// the quoted name and `": "`), then the value as `jsonString`, `integer` or `bool` writes it.
+    @inline(__always)
+    mutating func member(_ key: StaticString, string value: String?) {
+        put(key)
+        jsonString(value)
+    }
+
+    @inline(__always)
+    mutating func member(_ key: StaticString, integer value: Int?) {
+        put(key)
+        integer(value)
+    }
+
+    @inline(__always)
+    mutating func member(_ key: StaticString, integer value: Int) {
+        put(key)
+        integer(value)
+    }
+
+    @inline(__always)
+    mutating func member(_ key: StaticString, bool value: Bool) {
+        put(key)
+        bool(value)
+    }
+
     /// `bytes` (UTF-8) as the inside of a JSON string: the common text (nothing to escape) is
     /// one copy; otherwise quote, backslash and the controls are escaped, DEL and the other
     /// controls as `\u00XX`, and U+2028 / U+2029 (line breaks to JavaScript) as `\u2028` /
