@@ -9,6 +9,15 @@ static const char *const cls_forbidden_globals[] = {
     "io", "os", "debug", "package", "require", "dofile", "loadfile", "coroutine", "loadstring", NULL
 };
 
+/* Calls the function this wrapper stands in for (its upvalue 1) with every value on the
+ * stack as arguments; the stack then holds its `nresults` results (LUA_MULTRET: all). */
+static void cls_call_wrapped(lua_State *L, int nresults) {
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, nresults);
+}
+
 /* Stands in for a denied function: raises "'<upvalue>' is not available in policies". */
 static int cls_denied(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'%s' is not available in policies",
@@ -55,9 +64,7 @@ static int cls_setmetatable(lua_State *L) {
         lua_pop(L, 1);
     }
     lua_settop(L, 2);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, 2, 1);
+    cls_call_wrapped(L, 1);
     return 1;
 }
 
@@ -89,10 +96,7 @@ static int cls_load(lua_State *L) {
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     if (!has_env) lua_settop(L, 3);
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
+    cls_call_wrapped(L, LUA_MULTRET);
     return lua_gettop(L);
 }
 
@@ -100,9 +104,7 @@ static int cls_load(lua_State *L) {
  * off; a policy's own handler must not run then, or it could loop forever. */
 static int cls_xpcall_handler(lua_State *L) {
     if (cls_host_of(L)->exhausted) return 1;
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, 1);
+    cls_call_wrapped(L, 1);
     return 1;
 }
 
@@ -111,10 +113,7 @@ static int cls_xpcall(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_pushcclosure(L, cls_xpcall_handler, 1);
     lua_replace(L, 2);
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, LUA_MULTRET);
+    cls_call_wrapped(L, LUA_MULTRET);
     return lua_gettop(L);
 }
 
@@ -128,10 +127,7 @@ static int cls_string_rep(lua_State *L) {
         lua_pushliteral(L, "");
         return 1;
     }
-    int top = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, top, 1);
+    cls_call_wrapped(L, 1);
     return 1;
 }
 
