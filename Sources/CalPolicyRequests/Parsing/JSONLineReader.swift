@@ -55,12 +55,7 @@ public struct JSONLineReader {
                 scanner.skipSpace()
                 guard scanner.skip(UInt8(ascii: ":")) else { throw problem("expected ':'") }
                 fields[key] = try value(depth: depth + 1)
-                scanner.skipSpace()
-                guard let next = scanner.current else { throw problem("unterminated object") }
-                if scanner.skip(UInt8(ascii: ",")) { continue }
-                guard next == UInt8(ascii: "}") else { throw problem("expected ',' or '}'") }
-                scanner.index += 1
-                return .object(fields)
+                if try reachedEnd(of: "object", closedBy: UInt8(ascii: "}")) { return .object(fields) }
             }
         case UInt8(ascii: "["):
             scanner.index += 1
@@ -69,12 +64,7 @@ public struct JSONLineReader {
             if scanner.skip(UInt8(ascii: "]")) { return .array(items) }
             while true {
                 items.append(try value(depth: depth + 1))
-                scanner.skipSpace()
-                guard let next = scanner.current else { throw problem("unterminated array") }
-                if scanner.skip(UInt8(ascii: ",")) { continue }
-                guard next == UInt8(ascii: "]") else { throw problem("expected ',' or ']'") }
-                scanner.index += 1
-                return .array(items)
+                if try reachedEnd(of: "array", closedBy: UInt8(ascii: "]")) { return .array(items) }
             }
         case UInt8(ascii: "\""):
             return .string(try string())
@@ -89,6 +79,17 @@ public struct JSONLineReader {
                 throw Self.problem(error)
             }
         }
+    }
+
+    /// After a member of an object or an element of an array: true past its closing `close`,
+    /// false past the ',' before another.
+    mutating func reachedEnd(of container: String, closedBy close: UInt8) throws(Problem) -> Bool {
+        scanner.skipSpace()
+        guard let next = scanner.current else { throw problem("unterminated \(container)") }
+        if scanner.skip(UInt8(ascii: ",")) { return false }
+        guard next == close else { throw problem("expected ',' or '\(Character(Unicode.Scalar(close)))'") }
+        scanner.index += 1
+        return true
     }
 
     mutating func string() throws(Problem) -> String {
