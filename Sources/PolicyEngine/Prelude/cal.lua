@@ -63,31 +63,26 @@ local function int(fname, what, v, lv)
     return i
 end
 
-local function checkYear(fname, y, lv)
-    lv = lv or 3
-    y = int(fname, "year", y, lv + 1)
-    if y < MIN_YEAR or y > MAX_YEAR then
-        error(sformat("cal.%s: year must be %d...%d, got '%d'", fname, MIN_YEAR, MAX_YEAR, y), lv)
+--- Returns `v` as an integer in lo...hi or raises "<what> must be lo...hi<note>, got 'v'"
+--- (`note`: what the numbers mean, or nil). `lv` as every check takes it.
+local function intWithin(fname, what, v, lo, hi, note, lv)
+    v = int(fname, what, v, lv + 1)
+    if v < lo or v > hi then
+        error(sformat("cal.%s: %s must be %d...%d%s, got '%d'", fname, what, lo, hi, note or "", v), lv)
     end
-    return y
+    return v
+end
+
+local function checkYear(fname, y, lv)
+    return (intWithin(fname, "year", y, MIN_YEAR, MAX_YEAR, nil, (lv or 3) + 1))
 end
 
 local function checkMonth(fname, m, lv)
-    lv = lv or 3
-    m = int(fname, "month", m, lv + 1)
-    if m < 1 or m > 12 then
-        error(sformat("cal.%s: month must be 1...12, got '%d'", fname, m), lv)
-    end
-    return m
+    return (intWithin(fname, "month", m, 1, 12, nil, (lv or 3) + 1))
 end
 
 local function checkWeekday(fname, wd, lv)
-    lv = lv or 3
-    wd = int(fname, "weekday", wd, lv + 1)
-    if wd < 1 or wd > 7 then
-        error(sformat("cal.%s: weekday must be 1...7 (1 = Sunday), got '%d'", fname, wd), lv)
-    end
-    return wd
+    return (intWithin(fname, "weekday", wd, 1, 7, " (1 = Sunday)", (lv or 3) + 1))
 end
 
 ---------------------------------------------------------------------------------------------
