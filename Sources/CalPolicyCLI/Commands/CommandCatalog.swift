@@ -28,6 +28,12 @@ enum CommandCatalog {
     static func format<Choice: OptionChoice>(_ cases: [Choice]) -> OptionSpec {
         OptionSpec.choice("format", cases, help: "Output format (default text).")
     }
+    /// `--batch FILE` of a command that answers one `question` a line (`gate`, `workdays`);
+    /// `more` ends its help.
+    static func batch(of question: String, _ more: String = "") -> OptionSpec {
+        OptionSpec.value("batch", "FILE", help: "Answer one \(question) a line of FILE ('-': standard input), one answer a line\(more).")
+    }
+
     static let evalFormat = format(EvalFormat.allCases)
     static let selectFormat = format(DocumentFormat.allCases)
 

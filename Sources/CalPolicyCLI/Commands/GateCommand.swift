@@ -10,8 +10,7 @@ import Rendering
 /// (`GateUseCase`). `--batch FILE` answers one instant a line with one load of the stack.
 enum GateCommand {
     static let now = OptionSpec.flag("now", help: "Ask about the current instant (the system clock, read once).")
-    static let batch = OptionSpec.value(
-        "batch", "FILE", help: "Answer one instant a line of FILE ('-': standard input), one answer a line; exits 0.")
+    static let batch = CommandCatalog.batch(of: "instant", "; exits 0")
 
     static let spec = CommandSpec(
         name: "gate",

@@ -8,8 +8,7 @@ import Rendering
 /// under a stack, counted as numpy counts them (`WorkdaysUseCase`); `--batch FILE` answers one
 /// question a line with one evaluation of the stack.
 enum WorkdaysCommand {
-    static let batch = OptionSpec.value(
-        "batch", "FILE", help: "Answer one question a line of FILE ('-': standard input), one answer a line.")
+    static let batch = CommandCatalog.batch(of: "question")
 
     static let spec = CommandSpec(
         name: "workdays",
