@@ -83,26 +83,25 @@ static int cls_cache_open_dir(const char *dir) {
     return fd;
 }
 
-static int cls_cache_read_all(int fd, char *buffer, size_t length) {
+/* All `length` bytes read into `into`, or (`into` NULL) written from `from`, through
+ * interruptions and short counts; 0 when the file fails or ends first. */
+static int cls_cache_transfer(int fd, char *into, const char *from, size_t length) {
     size_t done = 0;
     while (done < length) {
-        ssize_t got = read(fd, buffer + done, length - done);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return 0;
-        done += (size_t)got;
+        ssize_t moved = into != NULL ? read(fd, into + done, length - done) : write(fd, from + done, length - done);
+        if (moved < 0 && errno == EINTR) continue;
+        if (moved <= 0) return 0;
+        done += (size_t)moved;
     }
     return 1;
 }
 
+static int cls_cache_read_all(int fd, char *buffer, size_t length) {
+    return cls_cache_transfer(fd, buffer, NULL, length);
+}
+
 static int cls_cache_write_all(int fd, const char *buffer, size_t length) {
-    size_t done = 0;
-    while (done < length) {
-        ssize_t put = write(fd, buffer + done, length - done);
-        if (put < 0 && errno == EINTR) continue;
-        if (put <= 0) return 0;
-        done += (size_t)put;
-    }
-    return 1;
+    return cls_cache_transfer(fd, NULL, buffer, length);
 }
 
 static void cls_cache_release_string(char *out, const char *release) {
