@@ -63,10 +63,7 @@ static void note(reader *r, dump_names *set, const text *name) {
 
 static void function(reader *r, dump_facts *facts, size_t integer, size_t number, int depth) {
     if (depth > 200) { r->failed = 1; return; }
-    skip_string(r);             /* source */
-    read_size(r);               /* linedefined */
-    read_size(r);               /* lastlinedefined */
-    take(r, 3);                 /* numparams, is_vararg, maxstacksize */
+    skip_function_head(r);
     size_t code_count = read_size(r);
     if (!r->failed && code_count > (size_t)(r->end - r->p) / 4) { r->failed = 1; return; }
     const unsigned char *code = take(r, code_count * 4);
@@ -74,19 +71,8 @@ static void function(reader *r, dump_facts *facts, size_t integer, size_t number
     if (!r->failed && constant_count > (size_t)(r->end - r->p)) { r->failed = 1; return; }
     text *constants = calloc(constant_count ? constant_count : 1, sizeof *constants);
     if (constants == NULL) { r->failed = 1; return; }
-    for (size_t i = 0; i < constant_count && !r->failed; i++) {
-        const unsigned char *tag = take(r, 1);
-        if (tag == NULL) break;
-        switch (*tag) {
-        case TAG_NIL: case TAG_FALSE: case TAG_TRUE: break;
-        case TAG_INT: take(r, integer); break;
-        case TAG_FLOAT: take(r, number); break;
-        case TAG_SHORT_STRING: case TAG_LONG_STRING:
-            constants[i].bytes = read_string(r, &constants[i].length);
-            break;
-        default: r->failed = 1;
-        }
-    }
+    for (size_t i = 0; i < constant_count && !r->failed; i++)
+        constants[i].bytes = read_constant(r, integer, number, &constants[i].length);
     size_t upvalue_count = read_size(r);
     take(r, upvalue_count * 3);
     size_t protos = read_size(r);

@@ -34,25 +34,16 @@ static void put_no_locals(reader *r, dump_buffer *out) {
 static void function(reader *r, dump_buffer *out, size_t instruction, size_t integer, size_t number, int depth) {
     if (depth > 200) { r->failed = 1; return; }
     const unsigned char *from = r->p;
-    skip_string(r);             /* source, or none when the parent's */
-    read_size(r);               /* linedefined */
-    read_size(r);               /* lastlinedefined */
-    take(r, 3);                 /* numparams, is_vararg, maxstacksize */
+    skip_function_head(r);
     size_t code = read_size(r);
     if (!r->failed && code > (size_t)(r->end - r->p) / instruction) { r->failed = 1; return; }
     take(r, code * instruction);
     size_t constants = read_size(r);
     for (size_t i = 0; i < constants && !r->failed; i++) {
-        const unsigned char *tag = take(r, 1);
-        if (tag == NULL) return;
-        switch (*tag) {
-        case TAG_NIL: case TAG_FALSE: case TAG_TRUE: break;
-        case TAG_INT: take(r, integer); break;
-        case TAG_FLOAT: take(r, number); break;
-        case TAG_SHORT_STRING: case TAG_LONG_STRING: skip_string(r); break;
-        default: r->failed = 1; return;
-        }
+        size_t ignored;
+        read_constant(r, integer, number, &ignored);
     }
+    if (r->failed) return;
     size_t upvalues = read_size(r);
     take(r, upvalues * 3);      /* instack, idx, kind */
     copy_since(r, from, out);

@@ -46,6 +46,30 @@ static inline void skip_string(reader *r) {
     read_string(r, &ignored);
 }
 
+/* A function's fields before its code: its source (none when the parent's), linedefined,
+ * lastlinedefined, then numparams, is_vararg and maxstacksize. */
+static inline void skip_function_head(reader *r) {
+    skip_string(r);
+    read_size(r);
+    read_size(r);
+    take(r, 3);
+}
+
+/* One constant, its tag then its value (`integer` and `number`: their sizes in the header):
+ * a string's bytes with its length, NULL (length 0) for the others; fails on an unknown tag. */
+static inline const unsigned char *read_constant(reader *r, size_t integer, size_t number, size_t *length) {
+    *length = 0;
+    const unsigned char *tag = take(r, 1);
+    if (tag == NULL) return NULL;
+    switch (*tag) {
+    case TAG_NIL: case TAG_FALSE: case TAG_TRUE: return NULL;
+    case TAG_INT: take(r, integer); return NULL;
+    case TAG_FLOAT: take(r, number); return NULL;
+    case TAG_SHORT_STRING: case TAG_LONG_STRING: return read_string(r, length);
+    default: r->failed = 1; return NULL;
+    }
+}
+
 /* The header: signature, version 0x54, format 0, LUAC_DATA, three sizes, LUAC_INT,
  * LUAC_NUM and the main closure's upvalue count. 0 when it is one this reads. */
 static inline int read_header(reader *r, size_t *instruction, size_t *integer, size_t *number) {
