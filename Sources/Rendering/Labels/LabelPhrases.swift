@@ -23,40 +23,31 @@ public struct LabelPhrases: Hashable, Sendable {
     public static let english = LabelPhrases(selectable: "selectable", notSelectable: "not selectable",
                                              notDeselectable: "cannot be deselected", decorated: "marked")
 
-    /// Translations by language code (`de`, not `de_DE`).
+    /// A row of `translations`.
+    private init(_ selectable: String, _ notSelectable: String, _ notDeselectable: String, _ decorated: String,
+                 separator: String = ", ", colon: String = ": ") {
+        self.init(selectable: selectable, notSelectable: notSelectable, notDeselectable: notDeselectable,
+                  decorated: decorated, separator: separator, colon: colon)
+    }
+
+    /// Translations by language code (`de`, not `de_DE`), a language a row: selectable, not
+    /// selectable, cannot be deselected, marked, then the separator and colon where they are
+    /// not English's.
     public static let translations: [String: LabelPhrases] = [
         "en": english,
-        "de": LabelPhrases(selectable: "auswählbar", notSelectable: "nicht auswählbar",
-                           notDeselectable: "nicht abwählbar", decorated: "markiert"),
-        "fr": LabelPhrases(selectable: "sélectionnable", notSelectable: "non sélectionnable",
-                           notDeselectable: "non désélectionnable", decorated: "marqué",
-                           colon: "\u{202F}: "),
-        "es": LabelPhrases(selectable: "seleccionable", notSelectable: "no seleccionable",
-                           notDeselectable: "no se puede deseleccionar", decorated: "marcado"),
-        "it": LabelPhrases(selectable: "selezionabile", notSelectable: "non selezionabile",
-                           notDeselectable: "non deselezionabile", decorated: "contrassegnato"),
-        "pt": LabelPhrases(selectable: "selecionável", notSelectable: "não selecionável",
-                           notDeselectable: "não pode ser desmarcado", decorated: "marcado"),
-        "nl": LabelPhrases(selectable: "selecteerbaar", notSelectable: "niet selecteerbaar",
-                           notDeselectable: "niet deselecteerbaar", decorated: "gemarkeerd"),
-        "ru": LabelPhrases(selectable: "можно выбрать", notSelectable: "нельзя выбрать",
-                           notDeselectable: "нельзя отменить выбор", decorated: "отмечено"),
-        "he": LabelPhrases(selectable: "ניתן לבחירה", notSelectable: "לא ניתן לבחירה",
-                           notDeselectable: "לא ניתן לבטל את הבחירה", decorated: "מסומן"),
-        "ar": LabelPhrases(selectable: "قابل للتحديد", notSelectable: "غير قابل للتحديد",
-                           notDeselectable: "لا يمكن إلغاء تحديده", decorated: "مميَّز",
-                           separator: "، "),
-        "fa": LabelPhrases(selectable: "قابل انتخاب", notSelectable: "غیرقابل انتخاب",
-                           notDeselectable: "لغو انتخاب ممکن نیست", decorated: "مشخص شده",
-                           separator: "، "),
-        "ja": LabelPhrases(selectable: "選択可", notSelectable: "選択不可",
-                           notDeselectable: "選択解除不可", decorated: "マークあり",
-                           separator: "、", colon: "："),
-        "zh": LabelPhrases(selectable: "可选择", notSelectable: "不可选择",
-                           notDeselectable: "不可取消选择", decorated: "已标记",
-                           separator: "，", colon: "："),
-        "ko": LabelPhrases(selectable: "선택 가능", notSelectable: "선택 불가",
-                           notDeselectable: "선택 해제 불가", decorated: "표시됨"),
+        "de": LabelPhrases("auswählbar", "nicht auswählbar", "nicht abwählbar", "markiert"),
+        "fr": LabelPhrases("sélectionnable", "non sélectionnable", "non désélectionnable", "marqué", colon: "\u{202F}: "),
+        "es": LabelPhrases("seleccionable", "no seleccionable", "no se puede deseleccionar", "marcado"),
+        "it": LabelPhrases("selezionabile", "non selezionabile", "non deselezionabile", "contrassegnato"),
+        "pt": LabelPhrases("selecionável", "não selecionável", "não pode ser desmarcado", "marcado"),
+        "nl": LabelPhrases("selecteerbaar", "niet selecteerbaar", "niet deselecteerbaar", "gemarkeerd"),
+        "ru": LabelPhrases("можно выбрать", "нельзя выбрать", "нельзя отменить выбор", "отмечено"),
+        "he": LabelPhrases("ניתן לבחירה", "לא ניתן לבחירה", "לא ניתן לבטל את הבחירה", "מסומן"),
+        "ar": LabelPhrases("قابل للتحديد", "غير قابل للتحديد", "لا يمكن إلغاء تحديده", "مميَّز", separator: "، "),
+        "fa": LabelPhrases("قابل انتخاب", "غیرقابل انتخاب", "لغو انتخاب ممکن نیست", "مشخص شده", separator: "، "),
+        "ja": LabelPhrases("選択可", "選択不可", "選択解除不可", "マークあり", separator: "、", colon: "："),
+        "zh": LabelPhrases("可选择", "不可选择", "不可取消选择", "已标记", separator: "，", colon: "："),
+        "ko": LabelPhrases("선택 가능", "선택 불가", "선택 해제 불가", "표시됨"),
     ]
 
     /// The phrases for a language code; English when there is no translation.
