@@ -73,6 +73,13 @@ extension Router {
             default: []
             }
         }
+        /// Routes whose answers apply and list the break-glass overrides (`--overrides`).
+        var showsOverrides: Bool {
+            switch self {
+            case .gate, .month, .days, .year, .week, .calendar: true
+            default: false
+            }
+        }
         /// Routes whose answers are policy decisions (the decision log records them).
         var isDecision: Bool {
             switch self {

@@ -47,7 +47,8 @@ enum CommandCatalog {
         positionalUsage: "[POLICY ...]",
         options: [OptionCatalogue.month, OptionCatalogue.year, OptionCatalogue.week, OptionCatalogue.from, OptionCatalogue.to]
                   + evaluationOptions + [OptionCatalogue.firstWeekday, OptionCatalogue.today, OptionCatalogue.weekRule,
-                  OptionCatalogue.timeZone] + OptionCatalogue.contextOptions + [evalFormat, weekNumbers, legend] + OptionCatalogue.feedFilter
+                  OptionCatalogue.timeZone] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, evalFormat, weekNumbers, legend]
+                  + OptionCatalogue.feedFilter
                   + [OptionCatalogue.feedName, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;

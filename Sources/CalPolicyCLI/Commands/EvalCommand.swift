@@ -8,7 +8,7 @@ import Rendering
 enum EvalCommand {
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
-        let evaluation = try console.evaluation(parsed)
+        var evaluation = try console.evaluation(parsed)
         let settings = evaluation.settings
         let format = try parsed.choice(CommandCatalog.evalFormat, default: EvalFormat.text)
         let legend = try parsed.choice(CommandCatalog.legend, default: LegendStyle.short)
@@ -21,6 +21,7 @@ enum EvalCommand {
         }
         let files = try PolicyLoader.load(parsed.positionals, today: settings.today, verbose: verbose)
         console.keepUntilExit(files)
+        evaluation.settings.overrides = try PolicyLoader.overrides(parsed, policies: files, console: console)
         if format == .ics {
             let request = FeedUseCase.Request(span: question.span, filter: try CLIError.wrap { () throws(RequestError) in
                 try FeedUseCase.filter(parsed, evaluation: evaluation, policies: files)

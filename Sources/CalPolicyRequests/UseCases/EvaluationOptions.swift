@@ -6,7 +6,7 @@ import Rendering
 /// once into typed values before any policy runs.
 public struct EvaluationOptions {
     /// Calendar, locale and the other display settings the request took.
-    public let settings: DisplaySettings
+    public var settings: DisplaySettings
     /// `include`, `min`, `max` as policies, stacked after the policy files.
     public let builtIns: [any DayPolicy]
 

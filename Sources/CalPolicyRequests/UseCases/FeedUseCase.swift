@@ -30,7 +30,10 @@ public enum FeedUseCase {
         let feed = try EvalUseCase.feed(evaluation: evaluation, span: request.span, policies: policies)
         let timed = try EvalUseCase.timed(paths: paths, evaluation: evaluation, span: request.span, policies: policies,
                                           zone: request.zone)
+        let zone = request.zone ?? .utc
+        let overrides = evaluation.settings.overrides(from: zone.instant(of: request.span.days.first, minute: 0),
+                                                      to: zone.instant(of: request.span.days.last, minute: 1440))
         return ICSFeed(feed: feed, filter: request.filter, timed: timed,
-                       layersName: EvalUseCase.feedName(evaluation: evaluation, policies: policies))
+                       layersName: EvalUseCase.feedName(evaluation: evaluation, policies: policies), overrides: overrides)
     }
 }

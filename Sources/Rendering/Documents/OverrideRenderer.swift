@@ -32,6 +32,31 @@ public enum OverrideRenderer {
         return TerminalText.escape(line)
     }
 
+    /// An override in a calendar document: `{"id", "from", "until", "reason", "ticket",
+    /// "approvedBy", "policies"}` (`until` the end, earlier when it was ended).
+    public static func window(_ override: Override, zone: ZoneWallTime) -> JSONValue {
+        .object([
+            ("id", .string(override.id)),
+            ("from", .string(zone.iso(override.from))),
+            ("until", .string(zone.iso(override.end))),
+            ("reason", .string(override.reason)),
+            ("ticket", override.ticket.map(JSONValue.string) ?? .null),
+            ("approvedBy", override.approvedBy.map(JSONValue.string) ?? .null),
+            ("policies", override.policies.isEmpty ? .null : .array(override.policies.map(JSONValue.string))),
+        ])
+    }
+
+    /// "o override INC-1 2026-12-27T23:00:00+01:00 – 2026-12-28T03:00:00+01:00 (ticket INC-1,
+    /// approved by sre-lead): hotfix" under a text calendar. Escaped: one override, one line.
+    public static func windowLine(_ override: Override, zone: ZoneWallTime) -> String {
+        var details: [String] = []
+        if let ticket = override.ticket { details.append("ticket " + ticket) }
+        if let approver = override.approvedBy { details.append("approved by " + approver) }
+        if !override.policies.isEmpty { details.append("lifts " + override.policies.joined(separator: ", ")) }
+        return TerminalText.escape("o override " + override.id + " " + zone.iso(override.from) + " – " + zone.iso(override.end)
+            + (details.isEmpty ? "" : " (" + details.joined(separator: ", ") + ")") + ": " + override.reason)
+    }
+
     /// The file's JSON: what `override add` writes and the API lists, instants in UTC.
     public static func file(_ override: Override) -> JSONValue {
         func scope(_ patterns: [String: [String]]) -> [(String, JSONValue)] {

@@ -14,6 +14,9 @@ public struct DisplaySettings {
     public let today: Day
     /// Who asks, about what and where (`--context`): what scoped policies are matched against.
     public var decision: DecisionContext
+    /// The break-glass overrides held against the stack (`--overrides`): those covering
+    /// `decision` lift closed time in hours and are listed by every document.
+    public var overrides: [Override] = []
 
     public init(calendar: CalendarIdentifier, system: any CalendarSystem, localeIdentifier: String,
                 names: DisplayNames, firstWeekday: Int, weekRule: WeekRule, weekRuleName: String, today: Day,
@@ -32,5 +35,13 @@ public struct DisplaySettings {
         }
     }
 
-    public var context: PolicyContext { PolicyContext(calendar: system, today: today, selection: [], decision: decision) }
+    public var context: PolicyContext {
+        PolicyContext(calendar: system, today: today, selection: [], decision: decision, overrides: overrides)
+    }
+
+    /// The overrides covering the question's context whose window meets `[from, to)`, by start.
+    public func overrides(from: Int64, to: Int64) -> [Override] {
+        overrides.filter { $0.applies(to: decision) && $0.from < to && $0.end > from && $0.end > $0.from }
+            .sorted { ($0.from, $0.id) < ($1.from, $1.id) }
+    }
 }

@@ -93,6 +93,12 @@ public enum EvalJSONRenderer {
         // Only a stack with hours says its zone (and each day its `intervals`): without, the
         // document is byte for byte what it was before hours existed.
         if let hours = report.hours { head.append(("timeZone", .string(hours.zone.identifier))) }
+        // Only when an override covers the question and meets the span: documents without are unchanged.
+        let overrides = report.overrides
+        if !overrides.isEmpty {
+            let zone = report.hours?.zone ?? .utc
+            head.append(("overrides", .array(overrides.map { OverrideRenderer.window($0, zone: zone) })))
+        }
         var out = "{\n"
         out.reserveCapacity(4096 + 2600 * min(report.grids.count, 400))
         for (key, value) in head {

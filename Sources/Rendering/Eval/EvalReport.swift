@@ -41,6 +41,14 @@ public struct EvalReport {
         hours?.isClosedAllDay(span.days.first.distance(to: day), day: day) ?? false
     }
 
+    /// The overrides covering the question that meet the span (its days in the hours' zone,
+    /// else UTC): listed by the text, JSON, HTML and iCalendar documents.
+    public var overrides: [Override] {
+        guard !settings.overrides.isEmpty else { return [] }
+        let zone = hours?.zone ?? .utc
+        return settings.overrides(from: zone.instant(of: span.days.first, minute: 0), to: zone.instant(of: span.days.last, minute: 1440))
+    }
+
     public func evaluation(of day: Day) -> DayEvaluation? {
         let index = span.days.first.distance(to: day)
         guard days.indices.contains(index) else { return nil }

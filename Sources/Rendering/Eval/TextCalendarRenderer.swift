@@ -44,6 +44,12 @@ public struct TextCalendarRenderer {
         }
         let legend = LegendRenderer(report: report, verbose: verbose, style: legend).render()
         if !legend.isEmpty { out += "\n" + legend }
+        let overrides = report.overrides
+        if !overrides.isEmpty {
+            out += "\n"
+            let zone = report.hours?.zone ?? .utc
+            for override in overrides { out += OverrideRenderer.windowLine(override, zone: zone) + "\n" }
+        }
         return out
     }
 

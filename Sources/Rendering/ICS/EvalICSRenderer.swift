@@ -16,7 +16,7 @@ public enum EvalICSRenderer {
     /// The feed a use case answered, named `name` (else after its layers).
     public static func render(_ answer: ICSFeed, name: String?, to sink: some DocumentSink) {
         render(answer.feed, filter: answer.filter, name: name ?? calendarName(layers: answer.layersName), timed: answer.timed,
-               to: sink)
+               overrides: answer.overrides, to: sink)
     }
 
     /// `name` is the calendar's display name (X-WR-CALNAME, NAME). `timed`: the evaluated span
@@ -24,7 +24,7 @@ public enum EvalICSRenderer {
     /// events in the stack's zone (with its VTIMEZONE), kept or left out by `filter` as the
     /// windows of their policy are.
     public static func render(_ feed: FeedReport, filter: FeedFilter = FeedFilter(), name: String,
-                              timed report: EvalReport? = nil, to sink: some DocumentSink) {
+                              timed report: EvalReport? = nil, overrides: [Override] = [], to sink: some DocumentSink) {
         var out: [UInt8] = []
         ICSWriter.appendLine("BEGIN", "VCALENDAR", to: &out)
         ICSWriter.appendLine("VERSION", "2.0", to: &out)
@@ -57,8 +57,29 @@ public enum EvalICSRenderer {
                 ICSTimedEvents.append(event, zone: hours.zone, hasDefinition: hasDefinition, stamp: stamp, to: &out)
             }
         }
+        for override in overrides { appendOverride(override, stamp: stamp, to: &out) }
         ICSWriter.appendLine("END", "VCALENDAR", to: &out)
         sink.write(bytes: out)
+    }
+
+    /// An override as an event of its own, in UTC: "Override INC-1: hotfix", its ticket and
+    /// approver in the description, CATEGORIES override (a subscriber can tell it from closed time).
+    static func appendOverride(_ override: Override, stamp: String, to out: inout [UInt8]) {
+        ICSWriter.appendLine("BEGIN", "VEVENT", to: &out)
+        ICSWriter.appendLine("UID", ICSIdentifier.uid(policy: "override", summary: override.id + "\u{1F}" + String(override.from),
+                                                      year: ZoneWallTime.utc.day(of: override.from).year, ordinal: 0), to: &out)
+        ICSWriter.appendLine("DTSTAMP", stamp, to: &out)
+        ICSTimedEvents.appendTime("DTSTART", override.from, zone: .utc, hasDefinition: false, to: &out)
+        ICSTimedEvents.appendTime("DTEND", override.end, zone: .utc, hasDefinition: false, to: &out)
+        ICSWriter.appendText("SUMMARY", "Override " + override.id + ": " + override.reason, to: &out)
+        var details = ["Break-glass override " + override.id + ": " + override.reason]
+        if let ticket = override.ticket { details.append("ticket " + ticket) }
+        if let approver = override.approvedBy { details.append("approved by " + approver) }
+        if let requester = override.requestedBy { details.append("requested by " + requester) }
+        ICSWriter.appendText("DESCRIPTION", details.joined(separator: "; "), to: &out)
+        ICSWriter.appendLine("CATEGORIES", "override", to: &out)
+        ICSWriter.appendLine("TRANSP", "TRANSPARENT", to: &out)
+        ICSWriter.appendLine("END", "VEVENT", to: &out)
     }
 
     static func append(_ window: FeedWindow, stamp: String, to out: inout [UInt8]) {

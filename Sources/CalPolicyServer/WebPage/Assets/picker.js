@@ -61,6 +61,22 @@ function dayLabel(day) {
   return day.label;
 }
 
+// The break-glass overrides of the answer (`overrides`: those covering the question's context)
+// whose window meets the day: `from` and `until` are instants with offsets in the day's zone, so
+// their first ten characters are dates there; an `until` at 00:00 ends on the day before.
+function overridesOf(doc, day) {
+  const list = doc && Array.isArray(doc.overrides) ? doc.overrides : [];
+  return list.filter((o) => {
+    if (!o || typeof o.from !== "string" || typeof o.until !== "string" || typeof o.id !== "string") return false;
+    const first = o.from.slice(0, 10);
+    let last = o.until.slice(0, 10);
+    if (o.until.slice(11, 19) === "00:00:00" && last > first) {
+      const d = new Date(last + "T00:00:00Z"); d.setUTCDate(d.getUTCDate() - 1); last = d.toISOString().slice(0, 10);
+    }
+    return first <= day.date && day.date <= last;
+  });
+}
+
 // A day's closed time by hours (`intervals` of a stack with hoursFor, instants with offsets):
 // whole when its pieces run without a gap from the day's 00:00 to the next day's, else the
 // pieces as "15:00–24:00 reason" text; null when the day has none.
@@ -403,6 +419,13 @@ class CalpolicyPicker extends HTMLElement {
       b.classList.add(hours.whole ? "closed" : "partly");
       if (hours.whole && day.selectable) b.classList.add("hatch-" + this.hatchFor(hours.policy));
     }
+    // A break-glass override meeting the day: a marker, and its id and reason in the label.
+    const lifted = overridesOf(doc, day);
+    if (lifted.length) {
+      b.classList.add("override");
+      b.appendChild(el("span", { class: "override-mark", "aria-hidden": "true" }, "o"));
+      for (const o of lifted) label += "; " + this.t("override", { id: o.id, reason: typeof o.reason === "string" ? o.reason : "" });
+    }
     b.title = label;
     b.dataset.label = label;
     b.setAttribute("aria-label", label + (this.isSelected(day.date) ? ", " + this.t("selectedMark").toLocaleLowerCase(this.bcp47()) : ""));
@@ -571,6 +594,14 @@ class CalpolicyPicker extends HTMLElement {
       if (e.sample) { const m = this.marker(e.sample); m.classList.add("swatch"); marks.appendChild(m); }
       const shown = e.texts.slice(0, 4).join(" · ") + (e.texts.length > 4 ? " · …" : "");
       li.append(marks, el("span", {}, (e.denied ? this.t("notSelectable") + ": " : "") + shown));
+      items.push(li);
+    }
+    for (const o of (Array.isArray(doc.overrides) ? doc.overrides : [])) {
+      if (!o || typeof o.id !== "string") continue;
+      const li = el("li");
+      li.append(el("span", { class: "swatch override-mark", "aria-hidden": "true" }, "o"),
+                el("span", {}, this.t("override", { id: o.id, reason: typeof o.reason === "string" ? o.reason : "" })
+                  + (typeof o.from === "string" && typeof o.until === "string" ? " (" + o.from.slice(0, 16).replace("T", " ") + " – " + o.until.slice(0, 16).replace("T", " ") + ")" : "")));
       items.push(li);
     }
     const today = el("li");
