@@ -78,6 +78,14 @@ final class Console: DocumentSink, @unchecked Sendable {
     }
     func error(_ line: String) { err += line; err += "\n" }
 
+    /// The stderr lines so far passed on now (a progress line of `gate --wait`), when this is the
+    /// real process; a capture keeps them for the test to read.
+    func passOnErrors() {
+        guard stream != nil else { return }
+        StandardStreams.writeAll(Array(err.utf8), to: 2)
+        err = ""
+    }
+
     /// ANSI colour only on a terminal, and never when NO_COLOR is set (no-color.org).
     var usesColor: Bool {
         stdoutIsTerminal && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"

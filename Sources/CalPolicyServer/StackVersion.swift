@@ -6,20 +6,6 @@ import Glibc
 import PolicyEngine
 import Rendering
 
-/// What identifies a file's version cheaply, for `--watch`.
-struct FileKey: Equatable, Sendable {
-    var inode: UInt64
-    var size: Int64
-    var modified: Int64
-
-    static func of(_ path: String) -> FileKey? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return FileKey(inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                       modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-    }
-}
-
 /// One loaded version of a named stack: its files' texts and digests, and a small pool of
 /// identical policy sets. A Lua state is never entered by two threads (each `LuaPolicy`
 /// has its lock), so requests in parallel each lease a set of their own: no global lock.

@@ -16,7 +16,7 @@ enum GateCommand {
         name: "gate",
         abstract: "Say whether the stack is open or closed at an instant (a deploy gate), why, and until when.",
         positionalUsage: "POLICY ...",
-        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, batch,
+        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, GateWait.wait, GateWait.maxWait, batch,
                   CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Exits 0 when open, 1 when closed ("closed until ... — reason (policy)"), 2 on bad input,
@@ -41,6 +41,14 @@ enum GateCommand {
         let decision = try CLIError.wrap { () throws(RequestError) in
             try ValueParser.context(contextValues.all(OptionCatalogue.context.name), option: OptionCatalogue.context)
         }
+        if parsed.has(GateWait.wait) {
+            for option in [OptionCatalogue.at, now, batch] where parsed.has(option) {
+                throw .request(RequestError(option, .conflicts(with: GateWait.wait)))
+            }
+            guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
+            return try GateWait.run(parsed, zone: zone, today: today, decision: decision, console: console)
+        }
+        if parsed.has(GateWait.maxWait) { throw .request(RequestError(GateWait.maxWait, .requires(GateWait.wait))) }
         var questions: [GateUseCase.Question] = []
         if let file = parsed.value(batch) {
             for option in [OptionCatalogue.at, now] where parsed.has(option) {

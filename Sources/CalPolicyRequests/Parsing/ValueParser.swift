@@ -73,28 +73,40 @@ public enum ValueParser {
     /// A length of time as `overlay --min-duration` takes it: hours and minutes (`2h`, `90m`,
     /// `1h30m`), at least a minute and at most 366 days; in seconds.
     public static func duration(_ text: String, option: OptionSpec) throws(RequestError) -> Int64 {
-        let expected = "expected a duration such as 2h, 90m or 1h30m"
+        try duration(text, option: option, seconds: false)
+    }
+
+    /// A duration that may end in seconds (`--max-wait 90s`, `1m30s`), from 1 s to 366 days.
+    public static func waitDuration(_ text: String, option: OptionSpec) throws(RequestError) -> Int64 {
+        try duration(text, option: option, seconds: true)
+    }
+
+    static func duration(_ text: String, option: OptionSpec, seconds: Bool) throws(RequestError) -> Int64 {
+        let expected = seconds ? "expected a duration such as 2h, 90m, 1h30m or 45s" : "expected a duration such as 2h, 90m or 1h30m"
         let bytes = Array(text.utf8)
-        var total: Int64 = 0, number: Int64 = 0, digits = 0, units = 0, sawHours = false, sawMinutes = false
+        var total: Int64 = 0, number: Int64 = 0, digits = 0, units = 0, sawHours = false, sawMinutes = false, sawSeconds = false
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 guard digits < 6 else { throw RequestError(option, value: text, reason: expected) }
                 number = number * 10 + Int64(byte - UInt8(ascii: "0"))
                 digits += 1
-            case UInt8(ascii: "h") where digits > 0 && !sawHours && !sawMinutes:
+            case UInt8(ascii: "h") where digits > 0 && !sawHours && !sawMinutes && !sawSeconds:
                 total += number * 3600
                 (number, digits, sawHours, units) = (0, 0, true, units + 1)
-            case UInt8(ascii: "m") where digits > 0 && !sawMinutes:
+            case UInt8(ascii: "m") where digits > 0 && !sawMinutes && !sawSeconds:
                 total += number * 60
                 (number, digits, sawMinutes, units) = (0, 0, true, units + 1)
+            case UInt8(ascii: "s") where seconds && digits > 0 && !sawSeconds:
+                total += number
+                (number, digits, sawSeconds, units) = (0, 0, true, units + 1)
             default:
                 throw RequestError(option, value: text, reason: expected)
             }
         }
         guard digits == 0, units > 0 else { throw RequestError(option, value: text, reason: expected) }
-        guard total >= 60, total <= 366 * 86_400 else {
-            throw RequestError(option, value: text, reason: "must be at least 1m and at most 366 days (8784h)")
+        guard total >= (seconds ? 1 : 60), total <= 366 * 86_400 else {
+            throw RequestError(option, value: text, reason: "must be at least \(seconds ? "1s" : "1m") and at most 366 days (8784h)")
         }
         return total
     }

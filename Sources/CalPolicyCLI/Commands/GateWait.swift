@@ -1,0 +1,102 @@
+import CalendarCore
+import CalendarData
+import CalPolicyArguments
+import CalPolicyRequests
+import Glibc
+import PolicyEngine
+import Rendering
+
+/// `gate --wait [--max-wait DURATION]`: a pipeline waits for the window instead of failing. The
+/// gate is asked at the current instant; while closed, the command sleeps until the computed
+/// reopening instant (plus up to a second of jitter, so a fleet of jobs does not wake at once),
+/// waking early when a policy file or the overrides folder changes (looked at once a second:
+/// a policy may have been edited, or an override added), and asks again with what it re-read.
+/// Each change of the answer is one progress line on stderr; open: the open line, exit 0. Still
+/// closed when `--max-wait` runs out: exit 1 with the reason.
+enum GateWait {
+    static let wait = OptionSpec.flag(
+        "wait", help: "Wait until the gate opens (exit 0), sleeping until each reopening and re-reading edited policies.")
+    static let maxWait = OptionSpec.value(
+        "max-wait", "DURATION", help: "With --wait: give up after DURATION (45s, 10m, 2h; exit 1 with the reason).")
+
+    /// What is asked again on each wake: the stack's files as loaded, and their keys then.
+    struct Stack {
+        var policies: [any DayPolicy]
+        var overrides: [Override]
+        var keys: [FileKey?]
+    }
+
+    static func run(_ parsed: RequestValues, zone: ZoneWallTime, today: Day?, decision: DecisionContext,
+                    console: Console) throws(CLIError) -> Int32 {
+        let limit = try parsed.value(maxWait).map { text throws(CLIError) in
+            try CLIError.wrap { () throws(RequestError) in try ValueParser.waitDuration(text, option: maxWait) }
+        }
+        let started = Clock.local.now()
+        let deadline = limit.map { precise() + Double($0) }
+        let names = parsed.positionals.map(PolicyIdentity.tidy)
+        var stack = try load(parsed, today: today ?? zone.day(of: started), console: console)
+        var shown: String?
+        while true {
+            let now = Clock.local.now()
+            let question = GateUseCase.Question(instant: now, zone: zone, today: today, decision: decision)
+            let state = try CLIError.wrap { () throws(RequestFailure) in
+                try GateBatchUseCase.run([question], policies: stack.policies, overrides: stack.overrides)[0]
+            }
+            let line = GateRenderer.text(state, zone: zone, policies: names)
+            guard state.isClosed else {
+                console.write(line + "\n")
+                return ExitCode.ok
+            }
+            if line != shown {
+                console.error("calpolicy: gate: waiting: " + line)
+                console.passOnErrors()
+                shown = line
+            }
+            if let deadline, precise() >= deadline {
+                throw .refused("gate: still closed after --max-wait \(parsed.value(maxWait) ?? ""): " + line)
+            }
+            // Sleep to the reopening (or an hour, when none is known within the look-ahead),
+            // never past the deadline; wake early when a file changes.
+            let reopening = state.until.map { Double($0) + Double.random(in: 0..<1) } ?? Double(now + 3600)
+            let wake = min(reopening, deadline ?? .infinity)
+            if sleep(until: wake, watching: parsed, keys: stack.keys) {
+                stack = try load(parsed, today: today ?? zone.day(of: Clock.local.now()), console: console)
+            }
+        }
+    }
+
+    /// The wall clock in seconds with its fraction: a deadline of "1s" is one second, not up to two.
+    static func precise() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
+
+    /// The stack and its overrides read (again), with their files' keys.
+    static func load(_ parsed: RequestValues, today: Day, console: Console) throws(CLIError) -> Stack {
+        let policies = try PolicyLoader.load(parsed.positionals, today: today, verbose: parsed.has("verbose"))
+        console.keepUntilExit(policies)
+        let overrides = try PolicyLoader.overrides(parsed, policies: policies, console: console)
+        return Stack(policies: policies, overrides: overrides, keys: keys(parsed))
+    }
+
+    /// Each policy file's key, then the overrides folder's files' (a change to any wakes the wait).
+    static func keys(_ parsed: RequestValues) -> [FileKey?] {
+        var keys = parsed.positionals.filter { !BuiltInReference.isReference($0) && $0 != "-" }.map(FileKey.of)
+        if let folder = parsed.value(OptionCatalogue.overrides), let files = try? OverrideFolder.files(folder) {
+            keys += [FileKey(inode: UInt64(files.count), size: 0, modified: 0)] + files.map(FileKey.of)
+        }
+        return keys
+    }
+
+    /// Sleeps until `wake` (epoch seconds) in steps of at most a second; true when a watched file
+    /// changed first (then the caller re-reads and asks again at once).
+    static func sleep(until wake: Double, watching parsed: RequestValues, keys: [FileKey?]) -> Bool {
+        while true {
+            let left = wake - precise()
+            if left <= 0 { return false }
+            usleep(UInt32(min(left, 1.0) * 1e6))
+            if Self.keys(parsed) != keys { return true }
+        }
+    }
+}
