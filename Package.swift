@@ -87,8 +87,16 @@ let package = Package(
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
+        // GnuTLS, the stack libmicrohttpd is built with (one TLS and crypto stack), seen by the C
+        // shim that hands libmicrohttpd the current certificate (rotation) and checks client ones.
+        .systemLibrary(
+            name: "CGnuTLS",
+            pkgConfig: "gnutls",
+            providers: [.apt(["libgnutls28-dev"])]
+        ),
+        .target(name: "CTLSCredentials", dependencies: ["CGnuTLS"]),
         // The one Swift module that sees libmicrohttpd; its pointers stay in Unsafe*.swift.
-        .target(name: "MHDHost", dependencies: ["CMicroHTTPD"]),
+        .target(name: "MHDHost", dependencies: ["CMicroHTTPD", "CTLSCredentials"]),
         .target(name: "CalPolicyServer",
                 dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
                                "CalendarCore", "CalendarData"],

@@ -74,3 +74,10 @@ static inline int cmhd_head_is_folded(struct MHD_Connection *connection) {
     MHD_get_connection_values_n(connection, MHD_HEADER_KIND, cmhd_fold_visit, &folded);
     return folded;
 }
+
+/// The GnuTLS session of a connection of a TLS daemon (NULL otherwise): what the client
+/// certificate check of mutual TLS reads. `MHD_get_connection_info` is variadic.
+static inline void *cmhd_tls_session(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    return info == NULL ? NULL : (void *)info->tls_session;
+}

@@ -120,6 +120,7 @@ extension Router.Failure {
         let error: APIError = switch rejection.status {
         case 413: .payloadTooLarge
         case 431: .headerFieldsTooLarge
+        case 403: .forbidden  // mutual TLS: no verified client certificate
         default: .badRequest
         }
         self.init(error, message: rejection.message, status: rejection.status)

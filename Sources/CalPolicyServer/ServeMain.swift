@@ -75,6 +75,14 @@ public enum ServeMain {
             return 2
         }
 
+        var tls: ServeTLS?
+        if let files = configuration.tls {
+            do { tls = try ServeTLS(certificate: files.certificate, key: files.key, clientCA: files.clientCA) } catch {
+                ServerEvent.log("error", "calpolicy: \(error.message)")
+                return 2
+            }
+        }
+
         let assembly: ServerAssembly
         switch ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens, decisions: decisions,
                                    overrides: overrides) {
@@ -90,7 +98,7 @@ public enum ServeMain {
         var diagnostics: HTTPDaemon?
         do {
             daemon = try HTTPDaemon(.init(host: configuration.host, port: configuration.port, threads: configuration.threads,
-                                          limits: configuration.limits),
+                                          limits: configuration.limits, tls: tls?.settings),
                                     responder: { request, responder in router.handle(request) { responder.respond($0) } })
         } catch {
             AccessLog.line("calpolicy: --listen: \(error.description)")
@@ -110,7 +118,7 @@ public enum ServeMain {
             }
         }
         let shown = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
-        var line = "listening on http://\(shown):\(daemon.port)\n"
+        var line = "listening on \(tls == nil ? "http" : "https")://\(shown):\(daemon.port)\n"
         if let diagnostics, let address = configuration.diagnostic {
             let host = address.host.contains(":") ? "[\(address.host)]" : address.host
             line += "diagnostics on http://\(host):\(diagnostics.port)\n"
@@ -123,7 +131,7 @@ public enum ServeMain {
 
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
-                                 clock: Clock(zoneNamed: configuration.timeZone), overrides: overrides)
+                                 clock: Clock(zoneNamed: configuration.timeZone), overrides: overrides, tls: tls)
         Thread.detachNewThread { house.loop() }
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
@@ -135,6 +143,7 @@ public enum ServeMain {
             if received == SIGHUP {
                 registry.startReload(force: true, why: "SIGHUP")
                 overrides?.refresh(force: true)
+                tls?.refresh(force: true)
                 do { try decisions?.reopen() } catch {
                     ServerEvent.log("error", "calpolicy-serve: --decision-log: \(error.description); still writing to the old file")
                 }
@@ -203,10 +212,14 @@ final class Housekeeping: @unchecked Sendable {
     let watch: Bool
     let clock: Clock
     let overrides: OverrideStore?
+    /// `--tls-cert`: looked at every turn, `--watch` or not (a rotated certificate must be served).
+    let tls: ServeTLS?
     private let running = Atomic<Bool>(true)
 
-    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock, overrides: OverrideStore? = nil) {
+    init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock, overrides: OverrideStore? = nil,
+         tls: ServeTLS? = nil) {
         self.overrides = overrides
+        self.tls = tls
         self.registry = registry
         self.cache = cache
         self.watch = watch
@@ -220,6 +233,7 @@ final class Housekeeping: @unchecked Sendable {
         while running.load(ordering: .acquiring) {
             usleep(250_000)
             SystemdNotify.watchdog?.beat()
+            tls?.refresh()
             if watch {
                 registry.startReload(force: false, why: "file changed")
                 overrides?.refresh()

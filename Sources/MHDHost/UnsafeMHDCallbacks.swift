@@ -15,6 +15,9 @@ final class DaemonContext: @unchecked Sendable {
     let handler: HTTPDaemon.Handler
     let limits: HTTPLimits
     let table: ConnectionTable
+    /// Mutual TLS (`--tls-client-ca`): a request from a client without a verified certificate
+    /// is refused before any route sees it.
+    let verifiesClients: Bool
     /// After `stopAccepting`: every answer closes its connection.
     let closing = OnceFlag()
     private let lock = NSLock()
@@ -22,7 +25,8 @@ final class DaemonContext: @unchecked Sendable {
     private var stopped = false
     private var pending: [ObjectIdentifier: HTTPResponder] = [:]
 
-    init(handler: @escaping HTTPDaemon.Handler, limits: HTTPLimits, table: ConnectionTable) {
+    init(handler: @escaping HTTPDaemon.Handler, limits: HTTPLimits, table: ConnectionTable, verifiesClients: Bool = false) {
+        self.verifiesClients = verifiesClients
         self.handler = handler
         self.limits = limits
         self.table = table
@@ -247,6 +251,9 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         state.begun = true
         context.began()
         let head = values(connection, kind: .HEADER_KIND)
+        if context.verifiesClients, let refusal = TLSCertificate.clientRefusal(cmhd_tls_session(connection)) {
+            return dispatch(request(HTTPRejection(status: 403, message: refusal)), state, connection, context)
+        }
         if let rejection = HeadCheck.problem(version: version.map { String(cString: $0) } ?? "", rawTarget: state.rawTarget,
                                              headers: head, limits: context.limits,
                                              folded: cmhd_head_is_folded(connection) != 0) {

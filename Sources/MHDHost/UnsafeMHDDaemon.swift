@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CTLSCredentials
 import Foundation
 import Glibc
 
@@ -24,12 +25,17 @@ public final class HTTPDaemon: @unchecked Sendable {
         /// Polling threads (at least 1).
         public var threads: Int
         public var limits: HTTPLimits
+        /// TLS (`--tls-cert`): the certificate is the one `TLSCertificate.install` last took;
+        /// nil: plain HTTP.
+        public var tls: TLSSettings?
 
-        public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, limits: HTTPLimits = HTTPLimits()) {
+        public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, limits: HTTPLimits = HTTPLimits(),
+                    tls: TLSSettings? = nil) {
             self.host = host
             self.port = port
             self.threads = threads
             self.limits = limits
+            self.tls = tls
         }
     }
 
@@ -45,6 +51,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     /// descriptors must still be able to stop).
     private var placeholder: Int32
     private let sweeper: Sweeper
+    /// The client CA's PEM as libmicrohttpd keeps a pointer to it (freed with the daemon).
+    private var trust: UnsafeMutablePointer<CChar>?
 
     /// A daemon whose handler answers every request before it returns.
     public convenience init(_ configuration: Configuration,
@@ -66,11 +74,25 @@ public final class HTTPDaemon: @unchecked Sendable {
         self.port = port
         let limits = configuration.limits
         let table = ConnectionTable(limits: limits)
-        let context = Unmanaged.passRetained(DaemonContext(handler: handler, limits: limits, table: table))
+        let context = Unmanaged.passRetained(DaemonContext(handler: handler, limits: limits, table: table,
+                                                           verifiesClients: configuration.tls?.clientCA != nil))
         self.context = context
-        let flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_EPOLL.rawValue
+        var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_ITC.rawValue | MHD_USE_EPOLL.rawValue
             | MHD_ALLOW_SUSPEND_RESUME.rawValue
-        let options: [CVarArg] = [
+        // TLS 1.2 and 1.3 only; the certificate through the callback (rotation without a restart);
+        // with a client CA, libmicrohttpd asks every client for a certificate (enforced per request).
+        var tlsOptions: [CVarArg] = []
+        var trustCopy: UnsafeMutablePointer<CChar>?
+        if let tls = configuration.tls {
+            flags |= MHD_USE_TLS.rawValue
+            tlsOptions = [Int32(MHD_OPTION.HTTPS_CERT_CALLBACK.rawValue), OpaquePointer(ctc_retrieve_function()),
+                          Int32(MHD_OPTION.HTTPS_PRIORITIES.rawValue), OpaquePointer(ctc_priorities())]
+            if let ca = tls.clientCA, let copy = strdup(ca) {
+                trustCopy = copy
+                tlsOptions += [Int32(MHD_OPTION.HTTPS_MEM_TRUST.rawValue), OpaquePointer(copy)]
+            }
+        }
+        let options: [CVarArg] = tlsOptions + [
             Int32(MHD_OPTION.LISTEN_SOCKET.rawValue), fd,
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), unsafeBitCast(requestCompleted, to: OpaquePointer.self),
             OpaquePointer(context.toOpaque()),
@@ -93,9 +115,11 @@ public final class HTTPDaemon: @unchecked Sendable {
             context.release()
             close(fd)
             close(placeholder)
+            free(trustCopy)
             throw HTTPDaemonError("libmicrohttpd could not start the daemon on \(configuration.host):\(port)")
         }
         daemon = started
+        trust = trustCopy
         sweeper = Sweeper(table: table)
         let sweeper = self.sweeper
         Thread.detachNewThread { sweeper.loop() }
@@ -159,6 +183,8 @@ public final class HTTPDaemon: @unchecked Sendable {
         context.markStopped()
         MHD_stop_daemon(daemon)
         self.daemon = nil
+        free(trust)
+        trust = nil
         if placeholder >= 0 {
             close(placeholder)
             placeholder = -1

@@ -35,6 +35,11 @@ enum ServeOptions {
                                             help: "Break-glass overrides: one JSON file each in DIR (watched with --watch).")
     static let stateDir = OptionSpec.value("state-dir", "DIR",
                                            help: "Where the server writes (created owner-only); overrides posted go to DIR/overrides.")
+    static let tlsCert = OptionSpec.value("tls-cert", "FILE",
+                                          help: "Serve HTTPS with this PEM certificate chain (re-read when it changes and on SIGHUP).")
+    static let tlsKey = OptionSpec.value("tls-key", "FILE", help: "The PEM private key of --tls-cert.")
+    static let tlsClientCA = OptionSpec.value("tls-client-ca", "FILE",
+                                              help: "Mutual TLS: refuse clients without a certificate from this PEM CA.")
     static let help = OptionSpec.flag("help", short: "h", help: "Show this help.")
     static let version = OptionSpec.flag("version", short: "V", help: "Show the version.")
     static let verbose = OptionSpec.flag("verbose", short: "v",
@@ -47,7 +52,8 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, overrides, stateDir, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
+                  corsOrigin, logFormat, decisionLog, overrides, stateDir, tlsCert, tlsKey, tlsClientCA,
+                  OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -104,6 +110,8 @@ public struct ServeConfiguration: Sendable {
     public var overrides: String?
     /// `--state-dir DIR`: where the server writes.
     public var stateDir: String?
+    /// `--tls-cert`, `--tls-key`, `--tls-client-ca`: HTTPS on the main listener (nil: plain HTTP).
+    public var tls: (certificate: String, key: String, clientCA: String?)?
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -281,6 +289,14 @@ public enum ServeArguments {
         configuration.diagnostic = limits.diagnostic
         configuration.overrides = parsed.value(ServeOptions.overrides.name)
         configuration.stateDir = parsed.value(ServeOptions.stateDir.name)
+        switch (parsed.value(ServeOptions.tlsCert.name), parsed.value(ServeOptions.tlsKey.name)) {
+        case (let certificate?, let key?):
+            configuration.tls = (certificate, key, parsed.value(ServeOptions.tlsClientCA.name))
+        case (nil, nil):
+            if parsed.has(ServeOptions.tlsClientCA.name) { throw Problem("--tls-client-ca needs --tls-cert and --tls-key") }
+        case (_?, nil): throw Problem("--tls-cert needs --tls-key FILE")
+        case (nil, _?): throw Problem("--tls-key needs --tls-cert FILE")
+        }
         if configuration.decisionLogRequired && configuration.decisionLog == nil {
             throw Problem("--decision-log-required needs --decision-log FILE")
         }
