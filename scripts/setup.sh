@@ -18,8 +18,8 @@ want_bench=0
 
 # libical-dev: cal.ics parses .ics files with libical (it brings ICU's static libraries for the
 # static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
-packages=(liblua5.4-dev libmicrohttpd-dev libical-dev tzdata pkgconf make)
-[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl chromium fonts-noto-core)
+packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev tzdata pkgconf make)
+[ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl openssl chromium fonts-noto-core)
 # The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
 # systemd-analyze, buildah for the image.
