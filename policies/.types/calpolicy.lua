@@ -43,6 +43,7 @@
 ---@field canDeselect? fun(day: calpolicy.Day, selection: calpolicy.Selection, context: calpolicy.Context): boolean, string?
 ---@field decorationFor? fun(day: calpolicy.Day, context: calpolicy.Context): calpolicy.Decoration?
 ---@field scope? calpolicy.Scope where the policy applies; outside it, no opinion (docs/scopes.md)
+---@field overridable? boolean|calpolicy.Overridable whether a break-glass override may lift it: false a hard freeze nothing lifts; true or absent any override (docs/policy-api.md)
 
 --- The decision's context, the last argument of every policy function (read-only; docs/scopes.md).
 ---@class calpolicy.Context
@@ -68,6 +69,13 @@
 ---@field action? string|string[] deploy, rollback, scale, create, delete, config (or your own words)
 ---@field actor? string|string[]
 ---@field exclude? table<string, string|string[]> out of scope when every key here matches
+
+--- The terms on which a break-glass override may lift a policy (`overridable = { ... }`), read at
+--- load as data; an override breaking them is refused. Every field is optional; other keys are errors.
+---@class calpolicy.Overridable
+---@field maxHours? integer the longest override, 1...87840 hours (until - from, rounded up)
+---@field requireTicket? boolean the override must carry a ticket
+---@field approvers? string[] 1...64 names; the override's approvedBy must be one of them
 
 --- The helper library, installed read-only in every policy.
 ---@type cal
