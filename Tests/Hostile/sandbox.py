@@ -70,7 +70,9 @@ class Sandbox:
         file is read: @tzdir-fifo (a zone database whose Europe/Berlin is a FIFO; pass it as
         TZDIR={fixture}), @data-fifo (holiday data whose DE.tsv is a FIFO; CALPOLICY_DATA={fixture}),
         @data-dir (holiday data whose DE.tsv is a folder), @ics-fifo (a policy reading
-        closures.ics with cal.ics, where closures.ics is a FIFO)."""
+        closures.ics with cal.ics, where closures.ics is a FIFO), and for `--overrides DIR`:
+        @overrides-big (a folder whose BIG-1.json is a 10 MB override), @overrides-fifo-file (a
+        folder whose FIFO-1.json is a FIFO)."""
         if spec == "@fifo" or spec.startswith("@fifo:"):
             path = scratch / (spec[len("@fifo:"):] if spec.startswith("@fifo:") else "input.fifo")
             os.mkfifo(path)
@@ -101,6 +103,16 @@ class Sandbox:
             else:
                 (root / "holidays" / "DE.tsv").mkdir()
             return root
+        if spec in ("@overrides-big", "@overrides-fifo-file"):
+            folder = scratch / "overrides"
+            folder.mkdir()
+            if spec == "@overrides-big":
+                head = '{"id": "BIG-1", "scope": {}, "from": "2026-12-24T00:00:00Z", "until": "2026-12-25T00:00:00Z", "reason": "'
+                tail = '"}\n'
+                (folder / "BIG-1.json").write_text(head + "x" * (10_000_000 - len(head) - len(tail)) + tail)
+            else:
+                os.mkfifo(folder / "FIFO-1.json")
+            return folder
         if spec == "@ics-fifo":
             path = scratch / "ics-fifo.lua"
             path.write_text('local closed = cal.ics("closures.ics")\n'
