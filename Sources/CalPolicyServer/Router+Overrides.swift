@@ -54,9 +54,7 @@ extension Router {
                     }
                 }
                 guard case .object(var fields) = OverrideRenderer.file(override) else { continue }
-                let state = override.endedAt.map { $0 <= now } == true ? "ended"
-                    : override.end <= now ? "expired" : override.from > now ? "future" : "active"
-                fields.append(("state", .string(state)))
+                fields.append(("state", .string(override.state(at: now).rawValue)))
                 fields.append(("stacks", .array(standing)))
                 listed.append(.object(fields))
             }
@@ -108,6 +106,10 @@ extension Router {
         guard override.end > now else {
             throw Failure(.overrideRefused, message: "until is in the past: the override would never apply", parameter: "until")
         }
+        // Who may comes first: a token without the right learns nothing of the policies' rules.
+        if let token, !token.mayOverride(override.scope) {
+            throw Failure(.forbidden, message: "token '\(token.name)' may not override scope \(Self.scopeText(override.scope))")
+        }
         for name in stacks.names {
             guard let version = stacks.version(name) else { continue }
             do throws(OverrideProblem) {
@@ -115,9 +117,6 @@ extension Router {
             } catch {
                 throw Failure(.overrideRefused, message: "stack '\(name)': " + error.detail, parameter: error.field)
             }
-        }
-        if let token, !token.mayOverride(override.scope) {
-            throw Failure(.forbidden, message: "token '\(token.name)' may not override scope \(Self.scopeText(override.scope))")
         }
         guard store.writable else {
             throw Failure(.overridesReadOnly, message: "the overrides folder is not a writable local folder; overrides travel by git here")

@@ -32,7 +32,8 @@ public struct Override: Hashable, Sendable {
 
     /// Where it stands at `instant`: not yet begun, active, past its `until`, or ended early.
     public func state(at instant: Int64) -> OverrideState {
-        if let endedAt, endedAt < until, endedAt <= instant { return .ended }
+        // Ended before it began: it never applies, so it is ended from the moment it was.
+        if let endedAt, endedAt < until, endedAt <= instant || endedAt <= from { return .ended }
         if instant >= until { return .expired }
         return instant < from ? .future : .active
     }
