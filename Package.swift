@@ -140,7 +140,7 @@ let package = Package(
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
-        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "MHDHost"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

@@ -1,3 +1,4 @@
+import CalendarData
 import CalendarCore
 import Foundation
 import MHDHost

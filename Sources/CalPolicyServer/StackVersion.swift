@@ -51,9 +51,7 @@ final class StackVersion: @unchecked Sendable {
     }
 
     /// Short id over the texts' digests (`version`): a reload compares it before building anything.
-    static func id(of sources: [[UInt8]]) -> String {
-        String(SHA256.hex(Array(sources.map(SHA256.hex).joined(separator: "\n").utf8)).prefix(16))
-    }
+    static func id(of sources: [[UInt8]]) -> String { StackDigest.version(of: sources) }
 
     /// This version, answering as before, with the file keys of a later look.
     func withKeys(_ keys: [FileKey?]) -> StackVersion {

@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 import MHDHost
 import Testing

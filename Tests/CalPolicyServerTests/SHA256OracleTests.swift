@@ -1,3 +1,4 @@
+import CalendarData
 import Foundation
 import Testing
 @testable import CalPolicyServer

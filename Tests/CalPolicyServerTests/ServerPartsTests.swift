@@ -1,3 +1,4 @@
+import CalendarData
 import CalPolicyRequests
 import Foundation
 import MHDHost
