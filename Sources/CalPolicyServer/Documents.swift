@@ -110,12 +110,12 @@ enum Documents {
     }
 
     /// `gate --format json` for the question the router parsed (`GateQuestion.parse`).
-    /// The gate's answer, and the override it reports (for the decision log).
+    /// The gate's answer, and the same answer as the decision log records it.
     static func gate(_ context: Context, question: GateUseCase.Question, policies: [any DayPolicy],
-                     overrides: [Override] = []) throws(RequestFailure) -> (body: [UInt8], override: JSONValue?) {
+                     overrides: [Override] = []) throws(RequestFailure) -> (body: [UInt8], answer: JSONValue) {
         let state = try GateUseCase.run(question, policies: policies + context.evaluation.builtIns, overrides: overrides)
         let body = Array(JSONWriter.write(GateRenderer.json(state, zone: question.zone, policies: context.paths)).utf8)
-        return (body, state.override.map { OverrideRenderer.note($0, zone: question.zone) })
+        return (body, DecisionRecordRenderer.gateAnswer(state, zone: question.zone, policies: context.paths))
     }
 
     /// The gate's question of a request: `at` (an instant with its offset) in `timeZone` (default:

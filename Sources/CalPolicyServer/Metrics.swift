@@ -100,8 +100,9 @@ final class ResponseCache: @unchecked Sendable {
         var contentType: String
         /// The answer's ETag (`CacheKey.etag`), computed once when it was stored.
         var etag: String = ""
-        /// The override the answer reports, for the decision log of a hit too.
-        var override: JSONValue?
+        /// The decision log's answer (a gate's open, reason, policy, until and override; a
+        /// document's digest and ETag), so a hit logs the same answer as the miss that stored it.
+        var answer: JSONValue?
     }
 
     private let lock = NSLock()

@@ -1,4 +1,5 @@
 import CalendarData
+import CalPolicyRequests
 import CalendarCore
 import Foundation
 import Glibc
@@ -12,8 +13,13 @@ final class RequestNote: @unchecked Sendable {
     var version: String?
     var today: String?
     var failure: Router.Failure?
-    /// The override a gate answer reports (`override` in the decision log line).
-    var override: JSONValue?
+    /// The decision's answer for its log line (`DecisionRecordRenderer.gateAnswer` or
+    /// `documentAnswer`), kept in the cache entry so a hit logs the same answer.
+    var answer: JSONValue?
+    /// The context, instant and zone the policies saw (the decision log's question).
+    var context: DecisionContext?
+    var instant: Int64?
+    var zone: ZoneWallTime?
 }
 
 /// Request ids: a random prefix per process and a counter, so ids from two runs do not collide.
@@ -85,10 +91,14 @@ final class DecisionLog: @unchecked Sendable {
     let sink: LogSink
     /// `--decision-log-required`: refuse decisions (503) rather than answer unaudited.
     let required: Bool
+    /// `--decision-log-mask`: context keys the lines hold only hashed.
+    let mask: DecisionMask
 
-    init(path: String, required: Bool = false, capacityLines: Int = 4096) throws(HTTPDaemonError) {
+    init(path: String, required: Bool = false, mask: DecisionMask = DecisionMask(),
+         capacityLines: Int = 4096) throws(HTTPDaemonError) {
         self.path = path
         self.required = required
+        self.mask = mask
         sink = LogSink(name: "decision", fd: try Self.open(path), capacityLines: capacityLines)
         sink.notices = AccessLog.requests
     }
@@ -125,7 +135,7 @@ struct CORSPolicy: Sendable {
     let origin: String?
     static let methods = "GET, HEAD, POST, OPTIONS"
     static let allowedHeaders = "Authorization, Content-Type, If-None-Match"
-    static let exposed = "ETag, X-Policy-Version, X-Policy-Stack, X-Request-Id"
+    static let exposed = "ETag, X-Policy-Version, X-Policy-Stack, X-Request-Id, X-Decision-Id"
 
     private func allowed(_ request: HTTPRequest) -> String? {
         guard let origin, let asked = request.header("origin") else { return nil }

@@ -40,6 +40,7 @@ extension Router {
         }
         let today = evaluation.settings.today
         note.today = today.iso
+        note.context = evaluation.settings.decision
 
         if route == .select {
             try SelectBody.read(request, into: &values)
@@ -51,6 +52,7 @@ extension Router {
                 } catch {
                     throw translate(.request(error))
                 }
+                note.context = evaluation.settings.decision
             }
         }
         var stored: [RevalidateUseCase.StoredSelection] = []
@@ -76,6 +78,7 @@ extension Router {
                 let question = try Documents.gateQuestion(values, evaluation: evaluation, defaultZone: clock.zone ?? .utc)
                 gateQuestion = question
                 note.today = question.today.iso
+                (note.context, note.instant, note.zone) = (question.decision, question.instant, question.zone)
             } catch {
                 throw translate(error)
             }
@@ -94,7 +97,7 @@ extension Router {
         let match = request.header("if-none-match")
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
-            note.override = hit.override
+            if decisions != nil { note.answer = hit.answer ?? Self.documentAnswer(hit.body, etag: hit.etag) }
             let headers = [("ETag", hit.etag)] + common
             if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
             return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
@@ -107,7 +110,9 @@ extension Router {
         let context = Documents.Context(values: values, evaluation: evaluation, paths: version.paths,
                                         defaultZone: clock.zone ?? .utc)
         let verbose = configuration.verbose
-        let overrideBox = LockedValue<JSONValue?>(nil)
+        // The gate's answer as the decision log records it, from the worker that computed it.
+        let answerBox = LockedValue<JSONValue?>(nil)
+        let logging = decisions != nil
         return .queued(stack: version.name) { [self] deadline, retire in
             let body = try withPolicies(version, deadline: deadline, retire: retire) { policies throws(RequestFailure) -> [UInt8] in
                 switch route {
@@ -131,7 +136,7 @@ extension Router {
                 case .gate:
                     guard let gateQuestion else { return [] }
                     let answer = try Documents.gate(context, question: gateQuestion, policies: policies, overrides: liveOverrides)
-                    overrideBox.withLock { $0 = answer.override }
+                    answerBox.withLock { $0 = answer.answer }
                     return answer.body
                 default:
                     return []
@@ -144,13 +149,19 @@ extension Router {
             }
             let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
             let etag = key.etag
-            let override = overrideBox.withLock { $0 }
-            note.override = override
-            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag, override: override))
+            // Only with a decision log: a document's digest costs a pass over its bytes.
+            let answer = logging ? answerBox.withLock { $0 } ?? Self.documentAnswer(body, etag: etag) : nil
+            note.answer = answer
+            cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag, answer: answer))
             let headers = [("ETag", etag)] + common
             if let match, Self.matches(match, etag) { return HTTPResponse(status: 304, headers: headers) }
             return HTTPResponse(status: 200, headers: [("Content-Type", contentType)] + headers, body: body)
         }
+    }
+
+    /// A document's answer for the decision log: its body's SHA-256 and its ETag (nil: none).
+    static func documentAnswer(_ body: [UInt8], etag: String?) -> JSONValue {
+        DecisionRecordRenderer.documentAnswer(sha256: SHA256.hex(body), etag: etag)
     }
 
     /// The query of a document route, checked: an unknown or repeated parameter, or one holding

@@ -1,4 +1,5 @@
 import CalendarData
+import CalPolicyRequests
 import Foundation
 import MHDHost
 import Rendering
@@ -6,7 +7,9 @@ import Rendering
 extension Router {
     /// The access-log line and, for a decision route, the decision-log line; both go to their
     /// `LogSink`, never blocking. With `--decision-log-required` a decision whose line could not
-    /// be queued is not given out: the answer becomes a 503.
+    /// be queued is not given out: the answer becomes a 503. A decision whose line was queued
+    /// carries its id in `X-Decision-Id` (a header, never the body: bodies are cached, ETagged
+    /// and byte-identical to the CLI's).
     func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
              seconds: Double) -> HTTPResponse {
         var response = response
@@ -16,18 +19,19 @@ extension Router {
                 .object([("code", .string(failure.code)), ("message", .string(TerminalText.line(failure.message))),
                          ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: Self.maxParameterBytes)) } ?? .null)])
             } ?? .null
-            var fields: [(String, JSONValue)] = [
-                ("time", .string(Clock.timestamp())), ("id", .string(id)),
-                ("client", LogJSON.optional(request.clientAddress)), ("method", LogJSON.text(request.method)),
-                ("route", .string(route.rawValue)), ("stack", LogJSON.optional(note.stack)),
-                ("version", LogJSON.optional(note.version)), ("today", LogJSON.optional(note.today)),
-                ("query", LogJSON.query(request.query)),
-                ("body", route == .select ? LogJSON.body(request.body) : .null),
-                ("status", .int(response.status)), ("error", error), ("durationUs", .int(micros)),
-            ]
-            // An override active for the question: which, and whether it opened the answer.
-            if let override = note.override { fields.append(("override", override)) }
-            let written = decisions.append(LogJSON.line(fields))
+            var record = DecisionRecord(time: Clock.timestamp(), route: route.rawValue)
+            record.request = [("id", .string(id)), ("client", LogJSON.optional(request.clientAddress)),
+                              ("method", LogJSON.text(request.method))]
+            (record.stack, record.version, record.today) = (note.stack, note.version, note.today)
+            (record.instant, record.zone, record.context) = (note.instant, note.zone, note.context)
+            record.query = LogJSON.query(request.query)
+            record.body = route == .select ? LogJSON.body(request.body) : .null
+            // A route that answered without noting its answer (`/v1/overlay`, never cached): its
+            // bytes' digest. A 304 of a miss noted it before the body was dropped.
+            record.answer = note.answer ?? (response.status == 200 && !response.body.isEmpty
+                ? Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value) : .null)
+            record.outcome = [("status", .int(response.status)), ("error", error), ("durationUs", .int(micros))]
+            let written = decisions.append(DecisionRecordRenderer.line(record, mask: decisions.mask))
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",
@@ -36,6 +40,8 @@ extension Router {
                 var refused = Self.error(failure)
                 refused.headers += response.headers.filter { $0.name == "X-Request-Id" }
                 response = refused
+            } else if written {
+                response.headers.append(("X-Decision-Id", record.decisionId))
             }
         }
         if configuration.jsonLog {

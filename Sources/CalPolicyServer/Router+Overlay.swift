@@ -46,6 +46,7 @@ extension Router {
             throw translate(.request(error))
         }
         note.today = evaluation.settings.today.iso
+        note.context = evaluation.settings.decision
         if let decisions, decisions.required, !decisions.sink.healthy {
             throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",

@@ -52,7 +52,7 @@ public enum ServeMain {
         var decisions: DecisionLog?
         if let path = configuration.decisionLog {
             do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired,
-                                                 capacityLines: configuration.logBuffer) } catch {
+                                             mask: configuration.decisionLogMask, capacityLines: configuration.logBuffer) } catch {
                 ServerEvent.log("error", "calpolicy: --decision-log: \(error.description)")
                 return 2
             }

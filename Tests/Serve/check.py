@@ -463,6 +463,10 @@ def main():
                and entry["query"] == {"from": "2026-12-01", "to": "2026-12-03", "today": marker}
                and entry["today"] == marker and len(entry["version"]) == 16 and entry["error"] is None
                and entry["time"].endswith("Z"), entry)
+        # The answer is in the line (a document as its digest and ETag), the decision's id in a
+        # header of the answer, never in its body.
+        expect(entry["decisionId"] == headers.get("x-decision-id") and entry["answer"]["etag"] == headers.get("etag")
+               and len(entry["answer"]["sha256"]) == 64 and entry["data"].keys() == {"tzdata", "holidays"}, entry)
         select = [e for e in lines if e["route"] == "/v1/select" and e["body"] == {"mode": "single", "taps": ["2026-12-21"]}]
         expect(select and select[-1]["status"] == 200, lines[-3:])
         bad = [e for e in lines if e["query"] == {"month": "2026-13"}]

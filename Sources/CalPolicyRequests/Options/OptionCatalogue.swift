@@ -39,6 +39,11 @@ public enum OptionCatalogue {
     public static let overrides = OptionSpec.value(
         "overrides", "DIR", help: "Apply the overrides in DIR (one JSON file each) to questions their scope covers.")
 
+    // The decision log (`serve`, `gate`)
+    public static let decisionLogMask = OptionSpec.value(
+        "decision-log-mask", "KEY[,KEY]", repeats: true,
+        help: "Log these context keys only as sha256:<hex> of their value (actor, labels.*); repeat or comma-separate.")
+
     // Instants (`gate`)
     public static let at = OptionSpec.value("at", "INSTANT", api: "at",
                                             help: "The instant asked about, ISO 8601 with an offset (2026-12-24T13:05:00+01:00 or ...Z).")

@@ -52,8 +52,8 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, overrides, stateDir, tlsCert, tlsKey, tlsClientCA,
-                  OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
+                  corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
+                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -104,6 +104,8 @@ public struct ServeConfiguration: Sendable {
     public var logBuffer = 4096
     /// `--decision-log-required`.
     public var decisionLogRequired = false
+    /// `--decision-log-mask`: context keys the decision log holds only hashed.
+    public var decisionLogMask = DecisionMask()
     /// `--diagnostic-addr`.
     public var diagnostic: (host: String, port: UInt16)?
     /// `--overrides DIR`: the overrides folder (else `overrides/` under `stateDir`, if given).
@@ -296,6 +298,15 @@ public enum ServeArguments {
             if parsed.has(ServeOptions.tlsClientCA.name) { throw Problem("--tls-client-ca needs --tls-cert and --tls-key") }
         case (_?, nil): throw Problem("--tls-cert needs --tls-key FILE")
         case (nil, _?): throw Problem("--tls-key needs --tls-cert FILE")
+        }
+        do {
+            configuration.decisionLogMask = try DecisionMask.parse(parsed.all(OptionCatalogue.decisionLogMask.name),
+                                                                   option: OptionCatalogue.decisionLogMask)
+        } catch {
+            throw Problem(error)
+        }
+        if !configuration.decisionLogMask.isEmpty && configuration.decisionLog == nil {
+            throw Problem("--decision-log-mask needs --decision-log FILE")
         }
         if configuration.decisionLogRequired && configuration.decisionLog == nil {
             throw Problem("--decision-log-required needs --decision-log FILE")

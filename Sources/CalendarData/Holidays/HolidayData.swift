@@ -15,6 +15,8 @@ public final class HolidayData: @unchecked Sendable {
     private var folderResult: Result<String, HolidayDataError>?
     private var countries: [String: HolidayCountry] = [:]
     private var indexRows: [[String]]?
+    /// The index's `source` row after its tag ("python-holidays 0.109"), once the index is read.
+    private var indexSource: String?
 
     public init(folder: String? = nil) {
         if let folder { folderResult = .success(folder) }
@@ -68,12 +70,25 @@ public final class HolidayData: @unchecked Sendable {
                 fields.append(String(decoding: bytes[fieldStart..<index], as: UTF8.self))
                 fieldStart = index + 1
             }
-            if fields[0] == "source" { continue }
+            if fields[0] == "source" {
+                indexSource = fields.dropFirst().joined(separator: " ")
+                continue
+            }
             guard fields.count == 8 else { throw HolidayDataError("\(path):\(number): expected 8 fields") }
             rows.append(fields)
         }
         indexRows = rows
         return rows
+    }
+
+    /// Which release of its source the data was generated from ("python-holidays 0.109", the
+    /// index's `source` row), for the decision log; nil when there is no data folder, or its
+    /// index names no source.
+    public func sourceVersion() -> String? {
+        guard (try? index()) != nil else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return indexSource.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The country or market code `typed` names (any case), or a did-you-mean error.
