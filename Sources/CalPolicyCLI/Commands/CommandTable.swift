@@ -37,6 +37,7 @@ enum CommandTable {
         Entry(name: "overlay") { Command(spec: OverlayCommand.spec, run: OverlayCommand.run) },
         Entry(name: "revalidate") { Command(spec: RevalidateCommand.spec, run: RevalidateCommand.run) },
         Entry(name: "gate") { Command(spec: GateCommand.spec, run: GateCommand.run) },
+        Entry(name: "replay") { Command(spec: ReplayCommand.spec, run: ReplayCommand.run) },
         Entry(name: "override") { Command(spec: OverrideCommand.spec, run: OverrideCommand.run, actions: OverrideCommand.actions) },
         Entry(name: "export") { Command(spec: ExportCommand.spec, run: ExportCommand.run) },
         Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },

@@ -11,13 +11,16 @@ import Rendering
 enum GateCommand {
     static let now = OptionSpec.flag("now", help: "Ask about the current instant (the system clock, read once).")
     static let batch = CommandCatalog.batch(of: "instant", "; exits 0")
+    static let decisionLog = OptionSpec.value("decision-log", "FILE",
+                                              help: "Append one JSON line per answer to FILE, as serve's decision log writes them (replay reads them).")
 
     static let spec = CommandSpec(
         name: "gate",
         abstract: "Say whether the stack is open or closed at an instant (a deploy gate), why, and until when.",
         positionalUsage: "POLICY ...",
-        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, GateWait.wait, GateWait.maxWait, batch,
-                  CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+        options: [OptionCatalogue.at, now, OptionCatalogue.timeZone, OptionCatalogue.today] + OptionCatalogue.contextOptions
+            + [OptionCatalogue.overrides, GateWait.wait, GateWait.maxWait, batch, decisionLog, OptionCatalogue.decisionLogMask,
+               CommandCatalog.selectFormat, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
         discussion: """
         Exits 0 when open, 1 when closed ("closed until ... — reason (policy)"), 2 on bad input,
         3 on a policy error. A policy closes a whole day where canSelect denies it (00:00 to 24:00
@@ -26,6 +29,8 @@ enum GateCommand {
         (zone = "Europe/Berlin"), else in --time-zone (default UTC), which also gives the answer's
         offsets and the date policies see as today (unless --today). --at needs an offset (Z or
         +01:00): a local time is never assumed. "Until" looks ahead at most a year.
+        --decision-log FILE appends each answer's decision line (the server's shape, route "gate")
+        before the answers are printed; a line that cannot be written is exit 2, no answer given.
         """
     )
 
@@ -76,15 +81,32 @@ enum GateCommand {
             throw .request(RequestError(OptionCatalogue.at, .missing))
         }
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
-        let files = try PolicyLoader.load(parsed.positionals, today: today ?? questions.first?.today ?? Clock.local.today(),
-                                          verbose: parsed.has("verbose"))
+        let mask = try CLIError.wrap { () throws(RequestError) in
+            try DecisionMask.parse(parsed.all(OptionCatalogue.decisionLogMask.name), option: OptionCatalogue.decisionLogMask)
+        }
+        if !mask.isEmpty && !parsed.has(decisionLog) { throw .request(RequestError(OptionCatalogue.decisionLogMask, .requires(decisionLog))) }
+        // Opened before any policy runs: a log that cannot be written stops the gate unanswered.
+        let log = try parsed.value(decisionLog).map { path throws(CLIError) in try DecisionLogFile(path, option: decisionLog) }
+        let (files, version) = try PolicyLoader.loadVersioned(parsed.positionals,
+                                                              today: today ?? questions.first?.today ?? Clock.local.today(),
+                                                              verbose: parsed.has("verbose"))
         console.keepUntilExit(files)
         let overrides = try PolicyLoader.overrides(parsed, policies: files, console: console)
         let states = try CLIError.wrap { () throws(RequestFailure) in
             try GateBatchUseCase.run(questions, policies: files, overrides: overrides)
         }
-        console.write(GateRenderer.document(states, zone: zone, policies: parsed.positionals.map(PolicyIdentity.tidy),
-                                            json: format == .json))
+        let names = parsed.positionals.map(PolicyIdentity.tidy)
+        if let log {
+            let lines = zip(questions, states).map { question, state in
+                var record = DecisionRecord(time: Clock.timestamp(), route: "gate")
+                (record.version, record.today, record.context) = (version, question.today.iso, question.decision)
+                (record.instant, record.zone) = (question.instant, question.zone)
+                record.answer = DecisionRecordRenderer.gateAnswer(state, zone: question.zone, policies: names)
+                return DecisionRecordRenderer.line(record, mask: mask)
+            }
+            try log.append(lines)
+        }
+        console.write(GateRenderer.document(states, zone: zone, policies: names, json: format == .json))
         let closed = states.contains(where: \.isClosed)
         return parsed.has(batch) || !closed ? ExitCode.ok : ExitCode.stop
     }

@@ -7,12 +7,20 @@ import Rendering
 /// which only the command line has.
 enum PolicyLoader {
     static func load(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
+        try loadVersioned(arguments, today: today, verbose: verbose).policies
+    }
+
+    /// The stack and its version (`StackDigest`, as the server's `X-Policy-Version` says it):
+    /// what `gate --decision-log` records and `replay` compares, from the one read of each file.
+    static func loadVersioned(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError)
+        -> (policies: [any DayPolicy], version: String) {
         let paths = arguments.filter { !BuiltInReference.isReference($0) }
         let sources = try read(paths)
-        return try CLIError.wrap { () throws(RequestFailure) in
+        let policies = try CLIError.wrap { () throws(RequestFailure) in
             try BuiltInReference.stack(arguments, files: PolicySources.load(
                 Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) }, options: options(today: today, verbose: verbose)))
         }
+        return (policies, StackDigest.version(of: StackDigest.sources(arguments: arguments, files: sources)))
     }
 
     /// The overrides of `--overrides DIR` held against the stack. A folder that is none, or a
