@@ -12,6 +12,8 @@ final class Metrics: @unchecked Sendable {
     private var policyErrors: [String: Int] = [:]  // stack\u{0}kind
     private var reloads: [String: Int] = [:]  // stack\u{0}result
     private var cacheHits = 0
+    /// `/v1/admit` answers by result: allowed, denied, malformed (a review not read).
+    private var admitReviews: [String: Int] = [:]
     private var reloadBuild = (count: 0, sum: 0.0, max: 0.0)
     private var reloadSwap = (count: 0, sum: 0.0, max: 0.0)
     private(set) var inFlight = 0
@@ -39,6 +41,7 @@ final class Metrics: @unchecked Sendable {
         }
     }
     func cacheHit() { lock.withLock { cacheHits += 1 } }
+    func admitReview(_ result: String) { lock.withLock { admitReviews[result, default: 0] += 1 } }
 
     func text() -> String {
         lock.withLock {
@@ -70,6 +73,9 @@ final class Metrics: @unchecked Sendable {
             }
             out.family("calpolicy_cache_hits_total", .counter, help: "Answers served from the response cache.")
             out.sample("calpolicy_cache_hits_total", cacheHits)
+            // Every result, counted or not, so an alert on denials has a series from the start.
+            out.family("calpolicy_admit_reviews_total", .counter, help: "AdmissionReviews answered by /v1/admit, by result.",
+                       label: "result", ["allowed", "denied", "malformed"].map { ($0, admitReviews[$0] ?? 0) })
             out.family("calpolicy_http_in_flight", .gauge, help: "Requests being answered.")
             out.sample("calpolicy_http_in_flight", inFlight)
             return out.text

@@ -20,6 +20,8 @@ final class RequestNote: @unchecked Sendable {
     var context: DecisionContext?
     var instant: Int64?
     var zone: ZoneWallTime?
+    /// `/v1/admit`: the review's uid, operation, object, whether a dry run, and the answer.
+    var admission: JSONValue?
 }
 
 /// Request ids: a random prefix per process and a counter, so ids from two runs do not collide.

@@ -11,6 +11,7 @@ extension Router {
         case overlay = "/v1/overlay", revalidate = "/v1/revalidate"
         case health = "/health", ready = "/ready", metrics = "/metrics"
         case overrides = "/v1/overrides"
+        case admit = "/v1/admit"
 
         /// The route of a path: its own, or `/v1/overrides/ID` as `overrides`.
         init?(path: String) {
@@ -19,7 +20,7 @@ extension Router {
             self = .overrides
         }
 
-        var method: String { self == .select || self == .revalidate ? "POST" : "GET" }
+        var method: String { self == .select || self == .revalidate || self == .admit ? "POST" : "GET" }
         /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
         /// (the week route's `date` is the week option).
         var parameters: [OptionSpec] {
@@ -38,7 +39,7 @@ extension Router {
                             OptionCatalogue.nextCommonOpen, OptionCatalogue.minDuration, OptionCatalogue.anyStack,
                             OptionCatalogue.timeZone]
             case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
-            case .select, .revalidate, .status, .health, .ready, .metrics, .overrides: []
+            case .select, .revalidate, .status, .health, .ready, .metrics, .overrides, .admit: []
             }
         }
         /// `parameters` and the display ones: what a document request reads from its query.
@@ -83,13 +84,13 @@ extension Router {
         /// Routes whose answers are policy decisions (the decision log records them).
         var isDecision: Bool {
             switch self {
-            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .overlay, .revalidate, .gate: true
+            case .month, .days, .year, .week, .period, .select, .explain, .businessDays, .overlay, .revalidate, .gate, .admit: true
             default: false
             }
         }
         var takesDisplay: Bool {
             switch self {
-            case .status, .health, .ready, .metrics, .overrides: false
+            case .status, .health, .ready, .metrics, .overrides, .admit: false
             default: true
             }
         }

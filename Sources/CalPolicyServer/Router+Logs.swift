@@ -31,6 +31,7 @@ extension Router {
             record.answer = note.answer ?? (response.status == 200 && !response.body.isEmpty
                 ? Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value) : .null)
             record.outcome = [("status", .int(response.status)), ("error", error), ("durationUs", .int(micros))]
+            if let admission = note.admission { record.outcome.append(("admission", admission)) }
             let written = decisions.append(DecisionRecordRenderer.line(record, mask: decisions.mask))
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,

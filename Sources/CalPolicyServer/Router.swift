@@ -26,6 +26,8 @@ final class Router: @unchecked Sendable {
     let queues: StackQueues
     /// Connections open and closed by a limit (`HTTPDaemon.connections`), for `/metrics`.
     nonisolated(unsafe) var connectionStats: (@Sendable () -> (open: Int, closed: [String: Int]))?
+    /// The instant `/v1/admit` decides at: the clock's now (a test fixes it before any request).
+    nonisolated(unsafe) var now: @Sendable () -> Int64 = { Clock().now() }
     private let stoppingFlag = StuckFlag()
     /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
     func markStopping() { stoppingFlag.set() }
@@ -207,6 +209,8 @@ final class Router: @unchecked Sendable {
         case .overrides:
             // Its rights depend on the override asked about: checked there.
             return .done(try overridesRoute(request, token: token))
+        case .admit:
+            return try admit(request, note: note)
         case .health, .ready, .metrics, .status:
             // No policy runs here: the ETag is over the body itself.
             var response = try plain(route)

@@ -24,6 +24,13 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxHeaderBytes: Int = 16 << 10
     /// Largest request body kept; a longer one is refused (413) and dropped unread.
     public var maxBody: Int = 64 << 10
+    /// Paths whose bodies may be larger (or must be smaller) than `maxBody`, by exact path
+    /// (`/v1/admit` takes a whole AdmissionReview, megabytes where a ConfigMap rides along).
+    /// Looked up when the head arrives, before a byte of the body is kept.
+    public var maxBodyByPath: [String: Int] = [:]
 
     public init() {}
+
+    /// The body limit of a request for `path` (without its query).
+    public func maxBody(forPath path: String) -> Int { maxBodyByPath[path] ?? maxBody }
 }

@@ -99,6 +99,8 @@ final class RequestState {
     var begun = false
     var body: [UInt8] = []
     var tooLarge = false
+    /// This request's body limit (`HTTPLimits.maxBody(forPath:)`), set from the head.
+    var maxBody = 0
     var responder: HTTPResponder?
     init(rawTarget: String) { self.rawTarget = rawTarget }
 }
@@ -250,6 +252,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         // an unread body ends), which is what a refused head needs.
         state.begun = true
         context.began()
+        state.maxBody = context.limits.maxBody(forPath: url.map { String(cString: $0) } ?? "/")
         let head = values(connection, kind: .HEADER_KIND)
         if context.verifiesClients, let refusal = TLSCertificate.clientRefusal(cmhd_tls_session(connection)) {
             return dispatch(request(HTTPRejection(status: 403, message: refusal)), state, connection, context)
@@ -260,7 +263,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
             return dispatch(request(rejection), state, connection, context)
         }
         if let length = head.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
-           length > context.limits.maxBody {
+           length > state.maxBody {
             state.tooLarge = true
             return dispatch(request(nil), state, connection, context)
         }
@@ -269,7 +272,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
     if uploadSize.pointee > 0 {
         let size = uploadSize.pointee
         if !state.tooLarge, let upload {
-            if state.body.count + size > context.limits.maxBody {
+            if state.body.count + size > state.maxBody {
                 state.tooLarge = true
                 state.body = []
             } else {

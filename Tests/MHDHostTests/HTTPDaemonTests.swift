@@ -83,6 +83,39 @@ func connectLoopback(_ handle: Int32, port: UInt16) -> Bool {
         #expect(requests.first { $0.path == "/y" }?.bodyTooLarge == true)
     }
 
+    /// A path's own body limit is decided from the head: `/big` keeps 40 bytes that every other
+    /// path refuses, and a chunked body (no Content-Length to refuse early) is held to the same
+    /// per-path limit as it arrives.
+    @Test func aPathsOwnBodyLimitAppliesOnlyToIt() throws {
+        let seen = Seen()
+        var limits = HTTPLimits()
+        limits.maxBody = 16
+        limits.maxBodyByPath = ["/big": 64]
+        let daemon = try HTTPDaemon(.init(host: "127.0.0.1", port: 0, threads: 1, limits: limits)) { request in
+            seen.add(request)
+            return HTTPResponse(status: 200)
+        }
+        defer { daemon.stop() }
+        let forty = String(repeating: "z", count: 40)
+        for path in ["/big", "/small"] {
+            _ = try exchange(daemon.port, "POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\nConnection: close\r\n\r\n" + forty)
+        }
+        let chunk = String(repeating: "c", count: 50)
+        for path in ["/big?timeout=10s", "/big"] {
+            let body = path == "/big" ? chunk + chunk : chunk
+            let sized = String(body.utf8.count, radix: 16)
+            _ = try exchange(daemon.port, "POST \(path) HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                                 + sized + "\r\n" + body + "\r\n0\r\n\r\n")
+        }
+        let requests = seen.all
+        let big = requests.filter { $0.path == "/big" }
+        #expect(big.count == 3)
+        #expect(big.contains { $0.body == Array(forty.utf8) && !$0.bodyTooLarge })
+        #expect(big.contains { $0.body == Array(chunk.utf8) && $0.query.first?.name == "timeout" })
+        #expect(big.contains { $0.bodyTooLarge && $0.body.isEmpty })
+        #expect(requests.first { $0.path == "/small" }?.bodyTooLarge == true)
+    }
+
     @Test func aPortInUseIsAnError() throws {
         let first = try HTTPDaemon(.init(host: "127.0.0.1", port: 0, threads: 1)) { _ in HTTPResponse(status: 200) }
         defer { first.stop() }

@@ -53,7 +53,7 @@ enum ServeOptions {
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
                   corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
-                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + [config, verbose, version, help],
+                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + AdmitOptions.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -114,6 +114,8 @@ public struct ServeConfiguration: Sendable {
     public var stateDir: String?
     /// `--tls-cert`, `--tls-key`, `--tls-client-ca`: HTTPS on the main listener (nil: plain HTTP).
     public var tls: (certificate: String, key: String, clientCA: String?)?
+    /// `--admit-*`: how `POST /v1/admit` reads a Kubernetes AdmissionReview.
+    public var admission = AdmissionSettings()
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -308,6 +310,9 @@ public enum ServeArguments {
         if !configuration.decisionLogMask.isEmpty && configuration.decisionLog == nil {
             throw Problem("--decision-log-mask needs --decision-log FILE")
         }
+        do { configuration.admission = try AdmitOptions.parse(parsed) } catch { throw Problem(error) }
+        // The one route whose body may pass the server's 64 KiB: decided from the head's path.
+        configuration.limits.maxBodyByPath[Router.Route.admit.rawValue] = configuration.admission.maxBody
         if configuration.decisionLogRequired && configuration.decisionLog == nil {
             throw Problem("--decision-log-required needs --decision-log FILE")
         }
