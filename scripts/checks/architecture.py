@@ -21,7 +21,7 @@ SOURCES = os.path.join(ROOT, "Sources")
 SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest"}
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
-# CMicroHTTPD MHDHost.
+# CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
@@ -32,7 +32,7 @@ MAY_IMPORT = {
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                      "CalPolicyArguments"},
-    "MHDHost": {"CMicroHTTPD"},
+    "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                         "CalPolicyArguments", "MHDHost"},
     "calpolicy": {"CalPolicyCLI", "CHeapTuning", "CStartup"},

@@ -66,11 +66,7 @@ enum GateWait {
     }
 
     /// The wall clock in seconds with its fraction: a deadline of "1s" is one second, not up to two.
-    static func precise() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-    }
+    static func precise() -> Double { Clock.local.preciseNow() }
 
     /// The stack and its overrides read (again), with their files' keys.
     static func load(_ parsed: RequestValues, today: Day, console: Console) throws(CLIError) -> Stack {

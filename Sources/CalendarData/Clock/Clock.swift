@@ -59,6 +59,13 @@ public struct Clock: Sendable {
     /// deadline); the wait's own loop measures the time left on the monotonic clock.
     public static func conditionDeadline(after seconds: Double) -> Date { date().addingTimeInterval(seconds) }
 
+    /// The instant now in seconds with its fraction (`gate --wait`: a deadline of "1s" is one
+    /// second, not up to two).
+    public func preciseNow() -> Double {
+        let now = Self.realtime()
+        return Double(now.seconds) + Double(now.nanoseconds) / 1e9
+    }
+
     private static func realtime() -> (seconds: Int64, nanoseconds: Int) {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
