@@ -70,7 +70,8 @@ extension CommandCatalog {
         name: "explain",
         abstract: "Show what each policy answered for a day, and the line that decided.",
         positionalUsage: "POLICY ... DATE ...",
-        options: [explainSelection] + evaluationOptions + [OptionCatalogue.today] + OptionCatalogue.contextOptions + [explainFormat, timeout, verbose, help],
+        options: [explainSelection] + evaluationOptions + [OptionCatalogue.today] + OptionCatalogue.contextOptions
+            + [OptionCatalogue.overrides, explainFormat, timeout, verbose, help],
         discussion: """
         Policies are listed in stack order with canSelect, canDeselect and decorationFor
         answers and the file:line of the return that gave each. Several dates are explained

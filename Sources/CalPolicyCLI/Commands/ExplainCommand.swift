@@ -32,10 +32,12 @@ enum ExplainCommand {
         let files = paths.filter { !BuiltInReference.isReference($0) }
         let sources = try PolicyLoader.read(files)
         let settings = evaluation.settings
+        let overrides = try overrideEntries(parsed)
         let explanations = try CLIError.wrap { () throws(RequestFailure) in
             try ExplainUseCase.explain(days, sources: Array(zip(files, sources)).map { (path: $0.0, bytes: $0.1) },
                                        arguments: paths, evaluation: evaluation, selection: selection,
-                                       print: PolicyPrintLine.handler(verbose: parsed.has("verbose")))
+                                       print: PolicyPrintLine.handler(verbose: parsed.has("verbose")),
+                                       overrides: overrides)
         }
         if format == .json {
             // One date: its document, as always; several: an array of them, in the order asked.
@@ -48,5 +50,14 @@ enum ExplainCommand {
                 .joined(separator: "\n"))
         }
         return ExitCode.ok
+    }
+
+    /// `--overrides DIR`'s files (a folder that is none, or a malformed file: exit 2, as `gate`).
+    static func overrideEntries(_ parsed: RequestValues) throws(CLIError) -> [OverrideFolder.Entry] {
+        guard let folder = parsed.value(OptionCatalogue.overrides) else { return [] }
+        let entries: [OverrideFolder.Entry]
+        do { entries = try OverrideFolder.read(folder) } catch { throw .override(error) }
+        for case .refused(let problem) in entries { throw .override(problem) }
+        return entries
     }
 }

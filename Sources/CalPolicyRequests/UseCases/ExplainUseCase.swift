@@ -10,7 +10,8 @@ public enum ExplainUseCase {
     /// `arguments`, when given, is the stack as named, built-in references (`holidays:DE`) among the files.
     public static func explain(_ days: [Day], sources: [(path: String, bytes: [UInt8])], arguments: [String]? = nil,
                                evaluation: EvaluationOptions,
-                               selection: [Day] = [], print: PolicyPrint?) throws(RequestFailure) -> [PolicyExplanation] {
+                               selection: [Day] = [], print: PolicyPrint?,
+                               overrides: [OverrideFolder.Entry] = []) throws(RequestFailure) -> [PolicyExplanation] {
         let settings = evaluation.settings
         var context = settings.context
         context.selection = selection
@@ -19,10 +20,17 @@ public enum ExplainUseCase {
         let policies = try BuiltInReference.stack(arguments ?? sources.map(\.path),
                                                   files: PolicySources.load(sources, options: options))
         var explanations: [PolicyExplanation] = []
+        // Overrides are listed as `gate` would hold them: against this stack's rules.
+        let standing = OverrideReview.load(overrides, policies: policies).overrides
         do {
             for day in days {
-                explanations.append(try PolicyExplanation.explain(day, stack: policies, builtIns: evaluation.builtIns,
-                                                                  context: context))
+                var explanation = try PolicyExplanation.explain(day, stack: policies, builtIns: evaluation.builtIns,
+                                                                context: context)
+                var settingsWith = settings
+                settingsWith.overrides = standing
+                explanation.overrides = settingsWith.overrides(from: ZoneWallTime.utc.instant(of: day, minute: 0),
+                                                               to: ZoneWallTime.utc.instant(of: day, minute: 1440))
+                explanations.append(explanation)
             }
         } catch {
             throw .policy(error)

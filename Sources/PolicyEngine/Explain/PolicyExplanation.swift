@@ -5,6 +5,9 @@ import CalendarCore
 public struct PolicyExplanation: Hashable, Sendable {
     public var day: Day
     public var answers: [PolicyAnswer]
+    /// The break-glass overrides covering the question whose window meets the day (UTC), which
+    /// `gate` would apply to its instants; empty without `--overrides`.
+    public var overrides: [Override] = []
 
     /// Loads nothing: pass policies loaded with `LuaPolicyOptions.tracing` for lines.
     /// `builtIns` (Swift policies such as `--include`) follow them in the stack, without lines.

@@ -56,6 +56,10 @@ public enum ExplainRenderer {
             result.append("decoration from \(decider.policy) at \(place(decider, decider.decorationLine))")
         }
         lines.append("result: " + result.joined(separator: "; "))
+        // Escaped with the rest below: one override, one line.
+        for override in e.overrides {
+            lines.append(String(OverrideRenderer.windowLine(override, zone: .utc).dropFirst(2)) + " (gate opens what it lifts then)")
+        }
         return lines.map(TerminalText.escape).joined(separator: "\n") + "\n"
     }
 
@@ -96,14 +100,17 @@ public enum ExplainRenderer {
     }
 
     public static func json(_ e: PolicyExplanation) -> String {
-        JSONRecordDocument.write(fields: [
+        var head: [(String, JSONValue)] = [
             ("date", .string(e.day.iso)),
             ("selectable", .bool(e.selectable)),
             ("deselectable", .bool(e.deselectable)),
             ("decidedSelect", decider(e.selectDecider, e.selectDecider?.canSelectLine)),
             ("decidedDeselect", decider(e.deselectDecider, e.deselectDecider?.canDeselectLine)),
             ("decidedDecoration", decider(e.decorationDecider, e.decorationDecider?.decorationLine)),
-        ], listKey: "policies", records: e.answers.map { answer in
+        ]
+        // Only with an override meeting the day: other explanations keep their bytes.
+        if !e.overrides.isEmpty { head.append(("overrides", .array(e.overrides.map { OverrideRenderer.window($0, zone: .utc) }))) }
+        return JSONRecordDocument.write(fields: head, listKey: "policies", records: e.answers.map { answer in
             var fields: [(String, JSONValue)] = [
                 ("policy", .string(PolicyIdentity.tidy(answer.path))),
                 ("file", .string(answer.path)),
