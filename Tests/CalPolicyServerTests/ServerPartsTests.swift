@@ -31,7 +31,10 @@ import Testing
         #expect(configuration.stacks[1].paths.count == 2)
         #expect(configuration.port == 0)
         #expect(configuration.timeout == 2)
-        #expect(configuration.threads == 2 && configuration.stackWorkers >= 2 && configuration.limits == HTTPLimits())
+        // The defaults, but for the one route whose body may be larger (`--admit-max-body`, 4 MiB).
+        var limits = HTTPLimits()
+        limits.maxBodyByPath["/v1/admit"] = 4 << 20
+        #expect(configuration.threads == 2 && configuration.stackWorkers >= 2 && configuration.limits == limits)
         #expect(configuration.defaults.values.keys.sorted() == ["calendar", "today"])
         #expect(configuration.fixedToday?.iso == "2026-12-01")
     }
