@@ -4,6 +4,8 @@
 // → the two faces, CalPolicyCLI (calpolicy) and CalPolicyServer (calpolicy-serve), neither importing the other;
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
+// PolicyBundle (signed policy bundles: tar.gz through CArchive, Ed25519 and SHA-256 through CNettle, the
+// system's randomness through CGetRandom) sits beside CalendarData, below Rendering, and sees those alone.
 // CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
 // printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
 // PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
@@ -29,6 +31,25 @@ let package = Package(
         // clock (now and today in a zone), the holiday data sets with their versions and horizons,
         // and the one helper that opens every file we read (regular files only, bounded).
         .target(name: "CalendarData", dependencies: ["CalendarCore"]),
+        // libarchive, for policy bundles (tar + gzip, written and read in memory only).
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
+        // nettle, for bundle signatures (Ed25519) and member digests (SHA-256). Its public-key half,
+        // libhogweed (Ed25519), is what pkg-config 'hogweed' names; it brings libnettle with it.
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "hogweed",
+            providers: [.apt(["nettle-dev"])]
+        ),
+        // glibc's getrandom(2), which the Glibc module does not expose: the seed of a new key.
+        .systemLibrary(name: "CGetRandom"),
+        // Signed policy bundles: the archive (deterministic writing, bounded entry-by-entry
+        // reading of untrusted input), the keys (RFC 8410 DER) and signatures, the manifest as
+        // data. The one Swift module that sees CArchive, CNettle and CGetRandom; no files, no JSON.
+        .target(name: "PolicyBundle", dependencies: ["CArchive", "CNettle", "CGetRandom"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -64,18 +85,19 @@ let package = Package(
         .plugin(name: "PreludeBytecode", capability: .buildTool(), dependencies: ["PreludeCompiler"]),
         // The Lua `calpolicy import` writes and runs, as templates (LuaTemplate): embedded as text
         // only; PreludeBytecode runs on PolicyEngine alone, and a template runs only once filled.
-        .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine"],
+        .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"],
                 resources: [.embedInCode("ICS/Templates/imported_days.lua"),
                             .embedInCode("ICS/Templates/imported_hours.lua"),
                             .embedInCode("ICS/Templates/zone_probe.lua")]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
-        .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering"]),
+        .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering",
+                                                          "PolicyBundle"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
                 dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "CalendarData", "PolicyEngine",
-                               "Rendering"]),
+                               "Rendering", "PolicyBundle"]),
         // Each executable sets how the process heap serves long evaluations, once, at start.
         .target(name: "CHeapTuning"),
         // The arguments as glibc hands them to the executable (the Swift runtime's own search
@@ -128,6 +150,7 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
+        .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),

@@ -26,7 +26,15 @@ public struct ArgumentScanner {
                 guard let option = spec.option(short: letter) else {
                     throw .unknownOption(token.spelling, suggestion: nil)
                 }
-                try record(option, value: nil, spelling: token.spelling, into: &parsed)
+                if option.isFlag {
+                    try record(option, value: nil, spelling: token.spelling, into: &parsed)
+                } else if index < tokens.count, let next = ArgumentScanner.value(tokens[index]) {
+                    // A short option with a value (`-o FILE`) takes the next word, as its long form does.
+                    index += 1
+                    try record(option, value: next, spelling: token.spelling, into: &parsed)
+                } else {
+                    throw .missingValue(option: option.display)
+                }
             case .misspelled(let word):
                 let bare = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
                 let exact = spec.option(named: bare).map { "--" + $0.name }

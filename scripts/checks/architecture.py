@@ -21,17 +21,19 @@ SOURCES = os.path.join(ROOT, "Sources")
 SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest"}
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
-# CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost.
+# CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive,
+# CNettle and CGetRandom PolicyBundle.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
     "LuaHost": {"CLua", "CLuaShim"},
+    "PolicyBundle": {"CArchive", "CNettle", "CGetRandom"},
     "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"},
-    "Rendering": {"CalendarCore", "CalendarData", "PolicyEngine"},
-    "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering"},
+    "Rendering": {"CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"},
+    "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle"},
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                     "CalPolicyArguments"},
+                     "CalPolicyArguments", "PolicyBundle"},
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                         "CalPolicyArguments", "MHDHost"},

@@ -47,6 +47,7 @@ enum CommandTable {
         Entry(name: "explain") { Command(spec: CommandCatalog.explain, run: ExplainCommand.run) },
         Entry(name: "import") { Command(spec: CommandCatalog.importICS, run: ImportCommand.run) },
         Entry(name: "holidays") { Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run) },
+        Entry(name: "bundle") { Command(spec: BundleCommand.spec, run: BundleCommand.run, actions: BundleCommand.actions) },
         Entry(name: "completion") { Command(spec: CommandCatalog.completion, run: CompletionCommand.run) },
     ]
 

@@ -1,6 +1,7 @@
 import CalendarCore
 import CalPolicyArguments
 import CalPolicyRequests
+import PolicyBundle
 import PolicyEngine
 
 /// Every way a command can fail, each mapped to one stderr line and an exit code
@@ -19,6 +20,8 @@ enum CLIError: Error, Sendable {
     case refused(String)
     /// An override file refused (its file and field), or an overrides folder that is none (exit 2).
     case override(OverrideProblem)
+    /// A bundle or key refused: bad input (exit 2), or a bundle that fails its checks (exit 1).
+    case bundle(BundleProblem)
     /// Problems were already reported line by line (`check`); only the exit code remains.
     case reported(exitCode: Int32)
 

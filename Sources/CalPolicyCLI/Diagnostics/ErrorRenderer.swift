@@ -12,6 +12,7 @@ enum ErrorRenderer {
         case .policyFile, .policy: return ExitCode.policy
         case .refused: return ExitCode.stop
         case .reported(let code): return code
+        case .bundle(let problem): return problem.kind == .input ? ExitCode.usage : ExitCode.stop
         }
     }
 
@@ -34,6 +35,8 @@ enum ErrorRenderer {
             return [line(message)]
         case .override(let problem):
             return [line(TerminalText.escape(problem.file) + ": " + problem.detail)]
+        case .bundle(let problem):
+            return [line(TerminalText.escape(problem.line))]
         case .reported:
             return []
         }

@@ -17,9 +17,9 @@ public struct OptionSpec: Hashable, Sendable {
         OptionSpec(name: name, valueName: nil, repeats: false, short: short, help: help, apiName: nil)
     }
 
-    public static func value(_ name: String, _ valueName: String, repeats: Bool = false, api: String? = nil,
-                             help: String) -> OptionSpec {
-        OptionSpec(name: name, valueName: valueName, repeats: repeats, short: nil, help: help, apiName: api)
+    public static func value(_ name: String, _ valueName: String, repeats: Bool = false, short: Character? = nil,
+                             api: String? = nil, help: String) -> OptionSpec {
+        OptionSpec(name: name, valueName: valueName, repeats: repeats, short: short, help: help, apiName: api)
     }
 
     public var isFlag: Bool { valueName == nil }

@@ -1,0 +1,193 @@
+import CalendarData
+import CalPolicyArguments
+import CalPolicyRequests
+import Glibc
+import PolicyBundle
+import Rendering
+
+/// `calpolicy bundle build|sign|verify|inspect|keygen`: signed policy bundles, the unit a fleet
+/// of replicas will pull (docs/bundles.md). The archive and the crypto are PolicyBundle's, the
+/// reading rules and the manifest the request layer's; this file reads argv and words results.
+enum BundleCommand {
+    static let output = OptionSpec.value("output", "FILE", short: "o", help: "Where the bundle (FILE.tar.gz) or the private key is written.")
+    static let revision = OptionSpec.value(
+        "revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
+    static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")
+    static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "The Ed25519 public key (SubjectPublicKeyInfo DER).")
+
+    static let spec = CommandSpec(
+        name: "bundle",
+        abstract: "Build, sign, verify and inspect signed policy bundles; make signing keys.",
+        positionalUsage: "build|sign|verify|inspect|keygen ...",
+        options: [CommandCatalog.help],
+        discussion: """
+        calpolicy bundle build DIR -o FILE.tar.gz [--revision REV]
+          packs DIR's policies, tests, ICS files, overrides/*.json and snapshots/*.json with a
+          manifest.json naming each file's SHA-256 and size; the same DIR gives the same bytes.
+        calpolicy bundle keygen -o KEY
+          writes an Ed25519 private key KEY and its public key KEY.pub (RFC 8410 DER).
+        calpolicy bundle sign FILE --key KEY
+          adds manifest.sig, the signature over manifest.json, to the bundle.
+        calpolicy bundle verify FILE --public-key KEY.pub
+          exits 0 when the signature verifies, every file matches its digest and the files are
+          exactly the manifest's; 1 with one line saying what failed; 2 on bad input.
+        calpolicy bundle inspect FILE [--format text|json]
+          the revision, data versions, stacks, files and signing key id, unverified.
+        Bundles are read in memory under strict rules (docs/bundles.md); nothing is extracted.
+        'calpolicy bundle ACTION --help' shows an action's options.
+        """
+    )
+
+    static let buildSpec = CommandSpec(
+        name: "bundle build",
+        abstract: "Pack a policy folder as a bundle with its manifest.",
+        positionalUsage: "DIR",
+        maxPositionals: 1,
+        options: [output, revision, CommandCatalog.help],
+        discussion: """
+        Packs DIR's *.lua (policies and their _test.lua tests) and *.ics files, overrides/*.json
+        and snapshots/*.json (hidden entries skipped; a link or device with such a name refused)
+        with manifest.json: the revision, each file's name, SHA-256 and size, the tz database
+        and holiday data versions of this machine, and the default stack (the policies in name
+        order). Deterministic: the same folder gives the same bytes. Writes FILE whole or not at
+        all (replacing it). Exits 2 on any refusal.
+        """
+    )
+
+    static let keygenSpec = CommandSpec(
+        name: "bundle keygen",
+        abstract: "Make an Ed25519 signing key pair (RFC 8410 DER).",
+        positionalUsage: "",
+        maxPositionals: 0,
+        options: [output, CommandCatalog.help],
+        discussion: """
+        Writes KEY (the private key, PKCS#8 DER, mode 0600) and KEY.pub (SubjectPublicKeyInfo
+        DER), never over existing files; the seed comes from the system (getrandom). Keys from
+        'openssl genpkey -algorithm ed25519 -outform DER' work the same.
+        """
+    )
+
+    static let signSpec = CommandSpec(
+        name: "bundle sign",
+        abstract: "Sign a bundle's manifest (adds or replaces manifest.sig).",
+        positionalUsage: "FILE",
+        maxPositionals: 1,
+        options: [key, CommandCatalog.help],
+        discussion: """
+        Reads FILE under the reading rules (its files must match its manifest), signs
+        manifest.json's exact bytes and rewrites FILE with manifest.sig {"alg", "keyid", "sig"}
+        after manifest.json. Prints the key id. Exits 1 when the bundle is refused, 2 on bad input.
+        """
+    )
+
+    static let verifySpec = CommandSpec(
+        name: "bundle verify",
+        abstract: "Verify a bundle: signature, every file's digest, exactly the manifest's files.",
+        positionalUsage: "FILE",
+        maxPositionals: 1,
+        options: [publicKey, CommandCatalog.help],
+        discussion: """
+        Reads FILE in memory (nothing is written) under the reading rules, then checks the
+        signature over manifest.json with KEY.pub. Exits 0 and prints the revision when all
+        holds; 1 with one line saying what failed; 2 on bad input (no such file, not a key).
+        """
+    )
+
+    static let inspectSpec = CommandSpec(
+        name: "bundle inspect",
+        abstract: "Show a bundle's revision, data versions, stacks, files and key id (unverified).",
+        positionalUsage: "FILE",
+        maxPositionals: 1,
+        options: [CommandCatalog.selectFormat, CommandCatalog.help],
+        discussion: """
+        Reads manifest.json and manifest.sig only, under the reading rules; nothing here is
+        verified (bundle verify does that). Exits 1 when the bundle is refused, 2 on bad input.
+        """
+    )
+
+    static let actions: [Command] = [
+        Command(spec: buildSpec, run: build),
+        Command(spec: signSpec, run: sign),
+        Command(spec: verifySpec, run: verify),
+        Command(spec: inspectSpec, run: inspect),
+        Command(spec: keygenSpec, run: keygen),
+    ]
+
+    /// The group itself is never run: the dispatcher runs one of its actions.
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        throw .usage(.missingArgument("build|sign|verify|inspect|keygen"))
+    }
+
+    static func build(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        guard let folder = parsed.positionals.first else { throw .usage(.missingArgument("DIR")) }
+        guard let path = parsed.value(output) else { throw .request(RequestError(output, .missing)) }
+        let made = try bundle { () throws(BundleProblem) in
+            try BundleBuild.make(folder, revision: parsed.value(revision), versions: .current())
+        }
+        try write(path, made.bytes) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: made.bytes) }
+        let files = made.manifest.files.count == 1 ? "1 file" : "\(made.manifest.files.count) files"
+        console.print(TerminalText.escape("\(path): revision \(made.manifest.revision), \(files)"))
+        return ExitCode.ok
+    }
+
+    static func keygen(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        guard let path = parsed.value(output) else { throw .request(RequestError(output, .missing)) }
+        let pair = try bundle { () throws(BundleProblem) in try BundleKeys.generate() }
+        let publicPath = path + ".pub"
+        for taken in [path, publicPath] where access(taken, F_OK) == 0 {
+            throw .bundle(BundleProblem(.input, taken, "already exists; keygen never replaces a key"))
+        }
+        try write(path, pair.privateKey) { () throws(FileWriteProblem) in
+            try AtomicFile.create(path, bytes: pair.privateKey, mode: 0o600)
+        }
+        try write(publicPath, pair.publicKey) { () throws(FileWriteProblem) in
+            try AtomicFile.create(publicPath, bytes: pair.publicKey)
+        }
+        let id = try bundle { () throws(BundleProblem) in try BundleKeys.publicKey(publicPath) }
+        console.print(TerminalText.escape("\(path), \(publicPath): key \(Ed25519KeyFile.keyID(publicKey: id))"))
+        return ExitCode.ok
+    }
+
+    static func sign(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
+        guard let keyPath = parsed.value(key) else { throw .request(RequestError(key, .missing)) }
+        let signed = try bundle { () throws(BundleProblem) in
+            try BundleSigning.sign(path, seed: try BundleKeys.privateSeed(keyPath))
+        }
+        try write(path, signed.bytes) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: signed.bytes) }
+        console.print(TerminalText.escape("\(path): signed by key \(signed.keyID)"))
+        return ExitCode.ok
+    }
+
+    static func verify(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
+        guard let keyPath = parsed.value(publicKey) else { throw .request(RequestError(publicKey, .missing)) }
+        let contents = try bundle { () throws(BundleProblem) in
+            try BundleSigning.verify(path, publicKey: try BundleKeys.publicKey(keyPath))
+        }
+        let files = contents.files.count == 1 ? "1 file" : "\(contents.files.count) files"
+        console.print(TerminalText.escape("\(path): verified, revision \(contents.manifest.revision), \(files), "
+                                          + "key \(contents.signature?.keyID ?? "")"))
+        return ExitCode.ok
+    }
+
+    static func inspect(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
+        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
+        let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
+        let contents = try bundle { () throws(BundleProblem) in try BundleContents.read(path, headOnly: true) }
+        if format == .json {
+            console.write(BundleRenderer.inspection(contents.manifest, signature: contents.signature))
+        } else {
+            for line in BundleRenderer.inspectionLines(contents.manifest, signature: contents.signature) { console.print(line) }
+        }
+        return ExitCode.ok
+    }
+
+    static func bundle<T>(_ body: () throws(BundleProblem) -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw .bundle(error) }
+    }
+
+    static func write(_ path: String, _ bytes: [UInt8], _ body: () throws(FileWriteProblem) -> Void) throws(CLIError) {
+        do { try body() } catch { throw .bundle(BundleProblem(.input, path, error.description)) }
+    }
+}

@@ -1,0 +1,32 @@
+import PolicyBundle
+
+/// `bundle sign` and `bundle verify`: a signature over `manifest.json`'s exact bytes, which name
+/// every other member's digest, so one signature covers the whole bundle.
+public enum BundleSigning {
+    /// The bundle at `path` rewritten with a `manifest.sig` by `seed`'s key (a previous signature
+    /// replaced). The bundle is read under the reading rules first: only a bundle whose members
+    /// match its manifest is signed.
+    public static func sign(_ path: String, seed: [UInt8]) throws(BundleProblem) -> (bytes: [UInt8], keyID: String) {
+        let contents = try BundleContents.read(path)
+        let keyID = Ed25519KeyFile.keyID(publicKey: Ed25519.publicKey(seed: seed))
+        let signature = BundleSignature(keyID: keyID, signature: Ed25519.sign(contents.manifestBytes, seed: seed))
+        return (try contents.packed(signature: signature, subject: path), keyID)
+    }
+
+    /// The bundle at `path`, verified: every member as its manifest says, exactly the manifest's
+    /// files, and a signature by `publicKey` over the manifest. Else the one problem found.
+    public static func verify(_ path: String, publicKey: [UInt8]) throws(BundleProblem) -> BundleContents {
+        let contents = try BundleContents.read(path)
+        guard let signature = contents.signature else {
+            throw BundleProblem(.rejected, path, "is not signed (no manifest.sig)")
+        }
+        let expected = Ed25519KeyFile.keyID(publicKey: publicKey)
+        guard signature.keyID == expected else {
+            throw BundleProblem(.rejected, path, "is signed by key \(signature.keyID), not by the key given (\(expected))")
+        }
+        guard Ed25519.verify(signature.signature, of: contents.manifestBytes, publicKey: publicKey) else {
+            throw BundleProblem(.rejected, path, "the signature does not verify (manifest.json changed after signing, or a forged manifest.sig)")
+        }
+        return contents
+    }
+}
