@@ -69,9 +69,6 @@ public final class ArchiveReader {
             throw BundleProblem(.rejected, subject, "member \(headersRead) has no name or one that is not UTF-8")
         }
         let shown = "member '\(Self.cut(name))'"
-        if let problem = BundleMemberName.problem(name, limit: limits.nameBytes) {
-            throw BundleProblem(.rejected, subject, "\(shown): the name \(problem)")
-        }
         if archive_entry_hardlink(entry) != nil {
             throw BundleProblem(.rejected, subject, "\(shown) is a hard link; a bundle holds regular files only")
         }
@@ -81,6 +78,9 @@ public final class ArchiveReader {
         let type = archive_entry_filetype(entry)
         guard type == UInt32(Glibc.S_IFREG) else {
             throw BundleProblem(.rejected, subject, "\(shown) is \(Self.kind(type)); a bundle holds regular files only")
+        }
+        if let problem = BundleMemberName.problem(name, limit: limits.nameBytes) {
+            throw BundleProblem(.rejected, subject, "\(shown): the name \(problem)")
         }
         guard archive_entry_sparse_count(entry) == 0 else {
             throw BundleProblem(.rejected, subject, "\(shown) is a sparse file; a bundle holds regular files only")

@@ -14,7 +14,8 @@ import CalPolicyRequests
     @Test func noArgumentsIsAUsageError() {
         let result = run([])
         #expect(result.code == 2)
-        #expect(result.err == "calpolicy: missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, check, test, snapshot, diff, explain, import, holidays, completion\n")
+        #expect(result.err == "calpolicy: missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, check, test, snapshot, diff, explain, import, holidays, bundle, completion
+")
     }
 
     @Test func helpAndVersionExitZero() {
