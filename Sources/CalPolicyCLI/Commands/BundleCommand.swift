@@ -122,7 +122,7 @@ enum BundleCommand {
         guard let folder = parsed.positionals.first else { throw .usage(.missingArgument("DIR")) }
         guard let path = parsed.value(output) else { throw .request(RequestError(output, .missing)) }
         let made = try bundle { () throws(BundleProblem) in
-            try BundleBuild.make(folder, revision: parsed.value(revision), versions: .current())
+            try BundleBuild.make(folder, revision: parsed.value(revision), versions: .current)
         }
         try write(path, made.bytes) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: made.bytes) }
         let files = made.manifest.files.count == 1 ? "1 file" : "\(made.manifest.files.count) files"

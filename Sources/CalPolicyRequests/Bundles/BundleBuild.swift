@@ -6,19 +6,6 @@ import Rendering
 /// and data versions) gives the same bytes: names sorted, the manifest through the one JSON
 /// writer, the archive written by `ArchiveWriter`'s fixed metadata.
 public enum BundleBuild {
-    /// The versions of the data policies answer with, recorded in the manifest.
-    public struct DataVersions: Hashable, Sendable {
-        public var tzdata: String?
-        public var holidays: String?
-
-        public init(tzdata: String?, holidays: String?) { (self.tzdata, self.holidays) = (tzdata, holidays) }
-
-        /// This machine's: the zone database's release and the holiday data's source.
-        public static func current() -> DataVersions {
-            DataVersions(tzdata: ZoneDatabase.version(), holidays: HolidayData.shared.version())
-        }
-    }
-
     /// The bundle's bytes and its manifest. Without `revision`, the revision is the content's:
     /// "sha256:" and 16 hex digits of the digest over the file list, so it changes exactly when
     /// a file does.

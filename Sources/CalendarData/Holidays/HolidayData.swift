@@ -138,16 +138,3 @@ public final class HolidayData: @unchecked Sendable {
             + "or install it as \(installed)"))
     }
 }
-
-extension HolidayData {
-    /// The data's source and its version ("python-holidays 0.109"): the index's `source` row.
-    /// Nil when there is no data folder or the index names no source.
-    public func version() -> String? {
-        guard let folder = try? folder(), let bytes = try? Self.read(folder + "/index.tsv") else { return nil }
-        for line in String(decoding: bytes.prefix(4096), as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.count == 3, fields[0] == "source" { return fields[1] + " " + fields[2] }
-        }
-        return nil
-    }
-}

@@ -75,20 +75,3 @@ public struct FileProblemAtPath: Error, Hashable, Sendable {
     public var path: String
     public var problem: FileReadProblem
 }
-
-extension ZoneDatabase {
-    /// The database's release ("2025b"): the `# version` line that heads `tzdata.zi` in the first
-    /// directory holding one; nil when none does (a bare container, or a build without it). A
-    /// bundle's manifest records it, so a replica can tell its zones differ from the builder's.
-    public static func version() -> String? {
-        for directory in directories {
-            guard let text = try? RegularFile.text(directory + "/tzdata.zi", limit: 1 << 20) else { continue }
-            for line in text.split(separator: "\n", maxSplits: 8) where line.hasPrefix("# version ") {
-                let value = line.dropFirst("# version ".count).trimmingCharacters(in: .whitespaces)
-                return value.isEmpty ? nil : value
-            }
-            return nil
-        }
-        return nil
-    }
-}

@@ -5,7 +5,7 @@ import PolicyBundle
 
 /// build → sign → verify, and each way a changed bundle fails verification.
 @Suite struct BundleRoundTripTests {
-    static let versions = BundleBuild.DataVersions(tzdata: "2025b", holidays: "python-holidays 0.109")
+    static let versions = DataVersions(tzdata: "2025b", holidays: "python-holidays 0.109")
 
     /// A policy folder in a fresh temporary folder: (folder, scratch for outputs).
     static func folder() throws -> String {
