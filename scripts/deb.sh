@@ -67,6 +67,10 @@ cat >"$pkg/usr/share/lintian/overrides/calpolicy" <<'EOF'
 # calpolicy is a fully static executable on purpose: no shared library to load makes it start
 # about five times faster (README, "make release"); calpolicy-serve is the dynamic one.
 calpolicy: statically-linked-binary [usr/bin/calpolicy]
+# Static for the same reason: libarchive's gzip filter (zlib) and nettle's Ed25519 (GMP) for
+# policy bundles are linked in like liblua5.4 and libical.
+calpolicy: embedded-library gmp [usr/bin/calpolicy]
+calpolicy: embedded-library zlib [usr/bin/calpolicy]
 EOF
 chmod 0644 "$pkg/usr/share/lintian/overrides/calpolicy"
 
