@@ -26,15 +26,8 @@ public struct ArgumentScanner {
                 guard let option = spec.option(short: letter) else {
                     throw .unknownOption(token.spelling, suggestion: nil)
                 }
-                if option.isFlag {
-                    try record(option, value: nil, spelling: token.spelling, into: &parsed)
-                } else if index < tokens.count, let next = ArgumentScanner.value(tokens[index]) {
-                    // A short option with a value (`-o FILE`) takes the next word, as its long form does.
-                    index += 1
-                    try record(option, value: next, spelling: token.spelling, into: &parsed)
-                } else {
-                    throw .missingValue(option: option.display)
-                }
+                // A short option with a value (`-o FILE`) takes the next word, as its long form does.
+                try record(option, value: option.isFlag ? nil : take(option, from: tokens, at: &index), into: &parsed)
             case .misspelled(let word):
                 let bare = String(word.drop { $0 == "-" }.prefix { $0 != "=" })
                 let exact = spec.option(named: bare).map { "--" + $0.name }
@@ -46,17 +39,10 @@ public struct ArgumentScanner {
                     throw .unknownOption(token.spelling,
                                          suggestion: Suggestion.nearest(to: "--" + name, among: candidates))
                 }
-                if option.isFlag {
-                    if let inlineValue { throw .unexpectedValue(inlineValue, option: option.display) }
-                    try record(option, value: nil, spelling: token.spelling, into: &parsed)
-                } else if let inlineValue {
-                    try record(option, value: inlineValue, spelling: token.spelling, into: &parsed)
-                } else if index < tokens.count, let next = ArgumentScanner.value(tokens[index]) {
-                    index += 1
-                    try record(option, value: next, spelling: token.spelling, into: &parsed)
-                } else {
-                    throw .missingValue(option: option.display)
-                }
+                if option.isFlag, let inlineValue { throw .unexpectedValue(inlineValue, option: option.display) }
+                var value = inlineValue
+                if !option.isFlag, value == nil { value = try take(option, from: tokens, at: &index) }
+                try record(option, value: value, into: &parsed)
             }
         }
         return parsed
@@ -75,8 +61,16 @@ public struct ArgumentScanner {
         }
     }
 
-    private func record(_ option: OptionSpec, value: String?, spelling: String,
-                        into parsed: inout RequestValues) throws(UsageError) {
+    /// A value option's value from the next word (moving past it), else "missing value".
+    private func take(_ option: OptionSpec, from tokens: [ArgumentToken], at index: inout Int) throws(UsageError) -> String {
+        guard index < tokens.count, let next = ArgumentScanner.value(tokens[index]) else {
+            throw .missingValue(option: option.display)
+        }
+        index += 1
+        return next
+    }
+
+    private func record(_ option: OptionSpec, value: String?, into parsed: inout RequestValues) throws(UsageError) {
         if !option.repeats, parsed.has(option.name) {
             throw .duplicateOption(option.display)
         }
