@@ -15,28 +15,33 @@ enum BundleCommand {
     static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")
     static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "The Ed25519 public key (SubjectPublicKeyInfo DER).")
 
-    static let spec = CommandSpec(
-        name: "bundle",
-        abstract: "Build, sign, verify and inspect signed policy bundles; make signing keys.",
-        positionalUsage: "build|sign|verify|inspect|keygen ...",
-        options: [CommandCatalog.help],
-        discussion: """
-        calpolicy bundle build DIR -o FILE.tar.gz [--revision REV]
-          packs DIR's policies, tests, ICS files, overrides/*.json and snapshots/*.json with a
-          manifest.json naming each file's SHA-256 and size; the same DIR gives the same bytes.
-        calpolicy bundle keygen -o KEY
-          writes an Ed25519 private key KEY and its public key KEY.pub (RFC 8410 DER).
-        calpolicy bundle sign FILE --key KEY
-          adds manifest.sig, the signature over manifest.json, to the bundle.
-        calpolicy bundle verify FILE --public-key KEY.pub
-          exits 0 when the signature verifies, every file matches its digest and the files are
-          exactly the manifest's; 1 with one line saying what failed; 2 on bad input.
-        calpolicy bundle inspect FILE [--format text|json]
-          the revision, data versions, stacks, files and signing key id, unverified.
-        Bundles are read in memory under strict rules (docs/bundles.md); nothing is extracted.
-        'calpolicy bundle ACTION --help' shows an action's options.
-        """
-    )
+    static var command: Command {
+        .group(
+            "bundle", abstract: "Build, sign, verify and inspect signed policy bundles; make signing keys.",
+            discussion: """
+            calpolicy bundle build DIR -o FILE.tar.gz [--revision REV]
+              packs DIR's policies, tests, ICS files, overrides/*.json and snapshots/*.json with a
+              manifest.json naming each file's SHA-256 and size; the same DIR gives the same bytes.
+            calpolicy bundle keygen -o KEY
+              writes an Ed25519 private key KEY and its public key KEY.pub (RFC 8410 DER).
+            calpolicy bundle sign FILE --key KEY
+              adds manifest.sig, the signature over manifest.json, to the bundle.
+            calpolicy bundle verify FILE --public-key KEY.pub
+              exits 0 when the signature verifies, every file matches its digest and the files are
+              exactly the manifest's; 1 with one line saying what failed; 2 on bad input.
+            calpolicy bundle inspect FILE [--format text|json]
+              the revision, data versions, stacks, files and signing key id, unverified.
+            Bundles are read in memory under strict rules (docs/bundles.md); nothing is extracted.
+            'calpolicy bundle ACTION --help' shows an action's options.
+            """,
+            actions: [
+                Command(spec: buildSpec, run: build),
+                Command(spec: signSpec, run: sign),
+                Command(spec: verifySpec, run: verify),
+                Command(spec: inspectSpec, run: inspect),
+                Command(spec: keygenSpec, run: keygen),
+            ])
+    }
 
     static let buildSpec = CommandSpec(
         name: "bundle build",
@@ -104,19 +109,6 @@ enum BundleCommand {
         verified (bundle verify does that). Exits 1 when the bundle is refused, 2 on bad input.
         """
     )
-
-    static let actions: [Command] = [
-        Command(spec: buildSpec, run: build),
-        Command(spec: signSpec, run: sign),
-        Command(spec: verifySpec, run: verify),
-        Command(spec: inspectSpec, run: inspect),
-        Command(spec: keygenSpec, run: keygen),
-    ]
-
-    /// The group itself is never run: the dispatcher runs one of its actions.
-    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        throw .usage(.missingArgument("build|sign|verify|inspect|keygen"))
-    }
 
     static func build(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard let folder = parsed.positionals.first else { throw .usage(.missingArgument("DIR")) }

@@ -17,6 +17,16 @@ struct Command: Sendable {
 
     /// An action's own word: the last of its spec's name (`override add`: `add`).
     var actionName: String { spec.name.split(separator: " ").last.map(String.init) ?? spec.name }
+
+    /// A command of actions (`bundle`, `override`): its spec, the help, names the actions and
+    /// takes only `--help`. The group itself is never run: the dispatcher runs one of its
+    /// actions, or says which are expected; its `run` says the same.
+    static func group(_ name: String, abstract: String, discussion: String, actions: [Command]) -> Command {
+        let expected = actions.map(\.actionName).joined(separator: "|")
+        let spec = CommandSpec(name: name, abstract: abstract, positionalUsage: expected + " ...",
+                               options: [CommandCatalog.help], discussion: discussion)
+        return Command(spec: spec, run: { _, _ throws(CLIError) in throw .usage(.missingArgument(expected)) }, actions: actions)
+    }
 }
 
 /// Every command by name, in the order help lists them: the one table the dispatcher,
@@ -38,7 +48,7 @@ enum CommandTable {
         Entry(name: "revalidate") { Command(spec: RevalidateCommand.spec, run: RevalidateCommand.run) },
         Entry(name: "gate") { Command(spec: GateCommand.spec, run: GateCommand.run) },
         Entry(name: "replay") { Command(spec: ReplayCommand.spec, run: ReplayCommand.run) },
-        Entry(name: "override") { Command(spec: OverrideCommand.spec, run: OverrideCommand.run, actions: OverrideCommand.actions) },
+        Entry(name: "override") { OverrideCommand.command },
         Entry(name: "export") { Command(spec: ExportCommand.spec, run: ExportCommand.run) },
         Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },
         Entry(name: "test") { Command(spec: CommandCatalog.test, run: TestCommand.run) },
@@ -47,7 +57,7 @@ enum CommandTable {
         Entry(name: "explain") { Command(spec: CommandCatalog.explain, run: ExplainCommand.run) },
         Entry(name: "import") { Command(spec: CommandCatalog.importICS, run: ImportCommand.run) },
         Entry(name: "holidays") { Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run) },
-        Entry(name: "bundle") { Command(spec: BundleCommand.spec, run: BundleCommand.run, actions: BundleCommand.actions) },
+        Entry(name: "bundle") { BundleCommand.command },
         Entry(name: "completion") { Command(spec: CommandCatalog.completion, run: CompletionCommand.run) },
     ]
 

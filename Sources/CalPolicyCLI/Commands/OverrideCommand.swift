@@ -28,26 +28,29 @@ enum OverrideCommand {
         "at", "INSTANT", help: "The instant asked about, with an offset (default: now, the system clock read once).")
     static let defaultFolder = "overrides"
 
-    static let spec = CommandSpec(
-        name: "override",
-        abstract: "Add, list and check break-glass override files (the folder gate --overrides reads).",
-        positionalUsage: "add|list|check ...",
-        options: [CommandCatalog.help],
-        discussion: """
-        calpolicy override add --until INSTANT --reason TEXT [--id ID] [--scope KEY=VALUE ...] [POLICY ...]
-          writes DIR/ID.json (never over an existing file), read back by the reader gate uses;
-          with POLICY files it is also held against their overridable rules (maxHours, ticket,
-          approvers, hard freeze).
-        calpolicy override list [--dir DIR] [--at INSTANT] [--context KEY=VALUE ...]
-          every file: its window, its state at the instant (future, active, expired, ended),
-          whether it covers the context; refused files with their problem. Exits 0.
-        calpolicy override check DIR POLICY ... [--at INSTANT]
-          for CI: exits 1 when a file is refused, expired but still present, or never
-          applicable to the stack (lifts no policy whose scope it can meet, or none of them is
-          closed in its window); 0 when every file is good.
-        'calpolicy override ACTION --help' shows an action's options.
-        """
-    )
+    static var command: Command {
+        .group(
+            "override", abstract: "Add, list and check break-glass override files (the folder gate --overrides reads).",
+            discussion: """
+            calpolicy override add --until INSTANT --reason TEXT [--id ID] [--scope KEY=VALUE ...] [POLICY ...]
+              writes DIR/ID.json (never over an existing file), read back by the reader gate uses;
+              with POLICY files it is also held against their overridable rules (maxHours, ticket,
+              approvers, hard freeze).
+            calpolicy override list [--dir DIR] [--at INSTANT] [--context KEY=VALUE ...]
+              every file: its window, its state at the instant (future, active, expired, ended),
+              whether it covers the context; refused files with their problem. Exits 0.
+            calpolicy override check DIR POLICY ... [--at INSTANT]
+              for CI: exits 1 when a file is refused, expired but still present, or never
+              applicable to the stack (lifts no policy whose scope it can meet, or none of them is
+              closed in its window); 0 when every file is good.
+            'calpolicy override ACTION --help' shows an action's options.
+            """,
+            actions: [
+                Command(spec: addSpec, run: add),
+                Command(spec: listSpec, run: list),
+                Command(spec: checkSpec, run: check),
+            ])
+    }
 
     static let addSpec = CommandSpec(
         name: "override add",
@@ -91,17 +94,6 @@ enum OverrideCommand {
         stdout. Exits 0 when every file is good, 1 on any problem, 2 on bad usage, 3 on a policy error.
         """
     )
-
-    static let actions: [Command] = [
-        Command(spec: addSpec, run: add),
-        Command(spec: listSpec, run: list),
-        Command(spec: checkSpec, run: check),
-    ]
-
-    /// The group itself is never run: the dispatcher runs one of its actions.
-    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        throw .usage(.missingArgument("add|list|check"))
-    }
 
     // MARK: add
 
