@@ -111,8 +111,8 @@ enum BundleCommand {
     )
 
     static func build(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let folder = parsed.positionals.first else { throw .usage(.missingArgument("DIR")) }
-        guard let path = parsed.value(output) else { throw .request(RequestError(output, .missing)) }
+        let folder = try parsed.firstPositional("DIR")
+        let path = try parsed.required(output)
         let made = try bundle { () throws(BundleProblem) in
             try BundleBuild.make(folder, revision: parsed.value(revision), versions: .current)
         }
@@ -123,7 +123,7 @@ enum BundleCommand {
     }
 
     static func keygen(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let path = parsed.value(output) else { throw .request(RequestError(output, .missing)) }
+        let path = try parsed.required(output)
         let pair = try bundle { () throws(BundleProblem) in try BundleKeys.generate() }
         let publicPath = path + ".pub"
         for taken in [path, publicPath] where access(taken, F_OK) == 0 {
@@ -141,8 +141,8 @@ enum BundleCommand {
     }
 
     static func sign(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
-        guard let keyPath = parsed.value(key) else { throw .request(RequestError(key, .missing)) }
+        let path = try parsed.firstPositional("FILE")
+        let keyPath = try parsed.required(key)
         let signed = try bundle { () throws(BundleProblem) in
             try BundleSigning.sign(path, seed: try BundleKeys.privateSeed(keyPath))
         }
@@ -152,8 +152,8 @@ enum BundleCommand {
     }
 
     static func verify(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
-        guard let keyPath = parsed.value(publicKey) else { throw .request(RequestError(publicKey, .missing)) }
+        let path = try parsed.firstPositional("FILE")
+        let keyPath = try parsed.required(publicKey)
         let contents = try bundle { () throws(BundleProblem) in
             try BundleSigning.verify(path, publicKey: try BundleKeys.publicKey(keyPath))
         }
@@ -164,7 +164,7 @@ enum BundleCommand {
     }
 
     static func inspect(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let path = parsed.positionals.first else { throw .usage(.missingArgument("FILE")) }
+        let path = try parsed.firstPositional("FILE")
         let format = try parsed.choice(CommandCatalog.selectFormat, default: DocumentFormat.text)
         let contents = try bundle { () throws(BundleProblem) in try BundleContents.read(path, headOnly: true) }
         if format == .json {

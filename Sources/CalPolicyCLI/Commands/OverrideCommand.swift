@@ -127,9 +127,9 @@ enum OverrideCommand {
             }
         }
         let begin = try parsed.value(from).map { text throws(CLIError) in try instant(text, option: from) } ?? Clock.local.now()
-        guard let untilText = parsed.value(until) else { throw .request(RequestError(until, .missing)) }
+        let untilText = try parsed.required(until)
         let end = try instant(untilText, option: until)
-        guard let why = parsed.value(reason) else { throw .request(RequestError(reason, .missing)) }
+        let why = try parsed.required(reason)
         let override = Override(id: name, scope: DecisionScope(include: include, exclude: exclude), from: begin, until: end,
                                 reason: why, ticket: ticketText, requestedBy: parsed.value(requestedBy),
                                 approvedBy: parsed.value(approvedBy), policies: parsed.all(policy.name))
@@ -215,7 +215,7 @@ enum OverrideCommand {
     // MARK: check
 
     static func check(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        guard let folder = parsed.positionals.first else { throw .usage(.missingArgument("DIR")) }
+        let folder = try parsed.firstPositional("DIR")
         let stack = Array(parsed.positionals.dropFirst())
         guard !stack.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         let moment = try parsed.value(at).map { text throws(CLIError) in try instant(text, option: at) } ?? Clock.local.now()

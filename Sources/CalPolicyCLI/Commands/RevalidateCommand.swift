@@ -42,7 +42,7 @@ enum RevalidateCommand {
     /// The stored selections `--selections` names (required).
     static func read(_ parsed: RequestValues) throws(CLIError) -> [RevalidateUseCase.StoredSelection] {
         let option = OptionCatalogue.storedSelections
-        guard let path = parsed.value(option) else { throw .request(RequestError(option, .missing)) }
+        let path = try parsed.required(option)
         let text = try InputFile.read(path, option: option, limit: InputFile.selectionsLimit)
         return try CLIError.wrap { () throws(RequestError) in try RevalidateUseCase.parse(text, option: option) }
     }
