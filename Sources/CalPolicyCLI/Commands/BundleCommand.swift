@@ -116,9 +116,8 @@ enum BundleCommand {
         let made = try bundle { () throws(BundleProblem) in
             try BundleBuild.make(folder, revision: parsed.value(revision), versions: .current)
         }
-        try write(path, made.bytes) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: made.bytes) }
-        let files = made.manifest.files.count == 1 ? "1 file" : "\(made.manifest.files.count) files"
-        console.print(TerminalText.escape("\(path): revision \(made.manifest.revision), \(files)"))
+        try replace(path, with: made.bytes)
+        console.print(TerminalText.escape("\(path): revision \(made.manifest.revision), \(files(made.manifest.files.count))"))
         return ExitCode.ok
     }
 
@@ -129,10 +128,10 @@ enum BundleCommand {
         for taken in [path, publicPath] where access(taken, F_OK) == 0 {
             throw .bundle(BundleProblem(.input, taken, "already exists; keygen never replaces a key"))
         }
-        try write(path, pair.privateKey) { () throws(FileWriteProblem) in
+        try write(path) { () throws(FileWriteProblem) in
             try AtomicFile.create(path, bytes: pair.privateKey, mode: 0o600)
         }
-        try write(publicPath, pair.publicKey) { () throws(FileWriteProblem) in
+        try write(publicPath) { () throws(FileWriteProblem) in
             try AtomicFile.create(publicPath, bytes: pair.publicKey)
         }
         let id = try bundle { () throws(BundleProblem) in try BundleKeys.publicKey(publicPath) }
@@ -146,7 +145,7 @@ enum BundleCommand {
         let signed = try bundle { () throws(BundleProblem) in
             try BundleSigning.sign(path, seed: try BundleKeys.privateSeed(keyPath))
         }
-        try write(path, signed.bytes) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: signed.bytes) }
+        try replace(path, with: signed.bytes)
         console.print(TerminalText.escape("\(path): signed by key \(signed.keyID)"))
         return ExitCode.ok
     }
@@ -157,9 +156,8 @@ enum BundleCommand {
         let contents = try bundle { () throws(BundleProblem) in
             try BundleSigning.verify(path, publicKey: try BundleKeys.publicKey(keyPath))
         }
-        let files = contents.files.count == 1 ? "1 file" : "\(contents.files.count) files"
-        console.print(TerminalText.escape("\(path): verified, revision \(contents.manifest.revision), \(files), "
-                                          + "key \(contents.signature?.keyID ?? "")"))
+        console.print(TerminalText.escape("\(path): verified, revision \(contents.manifest.revision), "
+                                          + "\(files(contents.files.count)), key \(contents.signature?.keyID ?? "")"))
         return ExitCode.ok
     }
 
@@ -179,7 +177,15 @@ enum BundleCommand {
         do { return try body() } catch { throw .bundle(error) }
     }
 
-    static func write(_ path: String, _ bytes: [UInt8], _ body: () throws(FileWriteProblem) -> Void) throws(CLIError) {
+    /// A write of `path`; its failure is a bundle input problem naming the path.
+    static func write(_ path: String, _ body: () throws(FileWriteProblem) -> Void) throws(CLIError) {
         do { try body() } catch { throw .bundle(BundleProblem(.input, path, error.description)) }
     }
+
+    /// `path` replaced whole by `bytes` (a bundle built or signed).
+    static func replace(_ path: String, with bytes: [UInt8]) throws(CLIError) {
+        try write(path) { () throws(FileWriteProblem) in try AtomicFile.replace(path, bytes: bytes) }
+    }
+
+    static func files(_ count: Int) -> String { count == 1 ? "1 file" : "\(count) files" }
 }
