@@ -5,9 +5,12 @@ public struct ClosedSpan: Hashable, Sendable {
     public var end: Int64
     public var reason: String?
     public var policyIndex: Int
+    /// Past the policy's data (`ClosedHours.isPastData`): no override's window is cut out of it.
+    public var isPastData = false
 
-    public init(start: Int64, end: Int64, reason: String?, policyIndex: Int) {
+    public init(start: Int64, end: Int64, reason: String?, policyIndex: Int, isPastData: Bool = false) {
         (self.start, self.end, self.reason, self.policyIndex) = (start, end, reason, policyIndex)
+        self.isPastData = isPastData
     }
 
     public func contains(_ instant: Int64) -> Bool { start <= instant && instant < end }
@@ -39,7 +42,7 @@ extension ClosedSpan {
         var pieces = spans
         for window in cut {
             pieces = pieces.flatMap { span -> [ClosedSpan] in
-                guard window.from < span.end && window.to > span.start else { return [span] }
+                guard !span.isPastData, window.from < span.end && window.to > span.start else { return [span] }
                 var left = span, right = span
                 left.end = window.from
                 right.start = window.to

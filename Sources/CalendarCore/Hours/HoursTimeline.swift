@@ -43,7 +43,8 @@ public final class HoursTimeline {
     /// now have read, or failed on) is closed all day, naming the policy and where its data ends.
     ///
     /// An override covering the context (`Override.applies`) cuts its `[from, end)` out of the
-    /// closed time of every policy it lifts (named, not a hard freeze).
+    /// closed time of every policy it lifts (named, not a hard freeze), except a day past the
+    /// policy's data: an override lifts a freeze, not what the policy does not know.
     public convenience init(stack: PolicyStack, zone: ZoneWallTime, context: PolicyContext) {
         let covering = context.overrides.filter { $0.applies(to: context.decision) }
         let layers = stack.policies.map { policy -> Layer in
@@ -56,7 +57,7 @@ public final class HoursTimeline {
             }
             func pastData(_ day: Day) -> [ClosedHours]? {
                 guard let horizon = policy.dataHorizon, !horizon.covers(day) else { return nil }
-                return [.allDay(reason: horizon.reason(policy: policy.name, day: day))]
+                return [.pastData(reason: horizon.reason(policy: policy.name, day: day))]
             }
             return Layer(wall: policy.zone ?? zone, name: policy.name, rule: rule, lifted: lifted) { day in
                 if let closed = pastData(day) { return closed }
@@ -87,7 +88,7 @@ public final class HoursTimeline {
         // the transition; a repeated hour closes at both occurrences): closed time is never dropped.
         let spans = try layers[layer].closed(day).flatMap { hours -> [ClosedSpan] in
             wall.spans(of: day, from: hours.from, to: hours.to).map {
-                ClosedSpan(start: $0.start, end: $0.end, reason: hours.reason, policyIndex: layer)
+                ClosedSpan(start: $0.start, end: $0.end, reason: hours.reason, policyIndex: layer, isPastData: hours.isPastData)
             }
         }
         let lifted = ClosedSpan.subtracting(layers[layer].lifted.map { ($0.from, $0.end) }, from: spans)
@@ -128,7 +129,8 @@ public final class HoursTimeline {
                 last.end = end
                 pieces[pieces.count - 1] = last
             } else {
-                pieces.append(ClosedSpan(start: start, end: end, reason: owner.reason, policyIndex: owner.policyIndex))
+                pieces.append(ClosedSpan(start: start, end: end, reason: owner.reason, policyIndex: owner.policyIndex,
+                                         isPastData: owner.isPastData))
             }
         }
         return pieces
@@ -167,6 +169,7 @@ public final class HoursTimeline {
         guard let closing = state.closing else { return OverrideNote(override: chosen, applied: false, why: "closed") }
         let layer = layers[closing.policyIndex]
         if layer.rule.isHardFreeze { return OverrideNote(override: chosen, applied: false, why: "hard freeze") }
+        if closing.isPastData { return OverrideNote(override: chosen, applied: false, why: "past the data of " + layer.name) }
         return OverrideNote(override: chosen, applied: false, why: "does not lift " + layer.name)
     }
 

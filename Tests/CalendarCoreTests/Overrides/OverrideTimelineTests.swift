@@ -57,6 +57,24 @@ import Testing
         #expect(answer.override?.applied == false && answer.override?.why == "hard freeze")
     }
 
+    /// Open every day, with data up to a last day: past it, closed ("no data for ...").
+    struct Bounded: DayPolicy {
+        var name: String
+        var last: Day
+        var dataHorizon: DataHorizon? { DataHorizon(first: nil, last: last, source: "its coverage") }
+        func canSelect(_ day: Day, context: PolicyContext) throws -> Verdict { .allowed }
+    }
+
+    @Test func pastThePolicysDataStaysClosedUnderAnOverride() throws {
+        // The policy's data ends 2026-12-27: the 28th is "we do not know", not a freeze to lift.
+        let bounded = Bounded(name: "in.lua", last: try Day(year: 2026, month: 12, day: 27))
+        let known = try state([bounded], at: "2026-12-27T23:00:00Z", [("environment", "production")], [override("INC-1")])
+        #expect(!known.isClosed && known.override?.applied == false)
+        let past = try state([bounded], at: "2026-12-28T01:00:00Z", [("environment", "production")], [override("INC-1")])
+        #expect(past.isClosed && past.closing?.reason == "in.lua: no data for 2026-12-28 (its coverage ends 2026-12-27)")
+        #expect(past.override?.applied == false && past.override?.why == "past the data of in.lua")
+    }
+
     @Test func aPolicyItDoesNotNameStaysClosed() throws {
         let answer = try state([Frozen(name: "a/freeze.lua"), Frozen(name: "sundays.lua")], at: "2026-12-27T23:00:00Z",
                                [("environment", "production")], [override("INC-1", policies: ["freeze"])])
