@@ -86,7 +86,7 @@ extension Router {
         // The overrides as they stand now, held against this version's policies: their generation
         // is part of the key, so an override added or ended is never hidden behind a cached answer.
         let overrideState = route.showsOverrides ? overrides?.snapshot : nil
-        let liveOverrides = overrideState.map { OverrideReview.load($0.entries, policies: version.overridable).overrides } ?? []
+        let liveOverrides = overrideState.flatMap { state in overrides?.reviewed(state, for: version) } ?? []
         evaluation.settings.overrides = liveOverrides
         var key = CanonicalRequest.key(version: version, route: route, settings: evaluation.settings,
                                        todayGiven: values.has(OptionCatalogue.today), query: query, names: route.keyNames,

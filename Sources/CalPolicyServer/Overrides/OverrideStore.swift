@@ -25,6 +25,8 @@ final class OverrideStore: @unchecked Sendable {
     /// Writes through `POST`/`DELETE /v1/overrides` are taken: a writable local folder.
     let writable: Bool
     private let state: LockedValue<(snapshot: Snapshot, signature: [String])>
+    /// The overrides that stand for each stack version (`OverrideReview.load`), for one generation.
+    private let reviews = LockedValue<(generation: UInt64, byVersion: [String: [Override]])>((0, [:]))
 
     init(folder: String, writable: Bool) {
         self.folder = folder
@@ -34,6 +36,21 @@ final class OverrideStore: @unchecked Sendable {
     }
 
     var snapshot: Snapshot { state.withLock { $0.snapshot } }
+
+    /// The snapshot's overrides that stand for `version` (`OverrideReview.load` against its
+    /// policies), reviewed once per (generation, stack version) rather than on every request; a
+    /// new generation reviews anew.
+    func reviewed(_ snapshot: Snapshot, for version: StackVersion) -> [Override] {
+        let key = version.name + "\u{0}" + version.version
+        if let known = reviews.withLock({ $0.generation == snapshot.generation ? $0.byVersion[key] : nil }) { return known }
+        let standing = OverrideReview.load(snapshot.entries, policies: version.overridable).overrides
+        reviews.withLock { cached in
+            // Only the newest generation is kept; a reload's new versions replace the old ones' entries in time.
+            if cached.generation < snapshot.generation || cached.byVersion.count >= 64 { cached = (snapshot.generation, [:]) }
+            if cached.generation == snapshot.generation { cached.byVersion[key] = standing }
+        }
+        return standing
+    }
 
     /// Reads the folder again when it changed (or when `force`); logs each refused file once per
     /// change, naming file and field.
