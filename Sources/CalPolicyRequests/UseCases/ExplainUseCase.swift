@@ -12,7 +12,7 @@ public enum ExplainUseCase {
                                evaluation: EvaluationOptions,
                                selection: [Day] = [], print: PolicyPrint?,
                                overrides: [OverrideFolder.Entry] = []) throws(RequestFailure) -> [PolicyExplanation] {
-        let settings = evaluation.settings
+        var settings = evaluation.settings
         var context = settings.context
         context.selection = selection
         var options = PolicySources.options(today: settings.today, print: print)
@@ -21,15 +21,13 @@ public enum ExplainUseCase {
                                                   files: PolicySources.load(sources, options: options))
         var explanations: [PolicyExplanation] = []
         // Overrides are listed as `gate` would hold them: against this stack's rules.
-        let standing = OverrideReview.load(overrides, policies: policies).overrides
+        settings.overrides = OverrideReview.load(overrides, policies: policies).overrides
         do {
             for day in days {
                 var explanation = try PolicyExplanation.explain(day, stack: policies, builtIns: evaluation.builtIns,
                                                                 context: context)
-                var settingsWith = settings
-                settingsWith.overrides = standing
-                explanation.overrides = settingsWith.overrides(from: ZoneWallTime.utc.instant(of: day, minute: 0),
-                                                               to: ZoneWallTime.utc.instant(of: day, minute: 1440))
+                explanation.overrides = settings.overrides(from: ZoneWallTime.utc.instant(of: day, minute: 0),
+                                                           to: ZoneWallTime.utc.instant(of: day, minute: 1440))
                 explanations.append(explanation)
             }
         } catch {
