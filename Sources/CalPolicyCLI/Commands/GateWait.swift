@@ -23,7 +23,15 @@ enum GateWait {
     struct Stack {
         var policies: [any DayPolicy]
         var overrides: [Override]
-        var keys: [FileKey?]
+        var watched: Watched
+    }
+
+    /// The files a wait watches: each policy file's key (nil: not there), and the overrides
+    /// folder's files by name (nil: no folder given, or it cannot be read), so a file added,
+    /// removed, renamed or edited is a change.
+    struct Watched: Equatable {
+        var policies: [FileKey?]
+        var overrides: [String: FileKey?]?
     }
 
     static func run(_ parsed: RequestValues, zone: ZoneWallTime, today: Day?, decision: DecisionContext,
@@ -59,7 +67,7 @@ enum GateWait {
             // never past the deadline; wake early when a file changes.
             let reopening = state.until.map { Double($0) + Double.random(in: 0..<1) } ?? Double(now + 3600)
             let wake = min(reopening, deadline ?? .infinity)
-            if sleep(until: wake, watching: parsed, keys: stack.keys) {
+            if sleep(until: wake, watching: parsed, as: stack.watched) {
                 stack = try load(parsed, today: today ?? zone.day(of: Clock.local.now()), console: console)
             }
         }
@@ -73,26 +81,24 @@ enum GateWait {
         let policies = try PolicyLoader.load(parsed.positionals, today: today, verbose: parsed.has("verbose"))
         console.keepUntilExit(policies)
         let overrides = try PolicyLoader.overrides(parsed, policies: policies, console: console)
-        return Stack(policies: policies, overrides: overrides, keys: keys(parsed))
+        return Stack(policies: policies, overrides: overrides, watched: watched(parsed))
     }
 
-    /// Each policy file's key, then the overrides folder's files' (a change to any wakes the wait).
-    static func keys(_ parsed: RequestValues) -> [FileKey?] {
-        var keys = parsed.positionals.filter { !BuiltInReference.isReference($0) && $0 != "-" }.map(FileKey.of)
-        if let folder = parsed.value(OptionCatalogue.overrides), let files = try? OverrideFolder.files(folder) {
-            keys += [FileKey(inode: UInt64(files.count), size: 0, modified: 0)] + files.map(FileKey.of)
-        }
-        return keys
+    /// Each policy file's key, and the overrides folder's files' (a change to any wakes the wait).
+    static func watched(_ parsed: RequestValues) -> Watched {
+        let policies = parsed.positionals.filter { !BuiltInReference.isReference($0) && $0 != "-" }.map(FileKey.of)
+        let files = parsed.value(OptionCatalogue.overrides).flatMap { try? OverrideFolder.files($0) }
+        return Watched(policies: policies, overrides: files.map { Dictionary($0.map { ($0, FileKey.of($0)) }, uniquingKeysWith: { first, _ in first }) })
     }
 
     /// Sleeps until `wake` (epoch seconds) in steps of at most a second; true when a watched file
     /// changed first (then the caller re-reads and asks again at once).
-    static func sleep(until wake: Double, watching parsed: RequestValues, keys: [FileKey?]) -> Bool {
+    static func sleep(until wake: Double, watching parsed: RequestValues, as watched: Watched) -> Bool {
         while true {
             let left = wake - precise()
             if left <= 0 { return false }
             usleep(UInt32(min(left, 1.0) * 1e6))
-            if Self.keys(parsed) != keys { return true }
+            if Self.watched(parsed) != watched { return true }
         }
     }
 }
