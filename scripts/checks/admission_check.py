@@ -15,18 +15,12 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "oracles"))
+from common import Checks  # noqa: E402
+
 SERVE = sys.argv[1]
 FIXTURES = "Tests/fixtures/admission"
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print(f"admission: FAILED: {what}")
+check = Checks("admission")
 
 
 def iso(moment):
@@ -186,5 +180,4 @@ finally:
     server.terminate()
     server.wait(timeout=10)
     shutil.rmtree(work, ignore_errors=True)
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

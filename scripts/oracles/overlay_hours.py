@@ -21,6 +21,8 @@ import subprocess
 import sys
 from zoneinfo import ZoneInfo
 
+from common import UTC, Checks
+
 BINARY = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/calpolicy"
 YEAR = 2026
 BERLIN = ("ber", "Europe/Berlin", ["Tests/fixtures/overlay/office-berlin.lua", "holidays:DE-BE@Europe/Berlin"])
@@ -28,22 +30,11 @@ NEW_YORK = ("nyc", "America/New_York", ["Tests/fixtures/overlay/office-new-york.
 SAO_PAULO = ("sao", "America/Sao_Paulo", ["Tests/fixtures/overlay/office-sao-paulo.lua", "holidays:BR-SP@America/Sao_Paulo"])
 SYDNEY = ("syd", "Australia/Sydney", ["Tests/fixtures/overlay/office-sydney.lua", "holidays:AU-NSW@Australia/Sydney"])
 TRIOS = [[BERLIN, NEW_YORK, SAO_PAULO], [BERLIN, NEW_YORK, SYDNEY]]
-UTC = dt.timezone.utc
 STEP = 15 * 60
 START = int(dt.datetime(YEAR, 1, 1, tzinfo=UTC).timestamp())
 END = int(dt.datetime(YEAR + 1, 1, 1, tzinfo=UTC).timestamp())
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 20:
-            print("overlay-hours: FAILED: " + what)
+check = Checks("overlay-hours", shown=20)
 
 
 def run(*args):
@@ -172,5 +163,4 @@ for trio in TRIOS:
             check(got == expected, what + f": overlay {found}, model "
                   + f"{[dt.datetime.fromtimestamp(x, tz=UTC).isoformat() for x in expected]}")
 
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

@@ -28,44 +28,18 @@ import json
 import math
 import os
 import random
-import re
-import socket
 import subprocess
 import sys
-import time
-from urllib.parse import quote
 from zoneinfo import ZoneInfo
+
+from common import UTC, Checks, batch_line, free_port, gate_answer, glob, in_scope, wait_for_port
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 FOLDER = "Tests/fixtures/override-model"
-UTC = dt.timezone.utc
 BERLIN = ZoneInfo("Europe/Berlin")
 QUESTIONS = 3000
 random.seed(20261227)
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 25:
-            print("overrides: FAILED: " + what)
-
-
-def glob(pattern, value):
-    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), value, re.S) is not None
-
-
-def in_scope(scope, exclude, context):
-    for key, patterns in scope.items():
-        if key in context and not any(glob(p, context[key]) for p in patterns):
-            return False
-    if exclude and all(key in context and any(glob(p, context[key]) for p in patterns) for key, patterns in exclude.items()):
-        return False
-    return True
+check = Checks("overrides", shown=25)
 
 
 def covers(scope, exclude, context):
@@ -108,7 +82,10 @@ STACK = [
     dict(file="friday-deploys.lua", scope={"action": ["deploy", "create"]}, exclude={}, rule=None, closes=friday_closes),
     dict(file="sundays.lua", scope={}, exclude={}, rule=dict(maxHours=36), closes=sunday_closes),
 ]
-POLICIES = [os.path.join(FOLDER, p["file"]) for p in STACK]
+# The Friday policy is the scope model's own file: one fixture, two models.
+for policy in STACK:
+    policy["path"] = os.path.join("Tests/fixtures/scope" if policy["file"] == "friday-deploys.lua" else FOLDER, policy["file"])
+POLICIES = [p["path"] for p in STACK]
 
 
 def instant(text):
@@ -119,7 +96,7 @@ def names(override, policy):
     wanted = override.get("policies") or []
     if not wanted:
         return True
-    return any(w in (policy["file"], policy["file"][:-4], os.path.join(FOLDER, policy["file"])) for w in wanted)
+    return any(w in (policy["file"], policy["file"][:-4], policy["path"]) for w in wanted)
 
 
 def may_meet(policy, scope):
@@ -205,15 +182,6 @@ for _ in range(QUESTIONS):
     questions.append((t, context))
 
 
-def line(t, context):
-    at = dt.datetime.fromtimestamp(t, tz=UTC).isoformat()
-    labels = {k[7:]: v for k, v in context.items() if k.startswith("labels.")}
-    plain = {k: v for k, v in context.items() if not k.startswith("labels.")}
-    if labels:
-        plain["labels"] = labels
-    return json.dumps({"at": at, "context": plain}) if context else at
-
-
 def compare(where, got, t, context):
     is_open, oid, applied, why = answer(t, context)
     shown = got.get("override")
@@ -225,7 +193,7 @@ def compare(where, got, t, context):
 
 
 stderr_lines = []
-batch = "\n".join(line(t, c) for t, c in questions) + "\n"
+batch = "\n".join(batch_line(t, c) for t, c in questions) + "\n"
 done = subprocess.run([os.path.join(BIN, "calpolicy"), "gate", *POLICIES, "--batch", "-", "--format", "json",
                        "--overrides", os.path.join(FOLDER, "overrides")], input=batch, capture_output=True, text=True, timeout=600)
 check(done.returncode == 0, f"gate --batch exits 0 (got {done.returncode}: {done.stderr.strip()[:300]})")
@@ -237,31 +205,16 @@ check(len(answers) == len(questions), f"one answer a question ({len(answers)} of
 for (t, context), got in zip(questions, answers):
     compare("gate --batch", got, t, context)
 
-sock = socket.socket()
-sock.bind(("127.0.0.1", 0))
-port = sock.getsockname()[1]
-sock.close()
+port = free_port()
 server = subprocess.Popen([os.path.join(BIN, "calpolicy-serve"), *POLICIES, "--listen", f"127.0.0.1:{port}",
                            "--overrides", os.path.join(FOLDER, "overrides")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    wait_for_port(port)
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     for t, context in questions[: QUESTIONS // 3]:
-        at = dt.datetime.fromtimestamp(t, tz=UTC).isoformat()
-        target = "/v1/gate?at=" + quote(at, safe="") + "".join(
-            f"&context.{quote(k, safe='.')}={quote(v, safe='')}" for k, v in sorted(context.items()))
-        connection.request("GET", target)
-        response = connection.getresponse()
-        body = response.read()
-        if response.status != 200:
-            check(False, f"{target}: status {response.status}: {body[:200]!r}")
-            continue
-        compare("GET /v1/gate", json.loads(body), t, context)
+        _, got = gate_answer(connection, t, context, check)
+        if got is not None:
+            compare("GET /v1/gate", got, t, context)
     connection.request("GET", "/v1/overrides")
     response = connection.getresponse()
     listing = json.loads(response.read())
@@ -274,5 +227,4 @@ finally:
 kinds = [answer(t, c) for t, c in questions]
 print(f"overrides: {len(questions)} questions; {sum(1 for k in kinds if k[2])} opened by an override, "
       + f"{sum(1 for k in kinds if k[1] and not k[2])} with an override not applied, {sum(1 for k in kinds if not k[0])} closed")
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()

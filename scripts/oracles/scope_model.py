@@ -15,45 +15,20 @@ import http.client
 import json
 import os
 import random
-import re
-import socket
 import subprocess
 import sys
-import time
 from zoneinfo import ZoneInfo
+
+from common import UTC, Checks, batch_line, free_port, gate_answer, in_scope, wait_for_port
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/debug"
 POLICIES = ["Tests/fixtures/scope/production-freeze.lua", "Tests/fixtures/scope/thanksgiving-na.lua",
             "Tests/fixtures/scope/friday-deploys.lua", "Tests/fixtures/scope/sundays.lua"]
-UTC = dt.timezone.utc
 BERLIN = ZoneInfo("Europe/Berlin")
 QUESTIONS = 3000
 random.seed(20261206)
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        if failed <= 20:
-            print("scopes: FAILED: " + what)
-
-
-def glob(pattern, value):
-    return re.fullmatch(".*".join(re.escape(part) for part in pattern.split("*")), value, re.S) is not None
-
-
-def in_scope(scope, exclude, context):
-    for key, patterns in scope.items():
-        if key in context and not any(glob(p, context[key]) for p in patterns):
-            return False
-    if exclude and all(key in context and any(glob(p, context[key]) for p in patterns) for key, patterns in exclude.items()):
-        return False
-    return True
+check = Checks("scopes", shown=20)
 
 
 def closed(instant, context):
@@ -94,19 +69,8 @@ for _ in range(QUESTIONS):
     questions.append((instant, context))
 
 
-def line(instant, context):
-    at = dt.datetime.fromtimestamp(instant, tz=UTC).isoformat()
-    if not context:
-        return at
-    labels = {k[7:]: v for k, v in context.items() if k.startswith("labels.")}
-    plain = {k: v for k, v in context.items() if not k.startswith("labels.")}
-    if labels:
-        plain["labels"] = labels
-    return json.dumps({"at": at, "context": plain})
-
-
 # gate --batch: one process for every question.
-batch = "\n".join(line(i, c) for i, c in questions) + "\n"
+batch = "\n".join(batch_line(i, c) for i, c in questions) + "\n"
 done = subprocess.run([os.path.join(BIN, "calpolicy"), "gate", *POLICIES, "--batch", "-", "--format", "json",
                        "--today", "2026-11-16"], input=batch, capture_output=True, text=True, timeout=600)
 check(done.returncode == 0, f"gate --batch exits 0 (got {done.returncode}: {done.stderr.strip()[:300]})")
@@ -117,33 +81,17 @@ for (instant, context), answer in zip(questions, answers):
     check(answer["open"] == expected, f"gate --batch at {answer['at']} with {context}: open {answer['open']}, model {expected}")
 
 # GET /v1/gate: one server for every question (a third of them, each once and the cache warm twice).
-sock = socket.socket()
-sock.bind(("127.0.0.1", 0))
-port = sock.getsockname()[1]
-sock.close()
+port = free_port()
 server = subprocess.Popen([os.path.join(BIN, "calpolicy-serve"), *POLICIES, "--listen", f"127.0.0.1:{port}",
                            "--today", "2026-11-16"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 try:
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            break
-        except OSError:
-            time.sleep(0.05)
+    wait_for_port(port)
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    from urllib.parse import quote
     for instant, context in questions[: QUESTIONS // 3] * 2:
-        at = dt.datetime.fromtimestamp(instant, tz=UTC).isoformat()
-        target = "/v1/gate?at=" + quote(at, safe="") + "".join(
-            f"&context.{quote(k, safe='.')}={quote(v, safe='')}" for k, v in sorted(context.items()))
-        connection.request("GET", target)
-        response = connection.getresponse()
-        body = response.read()
-        if response.status != 200:
-            check(False, f"{target}: status {response.status}: {body[:200]!r}")
-            continue
-        expected = not closed(instant, context)
-        check(json.loads(body)["open"] == expected, f"{target}: open {json.loads(body)['open']}, model {expected}")
+        target, got = gate_answer(connection, instant, context, check)
+        if got is not None:
+            expected = not closed(instant, context)
+            check(got["open"] == expected, f"{target}: open {got['open']}, model {expected}")
 finally:
     server.terminate()
     server.wait(timeout=10)
@@ -151,5 +99,4 @@ finally:
 closed_count = sum(1 for instant, context in questions if closed(instant, context))
 print(f"scopes: {len(questions)} questions, {closed_count} closed by the model, "
       + f"{sum(1 for _, c in questions if not c)} without context")
-print(f"{passed} passed, {failed} failed")
-sys.exit(1 if failed else 0)
+check.finish()
