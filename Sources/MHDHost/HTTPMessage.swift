@@ -28,15 +28,9 @@ public struct HTTPRequest: Sendable {
     public init(method: String, path: String, query: [(name: String, value: String)] = [],
                 headers: [String: String] = [:], body: [UInt8] = [], bodyTooLarge: Bool = false,
                 clientAddress: String? = nil, rejection: HTTPRejection? = nil, unanswered: String? = nil) {
-        self.unanswered = unanswered
-        self.clientAddress = clientAddress
-        self.method = method
-        self.path = path
-        self.query = query
-        self.headers = headers
-        self.body = body
-        self.bodyTooLarge = bodyTooLarge
-        self.rejection = rejection
+        (self.unanswered, self.clientAddress, self.method, self.path) = (unanswered, clientAddress, method, path)
+        (self.query, self.headers, self.body) = (query, headers, body)
+        (self.bodyTooLarge, self.rejection) = (bodyTooLarge, rejection)
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
@@ -48,8 +42,7 @@ public struct HTTPRejection: Sendable, Equatable {
     public var status: Int
     public var message: String
     public init(status: Int, message: String) {
-        self.status = status
-        self.message = message
+        (self.status, self.message) = (status, message)
     }
 }
 
@@ -64,10 +57,7 @@ public struct HTTPResponse: Sendable {
 
     public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [],
                 closeConnection: Bool = false) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-        self.closeConnection = closeConnection
+        (self.status, self.headers, self.body, self.closeConnection) = (status, headers, body, closeConnection)
     }
 }
 

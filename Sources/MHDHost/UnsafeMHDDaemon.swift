@@ -31,11 +31,7 @@ public final class HTTPDaemon: @unchecked Sendable {
 
         public init(host: String = "127.0.0.1", port: UInt16 = 8080, threads: Int = 2, limits: HTTPLimits = HTTPLimits(),
                     tls: TLSSettings? = nil) {
-            self.host = host
-            self.port = port
-            self.threads = threads
-            self.limits = limits
-            self.tls = tls
+            (self.host, self.port, self.threads, self.limits, self.tls) = (host, port, threads, limits, tls)
         }
     }
 

@@ -11,8 +11,7 @@ public struct CoverageSpan: Hashable, Sendable {
     public var to: Day?
 
     public init(from: Day?, to: Day?) {
-        self.from = from
-        self.to = to
+        (self.from, self.to) = (from, to)
     }
 
     /// The coverage of a policy in a stack: a Lua policy's declared one, a reference's data

@@ -30,12 +30,8 @@ public struct LuaPolicyOptions: Sendable {
     public init(instructionBudget: Int = LuaLimits.instructionBudget, loadBudget: Int = LuaLimits.loadBudget,
                 memoryLimit: Int = LuaLimits.memory, hookEnabled: Bool = true, print: PolicyPrint? = nil,
                 today: Day? = nil) {
-        self.instructionBudget = instructionBudget
-        self.loadBudget = loadBudget
-        self.memoryLimit = memoryLimit
-        self.hookEnabled = hookEnabled
-        self.print = print
-        self.today = today
+        (self.instructionBudget, self.loadBudget, self.memoryLimit) = (instructionBudget, loadBudget, memoryLimit)
+        (self.hookEnabled, self.print, self.today) = (hookEnabled, print, today)
     }
 }
 
@@ -49,9 +45,6 @@ public struct PolicyMetadata: Hashable, Sendable {
     public var coverage: CoverageSpan?
 
     public init(name: String, description: String? = nil, version: String? = nil, coverage: CoverageSpan? = nil) {
-        self.name = name
-        self.description = description
-        self.version = version
-        self.coverage = coverage
+        (self.name, self.description, self.version, self.coverage) = (name, description, version, coverage)
     }
 }

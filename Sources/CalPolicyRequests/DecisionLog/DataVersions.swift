@@ -10,8 +10,7 @@ public struct DataVersions: Hashable, Sendable {
     public var holidays: String?
 
     public init(tzdata: String?, holidays: String?) {
-        self.tzdata = tzdata
-        self.holidays = holidays
+        (self.tzdata, self.holidays) = (tzdata, holidays)
     }
 
     /// This process's: read once, on the first decision logged.

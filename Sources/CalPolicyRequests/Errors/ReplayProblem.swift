@@ -6,8 +6,7 @@ public struct ReplayProblem: Error, Hashable, Sendable {
     public var reason: String
 
     public init(line: Int, reason: String) {
-        self.line = line
-        self.reason = reason
+        (self.line, self.reason) = (line, reason)
     }
 
     public var message: String { "line \(line): \(reason)" }

@@ -8,10 +8,7 @@ public struct CalendarMonth: Hashable, Sendable, Codable {
     public var isLeapMonth: Bool
 
     public init(era: Int? = nil, year: Int, month: Int, isLeapMonth: Bool = false) {
-        self.era = era
-        self.year = year
-        self.month = month
-        self.isLeapMonth = isLeapMonth
+        (self.era, self.year, self.month, self.isLeapMonth) = (era, year, month, isLeapMonth)
     }
 }
 
@@ -21,8 +18,7 @@ public struct CalendarDate: Hashable, Sendable, Codable {
     public var day: Int
 
     public init(month: CalendarMonth, day: Int) {
-        self.month = month
-        self.day = day
+        (self.month, self.day) = (month, day)
     }
 
     public var era: Int? { month.era }

@@ -18,13 +18,8 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public init(kind: Kind, file: String, line: Int? = nil, function: String? = nil, day: Day? = nil,
                 message: String, traceback: String? = nil) {
-        self.kind = kind
-        self.file = file
-        self.line = line
-        self.function = function
-        self.day = day
-        self.message = message
-        self.traceback = traceback
+        (self.kind, self.file, self.line, self.function, self.day) = (kind, file, line, function, day)
+        (self.message, self.traceback) = (message, traceback)
     }
 
     /// `file:line: message (in canSelect for 2026-01-05)` on one line.

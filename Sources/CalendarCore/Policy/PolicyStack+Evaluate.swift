@@ -11,11 +11,8 @@ extension PolicyStack {
 
         public init(select: Decision = .allowed, deselect: Decision = .allowed,
                     decoration: Decoration? = nil, decorationPolicy: String? = nil, decorationPolicyIndex: Int? = nil) {
-            self.select = select
-            self.deselect = deselect
-            self.decoration = decoration
-            self.decorationPolicy = decorationPolicy
-            self.decorationPolicyIndex = decorationPolicyIndex
+            (self.select, self.deselect, self.decoration) = (select, deselect, decoration)
+            (self.decorationPolicy, self.decorationPolicyIndex) = (decorationPolicy, decorationPolicyIndex)
         }
     }
 

@@ -31,9 +31,7 @@ public struct SelectionLimits: Hashable, Sendable, Codable {
     public var maxCount: Int?
 
     public init(minLength: Int? = nil, maxLength: Int? = nil, maxCount: Int? = nil) {
-        self.minLength = minLength
-        self.maxLength = maxLength
-        self.maxCount = maxCount
+        (self.minLength, self.maxLength, self.maxCount) = (minLength, maxLength, maxCount)
     }
 }
 
@@ -60,14 +58,8 @@ public struct TapResult: Hashable, Sendable, Codable {
 
     public init(day: Day, accepted: Bool, reason: String? = nil, policy: String? = nil, policyIndex: Int? = nil,
                 selection: [Day], leftOut: [Day] = [], pending: Day? = nil, deniedDay: Day? = nil) {
-        self.day = day
-        self.accepted = accepted
-        self.reason = reason
-        self.policy = policy
-        self.policyIndex = policyIndex
-        self.selection = selection
-        self.leftOut = leftOut
-        self.pending = pending
-        self.deniedDay = deniedDay
+        (self.day, self.accepted, self.reason, self.policy) = (day, accepted, reason, policy)
+        (self.policyIndex, self.selection, self.leftOut) = (policyIndex, selection, leftOut)
+        (self.pending, self.deniedDay) = (pending, deniedDay)
     }
 }

@@ -49,11 +49,7 @@ public struct LuaCalendarDate: Hashable, Sendable {
     public var isLeapMonth: Bool
 
     public init(year: Int, month: Int, day: Int, era: Int?, isLeapMonth: Bool) {
-        self.year = year
-        self.month = month
-        self.day = day
-        self.era = era
-        self.isLeapMonth = isLeapMonth
+        (self.year, self.month, self.day, self.era, self.isLeapMonth) = (year, month, day, era, isLeapMonth)
     }
 }
 

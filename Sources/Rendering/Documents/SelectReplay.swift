@@ -13,12 +13,8 @@ public struct SelectRequest: Sendable {
 
     public init(mode: SelectionMode, selection: [Day] = [], pending: Day? = nil, taps: [Day],
                 rangeRule: RangeRule = .reject, limits: SelectionLimits = .init()) {
-        self.mode = mode
-        self.selection = selection
-        self.pending = pending
-        self.taps = taps
-        self.rangeRule = rangeRule
-        self.limits = limits
+        (self.mode, self.selection, self.pending, self.taps) = (mode, selection, pending, taps)
+        (self.rangeRule, self.limits) = (rangeRule, limits)
     }
 }
 
