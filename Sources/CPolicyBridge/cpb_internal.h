@@ -153,6 +153,10 @@ void cpb_open_context(lua_State *L);
  * it points `info` at on the stack, alive for the host to copy. */
 void cpb_scope(lua_State *L, int source, cpb_policy_info *info);
 void cpb_overridable(lua_State *L, int source, cpb_policy_info *info);
+/* The contract field `field` on the top of the stack as a plain table: its index, else a type
+ * error ("must be EXPECTED, got TYPE", or "must be a plain table" when it has a metatable: it is
+ * read raw, so an entry behind __index would be skipped and the field silently looser). */
+int cpb_field_table(lua_State *L, const char *field, const char *expected);
 void cpb_push_context(lua_State *L, cpb_state *h);
 
 #endif

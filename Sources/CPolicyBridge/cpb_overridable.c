@@ -44,13 +44,9 @@ void cpb_overridable(lua_State *L, int source, cpb_policy_info *info) {
         lua_pop(L, 1);
         return;
     }
-    if (t != LUA_TTABLE)
-        cls_raise(L, CLS_KIND_TYPE, "policy field 'overridable' must be false, true or a table { maxHours = N, "
-                  "requireTicket = true, approvers = { ... } }, got %s", luaL_typename(L, -1));
-    int table = lua_gettop(L);
-    /* Read raw: a limit behind __index would be skipped and the override silently unlimited. */
-    if (lua_getmetatable(L, table))
-        cls_raise(L, CLS_KIND_TYPE, "policy field 'overridable' must be a plain table (it has a metatable)");
+    /* Plain: a limit behind __index would be skipped and the override silently unlimited. */
+    int table = cpb_field_table(L, "overridable",
+                                "false, true or a table { maxHours = N, requireTicket = true, approvers = { ... } }");
     for (lua_pushnil(L); lua_next(L, table) != 0; lua_pop(L, 1)) {
         size_t klen = 0;
         const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &klen) : NULL;

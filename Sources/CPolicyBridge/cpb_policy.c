@@ -102,19 +102,23 @@ static void cpb_collect_extras(lua_State *L, int source, int baseline, cpb_polic
     /* left on the stack so the string stays alive for the host to copy */
 }
 
+int cpb_field_table(lua_State *L, const char *field, const char *expected) {
+    if (lua_type(L, -1) != LUA_TTABLE)
+        cls_raise(L, CLS_KIND_TYPE, "policy field '%s' must be %s, got %s", field, expected, luaL_typename(L, -1));
+    int table = lua_gettop(L);
+    if (lua_getmetatable(L, table))
+        cls_raise(L, CLS_KIND_TYPE, "policy field '%s' must be a plain table (it has a metatable)", field);
+    return table;
+}
+
 /* coverage = { from = "YYYY-MM-DD", to = "YYYY-MM-DD" } (either end may be left out): read raw,
  * checked here so a bad one stops the load like any other contract field. */
 static void cpb_coverage(lua_State *L, int source, cpb_policy_info *info) {
     lua_pushliteral(L, "coverage");
     int t = lua_rawget(L, source);
     if (t == LUA_TNIL) { lua_pop(L, 1); return; }
-    if (t != LUA_TTABLE)
-        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must be a table { from = 'YYYY-MM-DD', to = 'YYYY-MM-DD' }, "
-                  "got %s", luaL_typename(L, -1));
-    int table = lua_gettop(L);
-    /* Read raw: an end behind __index would be skipped and the coverage silently open-ended. */
-    if (lua_getmetatable(L, table))
-        cls_raise(L, CLS_KIND_TYPE, "policy field 'coverage' must be a plain table (it has a metatable)");
+    /* Plain: an end behind __index would be skipped and the coverage silently open-ended. */
+    int table = cpb_field_table(L, "coverage", "a table { from = 'YYYY-MM-DD', to = 'YYYY-MM-DD' }");
     const char *const ends[] = {"from", "to"};
     for (int i = 0; i < 2; i++) {
         lua_pushstring(L, ends[i]);
