@@ -72,7 +72,7 @@ extension Router {
         // Only the override the object names, and only if it stands, is active now and covers
         // this change: without the annotation no override applies (no change rides on a window
         // opened for another one).
-        let standing = overrides.map { OverrideReview.load($0.snapshot.entries, policies: version.overridable).overrides } ?? []
+        let standing = overrides.map { $0.reviewed($0.snapshot, for: version) } ?? []
         var claimed: Override?
         switch AdmitUseCase.claimedOverride(id: review.annotations[AdmissionSettings.overrideAnnotation], overrides: standing,
                                             context: context, instant: instant) {
