@@ -144,7 +144,10 @@ for trio in TRIOS:
             if never_all and coverage == "all" and start != starts[0]:
                 continue
             args = ["overlay", *stacks, "--next-common-open", dt.datetime.fromtimestamp(start, tz=UTC).isoformat(),
-                    "--time-zone", "UTC", "--format", "json"]
+                    "--time-zone", "UTC", "--format", "json",
+                    # A search that finds nothing walks ten years: its run budget is not what is
+                    # checked here, and a busy machine must not turn it into a failure.
+                    "--timeout", "120"]
             if coverage == "any":
                 args.append("--any")
             if text:
