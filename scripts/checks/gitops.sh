@@ -3,7 +3,8 @@
 # jsonschema against Flux's own CRDs (Tests/fixtures/flux-crds: Kustomization v1, HelmRelease v2),
 # no field they do not declare; suspend and resume in turn per object, in order of their
 # instants, which agree with `calpolicy gate`; integrations/flux/due.awk picks what a CronJob
-# applies; a span ending inside a window writes no resume; bad input is one line, exit 2.
+# applies; a span ending inside a window writes no resume; bad input is one line, exit 2; the
+# CronJob of docs/gitops.md validates against Kubernetes' schemas (kubernetes-validate, strict).
 # Prints "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."

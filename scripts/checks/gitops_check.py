@@ -2,7 +2,8 @@
 """`calpolicy gitops-pause` checked from outside (see gitops.sh): every document validates
 against Flux's own CRD schema for the version it names (Tests/fixtures/flux-crds), the edges
 agree with `calpolicy gate` at their instants, integrations/flux/due.awk picks the state a
-CronJob applies, and bad input is one line and exit 2. Prints "N passed, N failed"."""
+CronJob applies, docs/gitops.md's CronJob is a valid Kubernetes object, and bad input is one
+line and exit 2. Prints "N passed, N failed"."""
 import copy
 import os
 import subprocess
@@ -172,6 +173,21 @@ def main():
         lines = result.stderr.strip().splitlines()
         check(result.returncode == 2 and len(lines) == 1 and lines[0].startswith("calpolicy: ") and words in lines[0]
               and not result.stdout, f"{what}: exit 2, one line ({result.returncode}: {result.stderr.strip()[:160]})")
+    # The CronJob of docs/gitops.md is a valid Kubernetes object (strict: no unknown field).
+    with open("docs/gitops.md") as f:
+        blocks = f.read().split("```yaml\n")[1:]
+    cronjob = next((b.split("```", 1)[0] for b in blocks if "kind: CronJob" in b), None)
+    validate = os.path.join(os.path.dirname(sys.executable), "kubernetes-validate")
+    if cronjob is None or not os.path.exists(validate):
+        check(False, f"docs/gitops.md has a CronJob and kubernetes-validate is installed ({validate})")
+    else:
+        path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"gitops-cronjob-{os.getpid()}.yaml")
+        with open(path, "w") as f:
+            f.write(cronjob)
+        done = subprocess.run([validate, "--strict", "-k", "1.30", path], capture_output=True, text=True, timeout=120)
+        os.unlink(path)
+        check(done.returncode == 0 and "error" not in done.stdout.lower(),
+              f"the CronJob of docs/gitops.md validates against Kubernetes' schemas ({done.stdout.strip()[:200]})")
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
