@@ -3,11 +3,18 @@ import Glibc
 /// `calpolicy-serve --probe URL`: a health check for images without curl (the container's
 /// HEALTHCHECK, Kubernetes exec probes). GETs an `http://HOST[:PORT]/PATH` URL over a plain
 /// socket (HTTP/1.0, 5 s timeouts) and exits 0 on a 2xx answer, 1 on any other answer or
-/// none, 2 on a bad command line; one line on stderr says why it failed.
+/// none, 2 on a bad command line; one line on stderr says why it failed. It never speaks TLS: a
+/// server with `--tls-cert` is probed on its `--diagnostic-addr` (plain HTTP, loopback), which a
+/// container's HEALTHCHECK and a kubelet exec probe reach from inside the pod (a kubelet
+/// `httpGet` probe carries no client certificate, so it fails against `--tls-client-ca`).
 public enum Probe {
     public static let flag = "--probe"
 
     public static func run(_ arguments: [String]) -> Int32 {
+        if arguments.count == 1, arguments[0].hasPrefix("https://") {
+            return fail(2, "\(arguments[0]): the probe speaks plain HTTP only; a server with --tls-cert also serves "
+                           + "--diagnostic-addr 127.0.0.1:PORT in plain HTTP: probe http://127.0.0.1:PORT/ready")
+        }
         guard arguments.count == 1, let target = Target(arguments[0]) else {
             return fail(2, "usage: calpolicy-serve --probe http://HOST[:PORT]/PATH")
         }
@@ -90,7 +97,13 @@ public enum Probe {
             let line = String(decoding: head.prefix { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") }, as: UTF8.self)
             let words = line.split(separator: " ")
             guard words.count >= 2, words[0].hasPrefix("HTTP/"), let code = Int(words[1]) else {
-                return .failure(Problem(text: head.isEmpty ? "no answer" : "not an HTTP answer: '\(line.prefix(80))'"))
+                // A TLS listener answers plain HTTP with a TLS record (0x15 an alert, 0x16 a
+                // handshake) or closes: say where a probe can ask instead.
+                if head.first == 0x15 || head.first == 0x16 || head.isEmpty {
+                    return .failure(Problem(text: (head.isEmpty ? "no answer" : "a TLS answer")
+                                                  + " (a --tls-cert listener? probe its --diagnostic-addr, which is plain HTTP)"))
+                }
+                return .failure(Problem(text: "not an HTTP answer: '\(line.prefix(80))'"))
             }
             return .success(code)
         }

@@ -157,6 +157,43 @@ import Testing
         #expect(metrics.contains("calpolicy_admit_reviews_total{result=\"allowed\"} 1"))
     }
 
+    /// A review is read and decided on a worker of its stack, not on the polling thread: with
+    /// every worker of the stack held, a 2 MB review (a malformed one, which needs no policy,
+    /// and a good one) is not answered when `handle` returns, `/health` is answered at once
+    /// meanwhile, and both reviews are answered when the workers are free.
+    @Test func aBigReviewIsReadOnAWorkerNotThePollingThread() throws {
+        let router = Self.payments()
+        let held = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
+        for _ in 0..<router.queues.workers {
+            router.queues.submit(router.stacks.defaultName, StackQueues.Job(
+                deadline: DispatchTime.now().uptimeNanoseconds + 60_000_000_000,
+                run: { holding.signal(); held.wait(); return false }, refuse: { _ in holding.signal() }))
+        }
+        for _ in 0..<router.queues.workers { holding.wait() }
+        let answers = AnswerList()
+        for name in ["malformed-api-version", "create"] {
+            var review = try JSONSerialization.jsonObject(with: Data(try Self.body(name))) as! [String: Any]
+            var request = review["request"] as! [String: Any], object = request["object"] as! [String: Any]
+            var metadata = object["metadata"] as! [String: Any]
+            metadata["annotations"] = ["example.com/blob": String(repeating: "x", count: 2 << 20)]
+            object["metadata"] = metadata
+            request["object"] = object
+            review["request"] = request
+            let bytes = Array(try JSONSerialization.data(withJSONObject: review))
+            router.handle(HTTPRequest(method: "POST", path: "/v1/admit", query: [("timeout", "10s")],
+                                      headers: ["content-type": "application/json"], body: bytes)) { answers.add($0) }
+        }
+        #expect(answers.count == 0, "a review was answered on the polling thread")
+        #expect(router.handle(HTTPRequest(method: "GET", path: "/health")).status == 200)
+        #expect(answers.count == 0)
+        for _ in 0..<router.queues.workers { held.signal() }
+        let done = answers.wait(for: 2)
+        // The malformed one refused, the good one allowed (two workers may answer in either order).
+        let allowed = done.map { (Self.response($0)["uid"] as? String ?? "", Self.response($0)["allowed"] as? Bool) }
+        #expect(Dictionary(allowed, uniquingKeysWith: { a, _ in a }) == [
+            try Self.uid("malformed-api-version"): false, try Self.uid("create"): true])
+    }
+
     /// The query: the API server's `timeout` is taken, anything else is a 400 naming it.
     @Test func onlyTheTimeoutParameterIsTaken() throws {
         let router = Self.payments()
@@ -198,5 +235,19 @@ import Testing
         guard case .exit(let code, _, let stderr) = ServeArguments.parse(["policies/weekends.lua", "--admit-max-body", "1GiB"], cores: 2)
         else { Issue.record("1GiB was taken"); return }
         #expect(code == 2 && stderr.contains("admit-max-body"))
+    }
+}
+
+/// Answers given on other threads, in the order given.
+final class AnswerList: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var answers: [HTTPResponse] = []
+    func add(_ answer: HTTPResponse) { condition.withLock { answers.append(answer); condition.broadcast() } }
+    var count: Int { condition.withLock { answers.count } }
+    func wait(for count: Int) -> [HTTPResponse] {
+        condition.withLock {
+            while answers.count < count { condition.wait() }
+            return answers
+        }
     }
 }

@@ -33,7 +33,7 @@ config=$(b inspect --type image --format '{{.Docker.Config.User}}|{{.Docker.Conf
 IFS='|' read -r user entrypoint health env <<<"$config"
 [ "$user" = "65532:65532" ] && ok || bad "USER is '$user', not 65532:65532"
 [ "$entrypoint" = "[/usr/bin/calpolicy-serve]" ] && ok || bad "ENTRYPOINT is '$entrypoint'"
-grep -q -- "--probe http://127.0.0.1:8080/ready" <<<"$health" && ok || bad "HEALTHCHECK is '$health'"
+grep -q -- "--probe http://127.0.0.1:8081/ready" <<<"$health" && ok || bad "HEALTHCHECK is '$health'"
 
 container=$(b from --pull-never "$image")
 mount=$(b mount "$container")

@@ -59,8 +59,10 @@ for path in served:
 for key, text in configmap["data"].items():
     assert text == open(f"policies/{key}").read(), f"ConfigMap {key} differs from policies/{key}"
 assert "--watch" in container["args"], "no --watch"
-assert container["readinessProbe"]["httpGet"]["path"] == "/ready"
-assert container["livenessProbe"]["httpGet"]["path"] == "/health"
+diagnostic = container["args"][container["args"].index("--diagnostic-addr") + 1]
+assert diagnostic.startswith("127.0.0.1:"), "the probes' diagnostic listener is loopback only"
+assert container["readinessProbe"]["exec"]["command"][1:] == ["--probe", f"http://{diagnostic}/ready"]
+assert container["livenessProbe"]["exec"]["command"][1:] == ["--probe", f"http://{diagnostic}/health"]
 assert container["resources"]["requests"]["memory"], "no memory request"
 labels = spec["template"]["metadata"]["labels"]
 for kind in ("Service", "PodDisruptionBudget"):

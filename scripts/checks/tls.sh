@@ -3,7 +3,9 @@
 # openssl; Python's ssl connects with the CA and fails without it; TLS 1.1 is refused; a
 # certificate replaced on disk is served by new connections without a restart while keep-alive
 # requests run (none fail); mutual TLS refuses a client without a certificate or with one of
-# another CA; an expired or mismatched pair is refused at start (exit 2) and kept-old on reload.
+# another CA; an expired or mismatched pair is refused at start (exit 2) and kept-old on reload;
+# --probe passes on --diagnostic-addr beside a TLS listener, and the image's HEALTHCHECK and the
+# Deployment's exec probes ask that listener.
 # Prints "N passed, N failed".
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -98,6 +98,53 @@ def get(port, ctx, path="/health"):
     return response.status, body, served
 
 
+def free_port():
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return port
+
+
+def probe(url):
+    done = subprocess.run([SERVE, "--probe", url], capture_output=True, text=True, timeout=20)
+    return done.returncode, done.stderr.strip().splitlines()
+
+
+def probes(port, diagnostic):
+    """`--probe` against a server with --tls-cert and --tls-client-ca: its diagnostic listener
+    answers; the TLS port and an https URL are refused with the way to probe instead; and the
+    image's HEALTHCHECK and the Deployment's exec probes ask the --diagnostic-addr their own
+    arguments give (so they work whether or not the listener has TLS)."""
+    for path in ("/ready", "/health"):
+        code, lines = probe(f"http://127.0.0.1:{diagnostic}{path}")
+        check(code == 0 and not lines, f"--probe of the diagnostic listener's {path} passes beside a mutual-TLS listener ({code} {lines})")
+    code, lines = probe(f"http://127.0.0.1:{port}/ready")
+    check(code == 1 and len(lines) == 1 and "--diagnostic-addr" in lines[0],
+          f"--probe of the TLS port fails with one line naming --diagnostic-addr ({code} {lines})")
+    code, lines = probe(f"https://127.0.0.1:{port}/ready")
+    check(code == 2 and len(lines) == 1 and "plain HTTP" in lines[0] and "--diagnostic-addr" in lines[0],
+          f"--probe https:// is bad input: exit 2, one line ({code} {lines})")
+    with open("deploy/Containerfile") as f:
+        containerfile = f.read()
+    cmd = json.loads(containerfile.split("\nCMD ", 1)[1].split("\n", 1)[0])
+    health = json.loads(containerfile.split("HEALTHCHECK", 1)[1].split("CMD ", 1)[1].split("\n", 1)[0])
+    address = cmd[cmd.index("--diagnostic-addr") + 1]
+    check(health[1:] == ["--probe", f"http://{address}/ready"] and address.startswith("127.0.0.1:"),
+          f"the image's HEALTHCHECK probes the CMD's loopback --diagnostic-addr ({health} {address})")
+    with open("deploy/kubernetes/deployment.yaml") as f:
+        text = f.read()
+    args = [line.strip()[2:] for line in text.split("args:", 1)[1].split("ports:", 1)[0].splitlines() if line.strip().startswith("- ")]
+    address = args[args.index("--diagnostic-addr") + 1]
+    execs = [line.strip()[2:] for line in text.split("Probe:", 1)[1].splitlines() if "--probe" in line or "http://" in line]
+    urls = [item for item in execs if item.startswith("http://")]
+    check(urls == [f"http://{address}/ready", f"http://{address}/health"] and address.startswith("127.0.0.1:"),
+          f"the Deployment's exec probes ask its loopback --diagnostic-addr ({urls} {address})")
+    for url in urls:
+        code, lines = probe(url.replace(address, f"127.0.0.1:{diagnostic}"))
+        check(code == 0, f"the Deployment's probe {url} (on this server's diagnostic port) passes ({code} {lines})")
+
+
 def pem_of(work, name):
     with open(os.path.join(work, name + ".pem")) as f:
         return f.read()
@@ -170,10 +217,12 @@ def main():
             process.terminate()
             process.wait(timeout=10)
 
-        # Mutual TLS.
+        # Mutual TLS, with the plain-HTTP diagnostic listener the probes use.
+        diagnostic = free_port()
         process, port, _ = start(work, "--tls-cert", os.path.join(work, "server.pem"), "--tls-key", os.path.join(work, "server.key"),
-                                 "--tls-client-ca", os.path.join(work, "ca.pem"))
+                                 "--tls-client-ca", os.path.join(work, "ca.pem"), "--diagnostic-addr", f"127.0.0.1:{diagnostic}")
         try:
+            probes(port, diagnostic)
             status, body, _ = get(port, context(work))
             check(status == 403 and json.loads(body)["error"]["code"] == "forbidden",
                   f"mutual TLS refuses a client without a certificate ({status} {body[:120]!r})")

@@ -50,6 +50,7 @@ enum CommandTable {
         Entry(name: "replay") { Command(spec: ReplayCommand.spec, run: ReplayCommand.run) },
         Entry(name: "override") { OverrideCommand.command },
         Entry(name: "export") { Command(spec: ExportCommand.spec, run: ExportCommand.run) },
+        Entry(name: "gitops-pause") { Command(spec: GitOpsPauseCommand.spec, run: GitOpsPauseCommand.run) },
         Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },
         Entry(name: "test") { Command(spec: CommandCatalog.test, run: TestCommand.run) },
         Entry(name: "snapshot") { Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run) },

@@ -51,7 +51,9 @@ enum GateCommand {
                 throw .request(RequestError(option, .conflicts(with: GateWait.wait)))
             }
             guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
-            return try GateWait.run(parsed, zone: zone, today: today, decision: decision, console: console)
+            let (log, mask) = try openLog(parsed)
+            return try GateWait.run(parsed, zone: zone, today: today, decision: decision, log: log.map { ($0, mask) },
+                                    console: console)
         }
         if parsed.has(GateWait.maxWait) { throw .request(RequestError(GateWait.maxWait, .requires(GateWait.wait))) }
         var questions: [GateUseCase.Question] = []
@@ -81,12 +83,7 @@ enum GateCommand {
             throw .request(RequestError(OptionCatalogue.at, .missing))
         }
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
-        let mask = try CLIError.wrap { () throws(RequestError) in
-            try DecisionMask.parse(parsed.all(OptionCatalogue.decisionLogMask.name), option: OptionCatalogue.decisionLogMask)
-        }
-        if !mask.isEmpty && !parsed.has(decisionLog) { throw .request(RequestError(OptionCatalogue.decisionLogMask, .requires(decisionLog))) }
-        // Opened before any policy runs: a log that cannot be written stops the gate unanswered.
-        let log = try parsed.value(decisionLog).map { path throws(CLIError) in try DecisionLogFile(path, option: decisionLog) }
+        let (log, mask) = try openLog(parsed)
         let (files, version) = try PolicyLoader.loadVersioned(parsed.positionals,
                                                               today: today ?? questions.first?.today ?? Clock.local.today(),
                                                               verbose: parsed.has("verbose"))
@@ -97,17 +94,31 @@ enum GateCommand {
         }
         let names = parsed.positionals.map(PolicyIdentity.tidy)
         if let log {
-            let lines = zip(questions, states).map { question, state in
-                var record = DecisionRecord(time: Clock.timestamp(), route: "gate")
-                (record.version, record.today, record.context) = (version, question.today.iso, question.decision)
-                (record.instant, record.zone) = (question.instant, question.zone)
-                record.answer = DecisionRecordRenderer.gateAnswer(state, zone: question.zone, policies: names)
-                return DecisionRecordRenderer.line(record, mask: mask)
-            }
-            try log.append(lines)
+            try log.append(zip(questions, states).map { line($0, $1, version: version, policies: names, mask: mask) })
         }
         console.write(GateRenderer.document(states, zone: zone, policies: names, json: format == .json))
         let closed = states.contains(where: \.isClosed)
         return parsed.has(batch) || !closed ? ExitCode.ok : ExitCode.stop
+    }
+
+    /// `--decision-log` and its mask, opened before any policy runs: a log that cannot be
+    /// written stops the gate unanswered (exit 2), with or without `--wait`.
+    static func openLog(_ parsed: RequestValues) throws(CLIError) -> (DecisionLogFile?, DecisionMask) {
+        let mask = try CLIError.wrap { () throws(RequestError) in
+            try DecisionMask.parse(parsed.all(OptionCatalogue.decisionLogMask.name), option: OptionCatalogue.decisionLogMask)
+        }
+        if !mask.isEmpty && !parsed.has(decisionLog) { throw .request(RequestError(OptionCatalogue.decisionLogMask, .requires(decisionLog))) }
+        let log = try parsed.value(decisionLog).map { path throws(CLIError) in try DecisionLogFile(path, option: decisionLog) }
+        return (log, mask)
+    }
+
+    /// One answer's decision line, the server's shape with route "gate".
+    static func line(_ question: GateUseCase.Question, _ state: GateState, version: String, policies: [String],
+                     mask: DecisionMask) -> String {
+        var record = DecisionRecord(time: Clock.timestamp(), route: "gate")
+        (record.version, record.today, record.context) = (version, question.today.iso, question.decision)
+        (record.instant, record.zone) = (question.instant, question.zone)
+        record.answer = DecisionRecordRenderer.gateAnswer(state, zone: question.zone, policies: policies)
+        return DecisionRecordRenderer.line(record, mask: mask)
     }
 }

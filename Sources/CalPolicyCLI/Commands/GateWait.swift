@@ -12,7 +12,9 @@ import Rendering
 /// waking early when a policy file or the overrides folder changes (looked at once a second:
 /// a policy may have been edited, or an override added), and asks again with what it re-read.
 /// Each change of the answer is one progress line on stderr; open: the open line, exit 0. Still
-/// closed when `--max-wait` runs out: exit 1 with the reason.
+/// closed when `--max-wait` runs out: exit 1 with the reason. With `--decision-log`, the final
+/// answer (the open one, or the closed one given up on) is logged before it is printed; the
+/// answers seen while waiting are progress, not decisions, and are not.
 enum GateWait {
     static let wait = OptionSpec.flag(
         "wait", help: "Wait until the gate opens (exit 0), sleeping until each reopening and re-reading edited policies.")
@@ -24,6 +26,8 @@ enum GateWait {
         var policies: [any DayPolicy]
         var overrides: [Override]
         var watched: Watched
+        /// The stack's digest as loaded (what the decision line records).
+        var version: String
     }
 
     /// The files a wait watches: each policy file's key (nil: not there), and the overrides
@@ -35,7 +39,7 @@ enum GateWait {
     }
 
     static func run(_ parsed: RequestValues, zone: ZoneWallTime, today: Day?, decision: DecisionContext,
-                    console: Console) throws(CLIError) -> Int32 {
+                    log: (file: DecisionLogFile, mask: DecisionMask)?, console: Console) throws(CLIError) -> Int32 {
         let limit = try parsed.value(maxWait).map { text throws(CLIError) in
             try CLIError.wrap { () throws(RequestError) in try ValueParser.waitDuration(text, option: maxWait) }
         }
@@ -51,6 +55,10 @@ enum GateWait {
                 try GateBatchUseCase.run([question], policies: stack.policies, overrides: stack.overrides)[0]
             }
             let line = GateRenderer.text(state, zone: zone, policies: names)
+            let final = !state.isClosed || deadline.map { precise() >= $0 } == true
+            if final, let log {
+                try log.file.append([GateCommand.line(question, state, version: stack.version, policies: names, mask: log.mask)])
+            }
             guard state.isClosed else {
                 console.write(line + "\n")
                 return ExitCode.ok
@@ -60,7 +68,7 @@ enum GateWait {
                 console.passOnErrors()
                 shown = line
             }
-            if let deadline, precise() >= deadline {
+            if final {
                 throw .refused("gate: still closed after --max-wait \(parsed.value(maxWait) ?? ""): " + line)
             }
             // Sleep to the reopening (or an hour, when none is known within the look-ahead),
@@ -78,10 +86,10 @@ enum GateWait {
 
     /// The stack and its overrides read (again), with their files' keys.
     static func load(_ parsed: RequestValues, today: Day, console: Console) throws(CLIError) -> Stack {
-        let policies = try PolicyLoader.load(parsed.positionals, today: today, verbose: parsed.has("verbose"))
+        let (policies, version) = try PolicyLoader.loadVersioned(parsed.positionals, today: today, verbose: parsed.has("verbose"))
         console.keepUntilExit(policies)
         let overrides = try PolicyLoader.overrides(parsed, policies: policies, console: console)
-        return Stack(policies: policies, overrides: overrides, watched: watched(parsed))
+        return Stack(policies: policies, overrides: overrides, watched: watched(parsed), version: version)
     }
 
     /// Each policy file's key, and the overrides folder's files' (a change to any wakes the wait).

@@ -23,7 +23,10 @@ public enum ExportUseCase {
     /// A window ends before its cron could fire again: never longer than this (300 days).
     public static let longestWindow: Int64 = 300 * 86_400
 
-    public static func span(_ values: RequestValues, zone: ZoneWallTime) throws(RequestError) -> Span {
+    /// `limit`: why a span is at most 12 months, as the refusal says it.
+    public static func span(_ values: RequestValues, zone: ZoneWallTime,
+                            limit why: String = "an export covers at most the 12 months from --from (cron has no year)")
+        throws(RequestError) -> Span {
         guard let fromText = values.value(OptionCatalogue.from) else { throw RequestError(OptionCatalogue.from, .missing) }
         guard let toText = values.value(OptionCatalogue.to) else { throw RequestError(OptionCatalogue.to, .missing) }
         let from = try ValueParser.day(fromText, option: OptionCatalogue.from)
@@ -36,7 +39,7 @@ public enum ExportUseCase {
         let limit = (try? Day(year: year + 1, month: month, day: day)) ?? Day(dayNumber: from.dayNumber + 366)
         guard to < limit else {
             throw RequestError(OptionCatalogue.to, value: toText,
-                               reason: "an export covers at most the 12 months from --from (cron has no year): "
+                               reason: why + ": "
                                    + "the last day is \(limit.adding(days: -1).iso)")
         }
         return Span(from: from, to: to, zone: zone)

@@ -56,6 +56,35 @@ import Testing
         #expect(result.seconds < 6, "\(result.seconds)")
     }
 
+    /// `--decision-log` with `--wait`: the final answer is logged, once (the open one after the
+    /// wait, or the closed one given up on), not each answer seen while waiting.
+    @Test func theFinalAnswerOfAWaitIsLogged() throws {
+        let dir = try folder()
+        let log = dir + "/decisions.jsonl"
+        let format = ISO8601DateFormatter()
+        let opens = Date().addingTimeInterval(2)
+        let json = "{\"id\": \"window\", \"scope\": {}, \"from\": \"\(format.string(from: opens))\", "
+            + "\"until\": \"\(format.string(from: opens.addingTimeInterval(3600)))\", \"reason\": \"release window\"}"
+        try json.write(toFile: dir + "/window.json", atomically: true, encoding: .utf8)
+        let opened = run(["gate", Self.policy, "--wait", "--max-wait", "30s", "--overrides", dir, "--decision-log", log,
+                          "--context", "actor=carol", "--decision-log-mask", "actor"])
+        #expect(opened.code == 0, "\(opened.err)")
+        let given = run(["gate", Self.policy, "--wait", "--max-wait", "1s", "--decision-log", log])
+        #expect(given.code == 1)
+        let lines = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 2, "\(lines)")
+        let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(entries.map { $0["route"] as? String } == ["gate", "gate"])
+        let answers = entries.map { $0["answer"] as? [String: Any] ?? [:] }
+        #expect(answers.map { $0["open"] as? Bool } == [true, false], "\(answers)")
+        #expect((answers.first?["override"] as? [String: Any])?["id"] as? String == "window")
+        #expect((entries.first?["context"] as? [String: String])?["actor"]?.hasPrefix("sha256:") == true)
+        #expect((entries.first?["version"] as? String)?.isEmpty == false)
+        // A log that cannot be opened stops the wait before it starts (exit 2, nothing waited).
+        let refused = run(["gate", Self.policy, "--wait", "--decision-log", dir + "/missing/decisions.jsonl"])
+        #expect(refused.code == 2 && refused.seconds < 2, "\(refused.err)")
+    }
+
     @Test func waitTakesNoInstant() {
         #expect(run(["gate", Self.policy, "--wait", "--at", "2026-12-01T00:00:00Z"]).code == 2)
         #expect(run(["gate", Self.policy, "--max-wait", "5s", "--at", "2026-12-01T00:00:00Z"]).code == 2)
