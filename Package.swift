@@ -4,8 +4,9 @@
 // → the two faces, CalPolicyCLI (calpolicy) and CalPolicyServer (calpolicy-serve), neither importing the other;
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
-// PolicyBundle (signed policy bundles: tar.gz through CArchive, Ed25519 and SHA-256 through CNettle, the
-// system's randomness through CGetRandom) sits beside CalendarData, below Rendering, and sees those alone.
+// Crypto (SHA-256, HMAC, Ed25519, RSA through CNettle; the system's randomness through CGetRandom) is the
+// one module seeing those; PolicyBundle (signed policy bundles: tar.gz through CArchive, signatures through
+// Crypto) sits beside CalendarData, below Rendering.
 // CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
 // printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
 // PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
@@ -37,8 +38,9 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
-        // nettle, for bundle signatures (Ed25519) and member digests (SHA-256). Its public-key half,
-        // libhogweed (Ed25519), is what pkg-config 'hogweed' names; it brings libnettle with it.
+        // nettle, the one crypto library: Ed25519 and SHA-256 (bundles), HMAC-SHA256 (webhook
+        // signatures), RSA (the GitHub app's RS256 JWT). Its public-key half, libhogweed, is what
+        // pkg-config 'hogweed' names; it brings libnettle with it.
         .systemLibrary(
             name: "CNettle",
             pkgConfig: "hogweed",
@@ -46,10 +48,14 @@ let package = Package(
         ),
         // glibc's getrandom(2), which the Glibc module does not expose: the seed of a new key.
         .systemLibrary(name: "CGetRandom"),
+        // The crypto home: SHA-256, HMAC-SHA256, Ed25519, RSA PKCS#1 v1.5 signing, the system's
+        // randomness. The one Swift module that sees CNettle and CGetRandom; no files, no JSON.
+        .target(name: "Crypto", dependencies: ["CNettle", "CGetRandom"]),
         // Signed policy bundles: the archive (deterministic writing, bounded entry-by-entry
         // reading of untrusted input), the keys (RFC 8410 DER) and signatures, the manifest as
-        // data. The one Swift module that sees CArchive, CNettle and CGetRandom; no files, no JSON.
-        .target(name: "PolicyBundle", dependencies: ["CArchive", "CNettle", "CGetRandom"]),
+        // data. The one Swift module that sees CArchive; signatures and digests are Crypto's. No
+        // files, no JSON.
+        .target(name: "PolicyBundle", dependencies: ["CArchive", "Crypto"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -92,7 +98,7 @@ let package = Package(
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering",
-                                                          "PolicyBundle"]),
+                                                          "PolicyBundle", "Crypto"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
@@ -150,7 +156,8 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
-        .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle", "Crypto"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
@@ -159,7 +166,7 @@ let package = Package(
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "CalendarData", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore", "CPolicyBridge"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine", "Rendering",
-                                                                  "PolicyBundle"]),
+                                                                  "PolicyBundle", "Crypto"]),
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
