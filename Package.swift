@@ -135,8 +135,8 @@ let package = Package(
         // The project's one HTTP client: bounded, no redirects, no signals; pointers in Unsafe*.swift.
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalPolicyServer",
-                dependencies: ["MHDHost", "HTTPClient", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
-                               "CalendarCore", "CalendarData"],
+                dependencies: ["MHDHost", "HTTPClient", "Crypto", "CalPolicyArguments", "CalPolicyRequests", "Rendering",
+                               "PolicyEngine", "CalendarCore", "CalendarData"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
                             .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),
@@ -181,7 +181,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
-        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost",
+                                                                  "Crypto", "Rendering"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

@@ -40,7 +40,7 @@ MAY_IMPORT = {
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "HTTPClient": {"CCurl"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                        "CalPolicyArguments", "MHDHost", "HTTPClient"},
+                        "CalPolicyArguments", "MHDHost", "HTTPClient", "Crypto"},
     "calpolicy": {"CalPolicyCLI", "CHeapTuning", "CStartup"},
     "calpolicy-serve": {"CalPolicyServer", "CHeapTuning", "CStartup"},
 }
