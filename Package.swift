@@ -182,7 +182,7 @@ let package = Package(
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
         .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
         .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost",
-                                                                  "Crypto", "Rendering"]),
+                                                                  "Crypto", "Rendering", "HTTPClient"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.
