@@ -5,7 +5,8 @@ deployment_protection_rule deliveries, each case checked by what the stand-in re
 
 Policies are written here around the real clock: the short freezes end at the next minute
 boundary at least 15 s away (hours are minutes in policies), so the waits are seconds long.
-The server is stopped and started again on the same --state-dir while deployments wait."""
+The server is stopped and started again on the same --state-dir while deployments wait, and a
+break-glass override written to its overrides folder opens a deployment waiting on a release hold."""
 import datetime as dt
 import hashlib
 import hmac
@@ -105,6 +106,19 @@ open(hard_long, "w").write(f"""return {{
   end,
 }}
 """)
+hold = os.path.join(work, "release-hold.lua")
+open(hold, "w").write(f"""return {{
+  name = "release-hold",
+  zone = "UTC",
+  scope = {{ environment = {{ "hold" }} }},
+  hoursFor = function(day)
+    if day.iso >= "{today.isoformat()}" and day.iso <= "{(today + dt.timedelta(days=1)).isoformat()}" then
+      return {{ cal.closed("00:00", "24:00", "Release hold") }}
+    end
+    return {{}}
+  end,
+}}
+""")
 mapping = os.path.join(work, "mapping.json")
 json.dump({"repositories": {"acme/shop": {"service": "shop", "tenant": "acme"}},
            "environments": {"production": {"environmentType": "production"}}}, open(mapping, "w"))
@@ -115,7 +129,7 @@ logs = []
 def start(key_file):
     log = open(os.path.join(work, f"server-{len(logs)}.log"), "w+")
     logs.append(log.name)
-    server = subprocess.Popen([SERVE, soft, hard_short, hard_long, "--listen", "127.0.0.1:0", "--state-dir", state,
+    server = subprocess.Popen([SERVE, soft, hard_short, hard_long, hold, "--watch", "--listen", "127.0.0.1:0", "--state-dir", state,
                                "--github-app-id", str(APP_ID), "--github-private-key", key_file,
                                "--github-webhook-secret", secret_file, "--github-api", standin.url,
                                "--github-mapping", mapping, "--github-max-wait", "1h"],
@@ -262,7 +276,21 @@ time.sleep(0.5)
 for run in list(range(20, 26)) + [5, 6, 7, 30, 31]:
     check(standin.attempts.get(str(run)) is None, f"run {run}: never called back")
 
-# 10. The waiting deployments, approved by the restarted server when the window opens.
+# 10. A break-glass override covering a waiting deployment's context opens it: re-decided when
+# the overrides folder changes, without a new delivery.
+post(event(13, "hold"), delivery(13))
+check(bool(wait_for(lambda: standin.reports(13), 5)), "release hold: a status report")
+check(not standin.decisions(13), "release hold: waits")
+stamp = lambda moment: moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+start_at = dt.datetime.now(dt.timezone.utc).replace(microsecond=0) - dt.timedelta(minutes=1)
+os.makedirs(os.path.join(state, "overrides"), exist_ok=True)
+json.dump({"id": "HOLD-1", "scope": {"environment": "hold"}, "policies": ["release-hold"], "from": stamp(start_at),
+           "until": stamp(start_at + dt.timedelta(hours=2)), "reason": "hotfix", "ticket": "INC-1",
+           "requestedBy": "alice", "approvedBy": "bob"}, open(os.path.join(state, "overrides", "HOLD-1.json"), "w"))
+decided = wait_for(lambda: standin.decisions(13), 5)
+check(len(decided) == 1 and decided[0]["state"] == "approved", f"release hold: approved once the override stands, got {decided}")
+
+# 11. The waiting deployments, approved by the restarted server when the window opens.
 decided = wait_for(lambda: standin.decisions(3) and standin.decisions(4) and standin.decisions(9), boundary - time.time() + 6)
 for run in (3, 4, 9):
     got = standin.decisions(run)
@@ -271,7 +299,7 @@ for run in (3, 4, 9):
           f"({got[0]['at'] - boundary:.2f} s)" if got else f"run {run}: decided")
 check(len(standin.reports(3)) == 1, f"one status report, not repeated after the restart: {standin.reports(3)}")
 
-# 11. /metrics counts, and nothing secret in any log.
+# 12. /metrics counts, and nothing secret in any log.
 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
 connection.request("GET", "/metrics")
 metrics = connection.getresponse().read().decode()
