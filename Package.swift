@@ -4,8 +4,9 @@
 // → the two faces, CalPolicyCLI (calpolicy) and CalPolicyServer (calpolicy-serve), neither importing the other;
 // with CPolicyBridge (policy-shaped C over the kernel) seen by PolicyEngine alone.
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
-// PolicyBundle (signed policy bundles: tar.gz through CArchive, Ed25519 and SHA-256 through CNettle, the
-// system's randomness through CGetRandom) sits beside CalendarData, below Rendering, and sees those alone.
+// Crypto (SHA-256, HMAC, Ed25519, RSA through CNettle; the system's randomness through CGetRandom) is the
+// one module seeing those; PolicyBundle (signed policy bundles: tar.gz through CArchive, signatures through
+// Crypto) sits beside CalendarData, below Rendering.
 // CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
 // printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
 // PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
@@ -37,8 +38,9 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
-        // nettle, for bundle signatures (Ed25519) and member digests (SHA-256). Its public-key half,
-        // libhogweed (Ed25519), is what pkg-config 'hogweed' names; it brings libnettle with it.
+        // nettle, the one crypto library: Ed25519 and SHA-256 (bundles), HMAC-SHA256 (webhook
+        // signatures), RSA (the GitHub app's RS256 JWT). Its public-key half, libhogweed, is what
+        // pkg-config 'hogweed' names; it brings libnettle with it.
         .systemLibrary(
             name: "CNettle",
             pkgConfig: "hogweed",
@@ -46,10 +48,14 @@ let package = Package(
         ),
         // glibc's getrandom(2), which the Glibc module does not expose: the seed of a new key.
         .systemLibrary(name: "CGetRandom"),
+        // The crypto home: SHA-256, HMAC-SHA256, Ed25519, RSA PKCS#1 v1.5 signing, the system's
+        // randomness. The one Swift module that sees CNettle and CGetRandom; no files, no JSON.
+        .target(name: "Crypto", dependencies: ["CNettle", "CGetRandom"]),
         // Signed policy bundles: the archive (deterministic writing, bounded entry-by-entry
         // reading of untrusted input), the keys (RFC 8410 DER) and signatures, the manifest as
-        // data. The one Swift module that sees CArchive, CNettle and CGetRandom; no files, no JSON.
-        .target(name: "PolicyBundle", dependencies: ["CArchive", "CNettle", "CGetRandom"]),
+        // data. The one Swift module that sees CArchive; signatures and digests are Crypto's. No
+        // files, no JSON.
+        .target(name: "PolicyBundle", dependencies: ["CArchive", "Crypto"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -92,7 +98,7 @@ let package = Package(
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering",
-                                                          "PolicyBundle"]),
+                                                          "PolicyBundle", "Crypto"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine"]),
         .target(name: "CalPolicyCLI",
@@ -119,15 +125,24 @@ let package = Package(
         .target(name: "CTLSCredentials", dependencies: ["CGnuTLS"]),
         // The one Swift module that sees libmicrohttpd; its pointers stay in Unsafe*.swift.
         .target(name: "MHDHost", dependencies: ["CMicroHTTPD", "CTLSCredentials"]),
+        // libcurl, GnuTLS flavour (the server's one TLS stack), for outgoing HTTP: bundle pulls,
+        // callbacks. Seen by HTTPClient alone; only the dynamically linked server links it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-gnutls-dev"])]
+        ),
+        // The project's one HTTP client: bounded, no redirects, no signals; pointers in Unsafe*.swift.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalPolicyServer",
-                dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
-                               "CalendarCore", "CalendarData"],
+                dependencies: ["MHDHost", "HTTPClient", "Crypto", "CalPolicyArguments", "CalPolicyRequests", "Rendering",
+                               "PolicyEngine", "CalendarCore", "CalendarData"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
                             .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),
                             .embedInCode("WebPage/Assets/strings.json")]),
         // The Swift runtime and Foundation linked in (-static-stdlib), so the server runs on a host
-        // without the toolchain: it needs only libmicrohttpd, liblua5.4, libical and the C/C++
+        // without the toolchain: it needs only libmicrohttpd, libcurl-gnutls, liblua5.4, libical and the C/C++
         // runtime. On the target itself, so one release build makes both products with the same
         // compile flags. The -l flags: the static Foundation's own dependencies, which no object
         // of this package names (they are imported by Foundation's implementation only), in an
@@ -150,7 +165,8 @@ let package = Package(
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
-        .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle"]),
+        .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
+        .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle", "Crypto"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),
@@ -159,12 +175,14 @@ let package = Package(
         .testTarget(name: "PolicyEngineTests", dependencies: ["PolicyEngine", "CalendarCore", "CalendarData", "LuaHost"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PolicyEngine", "CalendarCore", "CPolicyBridge"]),
         .testTarget(name: "CalPolicyRequestsTests", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine", "Rendering",
-                                                                  "PolicyBundle"]),
+                                                                  "PolicyBundle", "Crypto"]),
         .testTarget(name: "CalPolicyArgumentsTests", dependencies: ["CalPolicyArguments", "CalPolicyRequests"]),
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
-        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
+        .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost",
+                                                                  "Crypto", "Rendering", "HTTPClient"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 
         // libFuzzer harnesses (scripts/fuzz.sh): each executable's one file holds only the entry point.

@@ -17,6 +17,8 @@ final class Metrics: @unchecked Sendable {
     private var reloadBuild = (count: 0, sum: 0.0, max: 0.0)
     private var reloadSwap = (count: 0, sum: 0.0, max: 0.0)
     private(set) var inFlight = 0
+    /// The GitHub deployment protection rule's figures, shown once it is on (`--github-app-id`).
+    private var github: (on: Bool, pending: Int, approved: Int, rejected: Int, callbackFailures: Int) = (false, 0, 0, 0, 0)
 
     func started() { lock.withLock { inFlight += 1 } }
 
@@ -42,6 +44,12 @@ final class Metrics: @unchecked Sendable {
     }
     func cacheHit() { lock.withLock { cacheHits += 1 } }
     func admitReview(_ result: String) { lock.withLock { admitReviews[result, default: 0] += 1 } }
+    /// The rule is on, with `count` deployments waiting (taken up from the state folder).
+    func githubPending(_ count: Int) { lock.withLock { github.on = true; github.pending = count } }
+    func githubPendingChanged(_ delta: Int) { lock.withLock { github.pending = Swift.max(0, github.pending + delta) } }
+    func githubApproved() { lock.withLock { github.approved += 1 } }
+    func githubRejected() { lock.withLock { github.rejected += 1 } }
+    func githubCallbackFailed() { lock.withLock { github.callbackFailures += 1 } }
 
     func text() -> String {
         lock.withLock {
@@ -76,6 +84,20 @@ final class Metrics: @unchecked Sendable {
             // Every result, counted or not, so an alert on denials has a series from the start.
             out.family("calpolicy_admit_reviews_total", .counter, help: "AdmissionReviews answered by /v1/admit, by result.",
                        label: "result", ["allowed", "denied", "malformed"].map { ($0, admitReviews[$0] ?? 0) })
+            if github.on {
+                out.family("calpolicy_github_pending_deployments", .gauge,
+                           help: "GitHub deployments waiting on the protection rule (decided or not, not yet answered).")
+                out.sample("calpolicy_github_pending_deployments", github.pending)
+                for (name, help, value) in [
+                    ("calpolicy_github_approvals_total", "GitHub deployments approved.", github.approved),
+                    ("calpolicy_github_rejections_total", "GitHub deployments rejected.", github.rejected),
+                    ("calpolicy_github_callback_failures_total",
+                     "Callbacks to GitHub (decisions and status reports) that failed or gave up for now.", github.callbackFailures),
+                ] {
+                    out.family(name, .counter, help: help)
+                    out.sample(name, value)
+                }
+            }
             out.family("calpolicy_http_in_flight", .gauge, help: "Requests being answered.")
             out.sample("calpolicy_http_in_flight", inFlight)
             return out.text

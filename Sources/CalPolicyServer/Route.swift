@@ -12,6 +12,7 @@ extension Router {
         case health = "/health", ready = "/ready", metrics = "/metrics"
         case overrides = "/v1/overrides"
         case admit = "/v1/admit"
+        case github = "/v1/github/deployment-protection-rule"
 
         /// The route of a path: its own, or `/v1/overrides/ID` as `overrides`.
         init?(path: String) {
@@ -20,7 +21,7 @@ extension Router {
             self = .overrides
         }
 
-        var method: String { self == .select || self == .revalidate || self == .admit ? "POST" : "GET" }
+        var method: String { self == .select || self == .revalidate || self == .admit || self == .github ? "POST" : "GET" }
         /// Parameters beyond the display ones and `stack`: the catalogue's options they fill
         /// (the week route's `date` is the week option).
         var parameters: [OptionSpec] {
@@ -39,7 +40,7 @@ extension Router {
                             OptionCatalogue.nextCommonOpen, OptionCatalogue.minDuration, OptionCatalogue.anyStack,
                             OptionCatalogue.timeZone]
             case .gate: [OptionCatalogue.at, OptionCatalogue.timeZone]
-            case .select, .revalidate, .status, .health, .ready, .metrics, .overrides, .admit: []
+            case .select, .revalidate, .status, .health, .ready, .metrics, .overrides, .admit, .github: []
             }
         }
         /// `parameters` and the display ones: what a document request reads from its query.
@@ -90,7 +91,7 @@ extension Router {
         }
         var takesDisplay: Bool {
             switch self {
-            case .status, .health, .ready, .metrics, .overrides, .admit: false
+            case .status, .health, .ready, .metrics, .overrides, .admit, .github: false
             default: true
             }
         }

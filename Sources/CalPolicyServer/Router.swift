@@ -26,6 +26,8 @@ final class Router: @unchecked Sendable {
     let queues: StackQueues
     /// Connections open and closed by a limit (`HTTPDaemon.connections`), for `/metrics`.
     nonisolated(unsafe) var connectionStats: (@Sendable () -> (open: Int, closed: [String: Int]))?
+    /// `--github-*`: the deployment protection rule (nil: off, the route answers 404).
+    nonisolated(unsafe) var github: GitHubRule?
     /// The instant `/v1/admit` decides at: the clock's now (a test fixes it before any request).
     nonisolated(unsafe) var now: @Sendable () -> Int64 = { Clock().now() }
     private let stoppingFlag = StuckFlag()
@@ -211,6 +213,8 @@ final class Router: @unchecked Sendable {
             return .done(try overridesRoute(request, token: token))
         case .admit:
             return try admit(request, note: note)
+        case .github:
+            return .done(try githubDelivery(request, note: note))
         case .health, .ready, .metrics, .status:
             // No policy runs here: the ETag is over the body itself.
             var response = try plain(route)
@@ -231,7 +235,7 @@ final class Router: @unchecked Sendable {
     /// bound to a tenant fills `context.tenant`, and a question naming another tenant is 403.
     func authorize(_ token: TokenSet.Token, route: Route, request: inout HTTPRequest) throws {
         switch route {
-        case .health, .ready, .overrides: return
+        case .health, .ready, .overrides, .github: return
         case .metrics, .status:
             guard token.admin else {
                 throw Failure(.forbidden, message: "token '\(token.name)' has no admin right (\(route.rawValue) needs it)")

@@ -92,6 +92,19 @@ public enum ServeMain {
             return 3
         }
         let (registry, cache, router) = (assembly.registry, assembly.cache, assembly.router)
+        if let settings = configuration.github, let stateDir = configuration.stateDir {
+            switch GitHubStart.make(settings, stateDir: stateDir, stacks: configuration.stacks.map(\.name), metrics: assembly.metrics,
+                                    decide: { router.decideGitHub($0, completion: $1) }) {
+            case .success(let rule):
+                router.github = rule
+                // New policies: every deployment still waiting is asked again.
+                let swapped = registry.onSwap
+                registry.onSwap = { swapped(); rule.deployments.redecideAll() }
+            case .failure(let problem):
+                ServerEvent.log("error", "calpolicy: \(problem.message)")
+                return 2
+            }
+        }
 
         raiseDescriptorLimit()
         let daemon: HTTPDaemon
@@ -132,6 +145,10 @@ public enum ServeMain {
         // Housekeeping: file changes (--watch) and the day changing (the cache empties).
         let house = Housekeeping(registry: registry, cache: cache, watch: configuration.watch,
                                  clock: Clock(zoneNamed: configuration.timeZone), overrides: overrides, tls: tls)
+        if let rule = router.github {
+            house.onOverridesChanged = { rule.deployments.redecideAll() }
+            rule.deployments.start()
+        }
         Thread.detachNewThread { house.loop() }
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
@@ -153,6 +170,7 @@ public enum ServeMain {
         }
         SystemdNotify.send("STOPPING=1")
         house.stop()
+        router.github?.deployments.stop()
         // /ready says false from the first signal; no new connection is taken, idle ones close.
         router.markStopping()
         daemon.stopAccepting()
@@ -215,6 +233,9 @@ final class Housekeeping: @unchecked Sendable {
     /// `--tls-cert`: looked at every turn, `--watch` or not (a rotated certificate must be served).
     let tls: ServeTLS?
     private let running = Atomic<Bool>(true)
+    /// Called when the overrides folder's contents change (the GitHub rule asks its waiting
+    /// deployments again); set before `loop` starts.
+    var onOverridesChanged: (@Sendable () -> Void)?
 
     init(registry: StackRegistry, cache: ResponseCache, watch: Bool, clock: Clock, overrides: OverrideStore? = nil,
          tls: ServeTLS? = nil) {
@@ -230,6 +251,7 @@ final class Housekeeping: @unchecked Sendable {
 
     func loop() {
         var day = clock.today()
+        var generation = overrides?.snapshot.generation
         while running.load(ordering: .acquiring) {
             usleep(250_000)
             SystemdNotify.watchdog?.beat()
@@ -237,6 +259,10 @@ final class Housekeeping: @unchecked Sendable {
             if watch {
                 registry.startReload(force: false, why: "file changed")
                 overrides?.refresh()
+            }
+            if let onOverridesChanged, let now = overrides?.snapshot.generation, now != generation {
+                generation = now
+                onOverridesChanged()
             }
             let now = clock.today()
             if now != day {

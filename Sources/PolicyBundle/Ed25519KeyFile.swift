@@ -1,3 +1,5 @@
+import Crypto
+
 /// Ed25519 keys as files, in RFC 8410's DER forms, so `openssl genpkey -algorithm ed25519
 /// -outform DER` and GnuTLS's `certtool` keys work and ours work with them: the private key a
 /// PKCS#8 `OneAsymmetricKey` (version 0, algorithm 1.3.101.112, the seed in an OCTET STRING),

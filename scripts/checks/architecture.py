@@ -21,22 +21,26 @@ SOURCES = os.path.join(ROOT, "Sources")
 SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTest"}
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
-# CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive,
-# CNettle and CGetRandom PolicyBundle.
+# CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive
+# PolicyBundle; CNettle and CGetRandom Crypto (every signature, hash and MAC over nettle); CCurl
+# HTTPClient, which only the server (dynamically linked) may import: the static CLI never links libcurl.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
     "LuaHost": {"CLua", "CLuaShim"},
-    "PolicyBundle": {"CArchive", "CNettle", "CGetRandom"},
+    "Crypto": {"CNettle", "CGetRandom"},
+    "PolicyBundle": {"CArchive", "Crypto"},
     "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"},
     "Rendering": {"CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"},
-    "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle"},
+    "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle",
+                          "Crypto"},
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                      "CalPolicyArguments", "PolicyBundle"},
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
+    "HTTPClient": {"CCurl"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                        "CalPolicyArguments", "MHDHost"},
+                        "CalPolicyArguments", "MHDHost", "HTTPClient", "Crypto"},
     "calpolicy": {"CalPolicyCLI", "CHeapTuning", "CStartup"},
     "calpolicy-serve": {"CalPolicyServer", "CHeapTuning", "CStartup"},
 }

@@ -1,4 +1,5 @@
 import CalendarData
+import Crypto
 import PolicyBundle
 import Rendering
 

@@ -1,4 +1,5 @@
 import CalendarData
+import Crypto
 import PolicyBundle
 
 /// Signing keys as files (RFC 8410 DER, `Ed25519KeyFile`): made from the system's randomness,

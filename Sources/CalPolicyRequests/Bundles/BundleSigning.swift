@@ -1,3 +1,4 @@
+import Crypto
 import PolicyBundle
 
 /// `bundle sign` and `bundle verify`: a signature over `manifest.json`'s exact bytes, which name

@@ -11,6 +11,9 @@ enum Listener: Sendable {
     func isOpen(_ route: Router.Route) -> Bool {
         switch (self, route) {
         case (_, .health), (_, .ready): true
+        // GitHub carries no bearer token: X-Hub-Signature-256 (the webhook secret) is this
+        // route's only authentication, checked before anything of the body is read.
+        case (.main, .github): true
         case (.diagnostic, .metrics), (.diagnostic, .status): true
         default: false
         }

@@ -53,7 +53,8 @@ enum ServeOptions {
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
                   corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
-                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + AdmitOptions.options + [config, verbose, version, help],
+                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + AdmitOptions.options + GitHubOptions.options
+                  + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -116,6 +117,8 @@ public struct ServeConfiguration: Sendable {
     public var tls: (certificate: String, key: String, clientCA: String?)?
     /// `--admit-*`: how `POST /v1/admit` reads a Kubernetes AdmissionReview.
     public var admission = AdmissionSettings()
+    /// `--github-*`: the GitHub deployment protection rule (nil: the route answers 404).
+    var github: GitHubSettings?
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -313,6 +316,13 @@ public enum ServeArguments {
         do { configuration.admission = try AdmitOptions.parse(parsed) } catch { throw Problem(error) }
         // The one route whose body may pass the server's 64 KiB: decided from the head's path.
         configuration.limits.maxBodyByPath[Router.Route.admit.rawValue] = configuration.admission.maxBody
+        do { configuration.github = try GitHubOptions.parse(parsed) } catch { throw Problem(error) }
+        if configuration.github != nil {
+            guard configuration.stateDir != nil else {
+                throw Problem("--github-app-id needs --state-dir DIR (deliveries seen and deployments waiting are kept there)")
+            }
+            configuration.limits.maxBodyByPath[Router.Route.github.rawValue] = GitHubSettings.maxBody
+        }
         if configuration.decisionLogRequired && configuration.decisionLog == nil {
             throw Problem("--decision-log-required needs --decision-log FILE")
         }
