@@ -24,7 +24,8 @@ finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit; }
 
 validate=.venv/bin/kubernetes-validate
 [ -x "$validate" ] || { bad "kubernetes-validate not found in .venv (scripts/setup.sh test installs it)"; finish; }
-for manifest in deploy/kubernetes/*.yaml; do
+# The service's manifests and the GitHub rule's own (one replica with its state, deploy/kubernetes/github).
+for manifest in deploy/kubernetes/*.yaml deploy/kubernetes/github/*.yaml; do
     [ "$(basename "$manifest")" = kustomization.yaml ] && continue
     if out=$("$validate" --strict -k "$version" "$manifest" 2>&1) && ! grep -qi "error\|invalid" <<<"$out"; then ok
     else bad "$manifest: $out"; fi
