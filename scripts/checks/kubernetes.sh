@@ -31,7 +31,7 @@ for manifest in deploy/kubernetes/*.yaml deploy/kubernetes/github/*.yaml; do
     else bad "$manifest: $out"; fi
 done
 # A broken manifest must fail (the validator is really looking).
-sed 's/containerPort: 8080/containerPort: "eighty"/' deploy/kubernetes/deployment.yaml >"${TMPDIR:-/tmp}/broken-$$.yaml"
+sed 's/containerPort: 8443/containerPort: "eighty"/' deploy/kubernetes/deployment.yaml >"${TMPDIR:-/tmp}/broken-$$.yaml"
 if "$validate" --strict -k "$version" "${TMPDIR:-/tmp}/broken-$$.yaml" >/dev/null 2>&1; then bad "a string containerPort validated"; else ok; fi
 rm -f "${TMPDIR:-/tmp}/broken-$$.yaml"
 
@@ -71,6 +71,23 @@ for kind in ("Service", "PodDisruptionBudget"):
     selector = selector.get("matchLabels", selector)
     assert all(labels.get(k) == v for k, v in selector.items()), f"the {kind} does not select the pods"
 assert spec["selector"]["matchLabels"].items() <= labels.items()
+# The webhook reaches the pods: the Service's ports name container ports, the pair cert-manager
+# writes is the Secret the pods mount and give --tls-cert, and the CA injected is that certificate's.
+names = {p["name"] for p in container["ports"]}
+for port in docs["Service"]["spec"]["ports"]:
+    assert port["targetPort"] in names, f"the Service targets port {port['targetPort']}, which no container names"
+certificate = docs["Certificate"]
+tls = next(v for v in pod["volumes"] if v.get("secret"))
+assert tls["secret"]["secretName"] == certificate["spec"]["secretName"], "the pods mount another Secret than the Certificate's"
+tls_mount = next(m for m in container["volumeMounts"] if m["name"] == tls["name"])["mountPath"]
+args = container["args"]
+assert args[args.index("--tls-cert") + 1] == tls_mount + "/tls.crt" and args[args.index("--tls-key") + 1] == tls_mount + "/tls.key"
+webhook = docs["ValidatingWebhookConfiguration"]
+injected = webhook["metadata"]["annotations"]["cert-manager.io/inject-ca-from"]
+assert injected == f"{certificate['metadata']['namespace']}/{certificate['metadata']['name']}", "CA injected from another Certificate"
+service = webhook["webhooks"][0]["clientConfig"]["service"]
+assert f"{service['name']}.{service['namespace']}.svc" in certificate["spec"]["dnsNames"], "the certificate does not name the webhook's Service"
+assert service["port"] in {p["port"] for p in docs["Service"]["spec"]["ports"]}, "the webhook calls a port the Service lacks"
 print(f"kubernetes: {len(served)} policies from ConfigMap '{configmap['metadata']['name']}', folder mount, probes, selectors")
 PY
 
