@@ -119,15 +119,24 @@ let package = Package(
         .target(name: "CTLSCredentials", dependencies: ["CGnuTLS"]),
         // The one Swift module that sees libmicrohttpd; its pointers stay in Unsafe*.swift.
         .target(name: "MHDHost", dependencies: ["CMicroHTTPD", "CTLSCredentials"]),
+        // libcurl, GnuTLS flavour (the server's one TLS stack), for outgoing HTTP: bundle pulls,
+        // callbacks. Seen by HTTPClient alone; only the dynamically linked server links it.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-gnutls-dev"])]
+        ),
+        // The project's one HTTP client: bounded, no redirects, no signals; pointers in Unsafe*.swift.
+        .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalPolicyServer",
-                dependencies: ["MHDHost", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
+                dependencies: ["MHDHost", "HTTPClient", "CalPolicyArguments", "CalPolicyRequests", "Rendering", "PolicyEngine",
                                "CalendarCore", "CalendarData"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
                             .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),
                             .embedInCode("WebPage/Assets/strings.json")]),
         // The Swift runtime and Foundation linked in (-static-stdlib), so the server runs on a host
-        // without the toolchain: it needs only libmicrohttpd, liblua5.4, libical and the C/C++
+        // without the toolchain: it needs only libmicrohttpd, libcurl-gnutls, liblua5.4, libical and the C/C++
         // runtime. On the target itself, so one release build makes both products with the same
         // compile flags. The -l flags: the static Foundation's own dependencies, which no object
         // of this package names (they are imported by Foundation's implementation only), in an
@@ -164,6 +173,7 @@ let package = Package(
         .testTarget(name: "CalPolicyCLITests", dependencies: ["CalPolicyCLI", "CalendarData", "CalPolicyArguments", "CalPolicyRequests", "Rendering"]),
         .testTarget(name: "EndToEndTests", dependencies: ["calpolicy"]),
         .testTarget(name: "MHDHostTests", dependencies: ["MHDHost"]),
+        .testTarget(name: "HTTPClientTests", dependencies: ["HTTPClient"]),
         .testTarget(name: "CalPolicyServerTests", dependencies: ["CalPolicyServer", "CalPolicyRequests", "CalendarData", "MHDHost"]),
         .testTarget(name: "ReliabilityTests", dependencies: ["CalendarCore", "PolicyEngine", "FuzzChecks"]),
 

@@ -20,7 +20,8 @@ want_bench=0
 # static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
 # libarchive-dev and nettle-dev: policy bundles (tar + gzip through libarchive, Ed25519 and SHA-256
 # through nettle's hogweed); libgmp-dev and zlib1g-dev for their static link into the CLI.
-packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev tzdata pkgconf make)
+# libcurl4-gnutls-dev: the server's HTTP client (bundle pulls), libcurl over GnuTLS like the rest.
+packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev libcurl4-gnutls-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl openssl chromium fonts-noto-core)
 # The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
@@ -49,6 +50,8 @@ else
         { echo "setup: libarchive headers and library (pkg-config 'libarchive') not found; install them with your package manager" >&2; exit 1; }
     pkg-config --exists hogweed ||
         { echo "setup: nettle headers and libraries (pkg-config 'hogweed') not found; install them with your package manager" >&2; exit 1; }
+    pkg-config --exists libcurl ||
+        { echo "setup: libcurl headers and library (pkg-config 'libcurl', GnuTLS flavour) not found; install them with your package manager" >&2; exit 1; }
     if [ "$want_test" -eq 1 ]; then
         for tool in lua5.4 ncal valgrind python3 curl chromium; do
             command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2

@@ -22,7 +22,8 @@ SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTe
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
 # CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive,
-# CNettle and CGetRandom PolicyBundle.
+# CNettle and CGetRandom PolicyBundle; CCurl HTTPClient, which only the server (dynamically linked)
+# may import: the static CLI never links libcurl.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
@@ -35,8 +36,9 @@ MAY_IMPORT = {
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                      "CalPolicyArguments", "PolicyBundle"},
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
+    "HTTPClient": {"CCurl"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                        "CalPolicyArguments", "MHDHost"},
+                        "CalPolicyArguments", "MHDHost", "HTTPClient"},
     "calpolicy": {"CalPolicyCLI", "CHeapTuning", "CStartup"},
     "calpolicy-serve": {"CalPolicyServer", "CHeapTuning", "CStartup"},
 }
