@@ -43,6 +43,7 @@ extension Router {
         }
         note.stack = version.name
         note.version = version.version
+        note.revision = version.revision
         var context: DecisionContext
         do {
             context = try AdmitUseCase.context(review, settings: settings)

@@ -53,7 +53,7 @@ enum ServeOptions {
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
                   corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
-                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + AdmitOptions.options + [config, verbose, version, help],
+                  tlsClientCA, OptionCatalogue.timeZone] + BundleOptions.options + ServeLimits.options + AdmitOptions.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -116,6 +116,8 @@ public struct ServeConfiguration: Sendable {
     public var tls: (certificate: String, key: String, clientCA: String?)?
     /// `--admit-*`: how `POST /v1/admit` reads a Kubernetes AdmissionReview.
     public var admission = AdmissionSettings()
+    /// `--bundle URL`: the stacks come from a pulled bundle (`stacks` is filled at start).
+    public var bundle: BundleSource?
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -203,7 +205,9 @@ public enum ServeArguments {
             let paths = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             stacks.append(.init(name: name, paths: paths))
         }
-        guard !stacks.isEmpty else { throw Problem("missing argument POLICY (or --stack NAME=POLICY)") }
+        let bundle = try BundleSource.parse(parsed)
+        if let bundle { try BundleSource.check(bundle, parsed) }
+        guard !stacks.isEmpty || bundle != nil else { throw Problem("missing argument POLICY (or --stack NAME=POLICY, or --bundle URL)") }
         for stack in stacks {
             for path in stack.paths {
                 if path == "-" {
@@ -293,6 +297,7 @@ public enum ServeArguments {
         configuration.diagnostic = limits.diagnostic
         configuration.overrides = parsed.value(ServeOptions.overrides.name)
         configuration.stateDir = parsed.value(ServeOptions.stateDir.name)
+        configuration.bundle = bundle
         switch (parsed.value(ServeOptions.tlsCert.name), parsed.value(ServeOptions.tlsKey.name)) {
         case (let certificate?, let key?):
             configuration.tls = (certificate, key, parsed.value(ServeOptions.tlsClientCA.name))
