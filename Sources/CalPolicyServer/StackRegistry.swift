@@ -137,6 +137,11 @@ final class StackRegistry: @unchecked Sendable {
             // Same text: no Lua runs, the live version (its pool warm) keeps answering.
             if files.version != live.version {
                 loaded = loader.load(name: slot.name, paths: paths, files: files, candidate: candidate.cancel)
+            } else if revision != live.revision, loader.gateTests,
+                      let problem = loader.testProblem(paths, cancel: candidate.cancel) {
+                // A new bundle revision with the same policies may still bring other tests: with
+                // --gate-tests they must pass before its label goes live.
+                loaded = .failure(StackLoader.Refusal(message: problem))
             }
         }
         let built = DispatchTime.now().uptimeNanoseconds
