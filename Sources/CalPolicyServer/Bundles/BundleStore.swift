@@ -50,7 +50,7 @@ struct BundleStore: Sendable {
                     path += "/" + part
                     try Self.makeFolder(path)
                 }
-                try Self.create(path + "/" + (parts.last ?? file.name), file.bytes)
+                try Self.create(path + "/" + (parts.last ?? file.name), file.bytes, flush: false)
             }
             let target = folder + "/" + name
             if FileManager.default.fileExists(atPath: target) { try? FileManager.default.removeItem(atPath: target) }
@@ -130,13 +130,16 @@ struct BundleStore: Sendable {
         }
     }
 
-    /// A new file, whole: created (never opened through a link or over a file), written, flushed.
-    private static func create(_ path: String, _ bytes: [UInt8]) throws(ServeStateError) {
+    /// A new file, whole: created (never opened through a link or over a file), written, and
+    /// flushed when `flush`. A revision's files are not flushed one by one (a thousand fsyncs
+    /// cost seconds): a start reads them back against their digests before using them, so a
+    /// file a crash cut short makes the persisted bundle unused, never wrong.
+    private static func create(_ path: String, _ bytes: [UInt8], flush: Bool = true) throws(ServeStateError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw ServeStateError("\(path): cannot be created: \(reason(errno))") }
         let written = DescriptorWrite.all(bytes, to: fd)
         var failure: Int32 = written == bytes.count ? 0 : (errno != 0 ? errno : EIO)
-        if failure == 0 && fsync(fd) != 0 { failure = errno }
+        if failure == 0 && flush && fsync(fd) != 0 { failure = errno }
         if close(fd) != 0 && failure == 0 { failure = errno }
         guard failure == 0 else { throw ServeStateError("\(path): cannot be written: \(reason(failure))") }
     }
