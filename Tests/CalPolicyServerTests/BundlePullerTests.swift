@@ -129,11 +129,14 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.maker, made]
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "python3 (tarfile, gzip) is needed (scripts/setup.sh test)")
+        try #require(process.terminationStatus == 0, "python3 (tarfile, gzip) is needed (scripts/setup.sh test): \(said)")
         let names = try FileManager.default.contentsOfDirectory(atPath: made).sorted()
-        #expect(names.count == 12)
+        #expect(names.count == 13)
         let around = try FileManager.default.contentsOfDirectory(atPath: fixture.root).sorted()
         for name in names {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: made + "/" + name)))
@@ -179,6 +182,17 @@ import Testing
     big = info("a.lua", 10 * 1024 ** 3).tobuf(tarfile.GNU_FORMAT)
     with open(out + "/huge.tar.gz", "wb") as f:
         f.write(gzip.compress(head + padded + big + b"x" * 512 + b"\\0" * 1024, mtime=0))
+    # A PAX 1.0 sparse member: 10 bytes stored, 10 GB claimed.
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        tar.addfile(info("manifest.json", len(manifest)), io.BytesIO(manifest))
+        t = info("GNUSparseFile.0/a.lua", 512 + len(body))
+        t.pax_headers = {"GNU.sparse.major": "1", "GNU.sparse.minor": "0", "GNU.sparse.name": "a.lua",
+                         "GNU.sparse.realsize": str(10 * 1024 ** 3)}
+        sparse_map = b"1\\n0\\n%d\\n" % len(body)
+        tar.addfile(t, io.BytesIO(sparse_map + b"\\0" * (512 - len(sparse_map)) + body))
+    with open(out + "/sparse.tar.gz", "wb") as f:
+        f.write(gzip.compress(buf.getvalue(), mtime=0))
     buf = io.BytesIO()
     with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:
         tar.addfile(info("manifest.json", len(manifest)), io.BytesIO(manifest))
