@@ -29,6 +29,8 @@ final class BundlePuller: @unchecked Sendable {
     private var etag: String?
     /// The digest of the last archive refused: the same bytes again are not tried again.
     private var refusedDigest: String?
+    /// Its ETag: sent too, so a bundle server still offering it answers 304, not the bytes again.
+    private var refusedETag: String?
 
     init(source: BundleSource, publicKey: [UInt8]?, store: BundleStore, registry: StackRegistry, state: BundleState) {
         self.source = source
@@ -57,7 +59,8 @@ final class BundlePuller: @unchecked Sendable {
         state.requested(at: Clock.date())
         var request = HTTPRequest(url: source.url, timeout: .seconds(60), connectTimeout: .seconds(5),
                                   maxResponseBytes: Self.maxBytes)
-        if let etag, state.isActive { request.headers.append(HTTPHeader(name: "If-None-Match", value: etag)) }
+        let known = [state.isActive ? etag : nil, refusedETag].compactMap { $0 }
+        if !known.isEmpty { request.headers.append(HTTPHeader(name: "If-None-Match", value: known.joined(separator: ", "))) }
         let response: HTTPResponse
         do { response = try client.send(request) } catch {
             switch error {
@@ -82,10 +85,11 @@ final class BundlePuller: @unchecked Sendable {
         if digest == refusedDigest { return }
         if let problem = activate(response.body, digest: digest) {
             refusedDigest = digest
+            refusedETag = response.headers["etag"]
             fail(problem.code, problem.message)
             return
         }
-        refusedDigest = nil
+        (refusedDigest, refusedETag) = (nil, nil)
         etag = response.headers["etag"]
     }
 
