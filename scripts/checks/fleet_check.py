@@ -17,6 +17,8 @@ import time
 import urllib.error
 import urllib.request
 
+import yaml
+
 BUILD = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else ".build/debug")
 CLI = os.path.join(BUILD, "calpolicy")
 SERVE = os.path.join(BUILD, "calpolicy-serve")
@@ -364,6 +366,8 @@ def main():
         status = replicas[0].status()
         check(status["activeRevision"] == "rev2" and status["signed"] and status["lastError"] is None,
               f"/v1/status names rev2, signed, no error: {status}")
+        schema = yaml.safe_load(open("docs/openapi.yaml"))["components"]["schemas"]["Status"]["properties"]["bundle"]
+        check(sorted(status) == sorted(schema["required"]), f"/v1/status's bundle has the fields docs/openapi.yaml names: {sorted(status)}")
         status_code, headers, _ = replicas[0].get("/health")
         check(headers.get("X-Policy-Revision") == "rev2", "every answer carries X-Policy-Revision")
         metrics = replicas[0].get("/metrics")[2].decode()
@@ -377,6 +381,8 @@ def main():
             check(all(refused), f"{what}: every replica records a failure")
             errors = [r.status()["lastError"] or {} for r in replicas]
             check(all(e.get("code") == code for e in errors), f"{what}: lastError.code is {code}: {errors}")
+            check(all(sorted(e) == sorted(schema["properties"]["lastError"]["required"]) for e in errors),
+                  f"{what}: lastError has the fields docs/openapi.yaml names")
             check(all(serving(r, "rev2", DAYS[:2]) for r in replicas), f"{what}: rev2 keeps answering on every replica")
             ask_every_day(replicas)
         check(not os.path.exists(os.path.join(work, "escape.lua")) and
