@@ -136,7 +136,7 @@ import Testing
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "python3 (tarfile, gzip) is needed (scripts/setup.sh test): \(said)")
         let names = try FileManager.default.contentsOfDirectory(atPath: made).sorted()
-        #expect(names.count == 13)
+        #expect(names.count == 14)
         let around = try FileManager.default.contentsOfDirectory(atPath: fixture.root).sorted()
         for name in names {
             let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: made + "/" + name)))
@@ -177,6 +177,15 @@ import Testing
     archive("duplicate-manifest.tar.gz", [(info("manifest.json", len(manifest)), manifest)])
     archive("bigsig.tar.gz", [(info("manifest.sig", 5 * 1024 * 1024), b"x" * (5 * 1024 * 1024))])
     archive("no-manifest.tar.gz", [(info("a.lua", len(body)), body)], first=False)
+    # A revision that would split the X-Policy-Revision header.
+    split = json.dumps({"revision": "r\\r\\nX-Injected: 1", "files": [{"name": "a.lua", "sha256": hashlib.sha256(body).hexdigest(),
+        "size": len(body)}], "tzdata": None, "holidays": None, "stacks": {"default": ["a.lua"]}}).encode()
+    buf = io.BytesIO()
+    with tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT) as tar:
+        tar.addfile(info("manifest.json", len(split)), io.BytesIO(split))
+        tar.addfile(info("a.lua", len(body)), io.BytesIO(body))
+    with open(out + "/header-split.tar.gz", "wb") as f:
+        f.write(gzip.compress(buf.getvalue(), mtime=0))
     head = info("manifest.json", len(manifest)).tobuf(tarfile.GNU_FORMAT)
     padded = manifest + b"\\0" * (-len(manifest) % 512)
     big = info("a.lua", 10 * 1024 ** 3).tobuf(tarfile.GNU_FORMAT)
