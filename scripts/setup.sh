@@ -23,6 +23,8 @@ want_bench=0
 # libcurl4-gnutls-dev: the server's HTTP client (bundle pulls), libcurl over GnuTLS like the rest.
 packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev libcurl4-gnutls-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl openssl chromium fonts-noto-core)
+# The fleet check (scripts/checks/fleet.sh): nginx serves the bundles the replicas pull.
+[ "$want_test" -eq 1 ] && packages+=(nginx)
 # The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
 # systemd-analyze, buildah for the image.

@@ -26,6 +26,7 @@ enum APIError: String, CaseIterable, Sendable {
     case overrideExists = "override_exists"
     case overridesReadOnly = "overrides_read_only"
     case noOverrides = "no_overrides"
+    case noBundle = "no_bundle"
 
     /// The code as the error body writes it (`{"error": {"code": ...}}`).
     var code: String { rawValue }
@@ -43,7 +44,7 @@ enum APIError: String, CaseIterable, Sendable {
         case .overrideExists, .overridesReadOnly: 409
         case .headerFieldsTooLarge: 431
         case .policyError, .internalError: 500
-        case .policyTimeout, .deadlineExceeded, .overloaded, .decisionLogUnavailable, .stopping: 503
+        case .policyTimeout, .deadlineExceeded, .overloaded, .decisionLogUnavailable, .stopping, .noBundle: 503
         }
     }
 }

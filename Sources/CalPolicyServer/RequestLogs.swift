@@ -11,6 +11,8 @@ import Rendering
 final class RequestNote: @unchecked Sendable {
     var stack: String?
     var version: String?
+    /// `--bundle`: the revision of the version that answered.
+    var revision: String?
     var today: String?
     var failure: Router.Failure?
     /// The decision's answer for its log line (`DecisionRecordRenderer.gateAnswer` or
@@ -137,7 +139,7 @@ struct CORSPolicy: Sendable {
     let origin: String?
     static let methods = "GET, HEAD, POST, OPTIONS"
     static let allowedHeaders = "Authorization, Content-Type, If-None-Match"
-    static let exposed = "ETag, X-Policy-Version, X-Policy-Stack, X-Request-Id, X-Decision-Id"
+    static let exposed = "ETag, X-Policy-Version, X-Policy-Revision, X-Policy-Stack, X-Request-Id, X-Decision-Id"
 
     private func allowed(_ request: HTTPRequest) -> String? {
         guard let origin, let asked = request.header("origin") else { return nil }

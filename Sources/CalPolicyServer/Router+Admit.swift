@@ -41,6 +41,7 @@ extension Router {
         }
         note.stack = version.name
         note.version = version.version
+        note.revision = version.revision
         let tenant = request.query.last(where: { $0.name == "context.tenant" })?.value
         // Reading a review (up to --admit-max-body, 2 MB parses in a fifth of a second) and
         // deciding it happen on a worker of the stack asked, never on the polling thread, which

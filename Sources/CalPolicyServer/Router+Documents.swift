@@ -24,6 +24,7 @@ extension Router {
         }
         note.stack = version.name
         note.version = version.version
+        note.revision = version.revision
         var values = configuration.defaults
         for option in parameters {
             if let value = query[option.parameter] { values.set(value, for: option) }
@@ -92,7 +93,8 @@ extension Router {
                                        todayGiven: values.has(OptionCatalogue.today), query: query, names: route.keyNames,
                                        body: route == .select || route == .revalidate ? request.body : [])
         if let overrideState { key = key.adding("overrides-\(overrideState.generation)") }
-        let common: [(name: String, value: String)] = [("X-Policy-Version", version.version), ("X-Policy-Stack", version.name)]
+        var common: [(name: String, value: String)] = [("X-Policy-Version", version.version), ("X-Policy-Stack", version.name)]
+        if let revision = version.revision { common.append(("X-Policy-Revision", revision)) }
         // If-None-Match answers 304 only where the answer would be 200: from the cache, or once computed.
         let match = request.header("if-none-match")
         if let hit = cache.get(key), hit.status == 200 {

@@ -23,6 +23,7 @@ extension Router {
             record.request = [("id", .string(id)), ("client", LogJSON.optional(request.clientAddress)),
                               ("method", LogJSON.text(request.method))]
             (record.stack, record.version, record.today) = (note.stack, note.version, note.today)
+            record.revision = note.revision
             (record.instant, record.zone, record.context) = (note.instant, note.zone, note.context)
             record.query = LogJSON.query(request.query)
             record.body = route == .select ? LogJSON.body(request.body) : .null

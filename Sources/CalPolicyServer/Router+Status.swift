@@ -33,6 +33,7 @@ extension Router {
     func metricsText() -> String {
         var out = PrometheusText()
         stackMetrics(&out)
+        bundleMetrics(&out)
         serviceMetrics(&out)
         return metrics.text() + out.text
     }
@@ -81,6 +82,9 @@ extension Router {
         ])
     }
 
+    /// `--bundle`: the puller's state as `bundle` (absent when serving plain policy files).
+    private func bundleField() -> [(String, JSONValue)] { bundles == nil ? [] : [("bundle", bundleStatus())] }
+
     func status() -> String {
         let formatter = ISO8601DateFormatter()
         var stackValues: [JSONValue] = []
@@ -98,9 +102,10 @@ extension Router {
                 .object([("at", .string(formatter.string(from: attempt.at))), ("result", .string(attempt.result)),
                          ("error", .optional(attempt.error))])
             } ?? .null
-            stackValues.append(.object([
-                ("name", .string(entry.name)),
-                ("version", .string(entry.live.version)),
+            var fields: [(String, JSONValue)] = [("name", .string(entry.name)), ("version", .string(entry.live.version))]
+            // `--bundle`: the bundle revision the stack's files came from.
+            if let revision = entry.live.revision { fields.append(("revision", .string(revision))) }
+            stackValues.append(.object(fields + [
                 ("loadedAt", .string(formatter.string(from: entry.live.loadedAt))),
                 ("policies", .array(policies)),
                 // The stack's data horizon: the earliest day any of its policies' data ends.
@@ -119,6 +124,6 @@ extension Router {
             ("timeout", .string(RunLimits.seconds(configuration.timeout))),
             ("limits", limitsValue()),
             ("stacks", .array(stackValues)),
-        ]))
+        ] + bundleField()))
     }
 }

@@ -30,6 +30,8 @@ final class Router: @unchecked Sendable {
     nonisolated(unsafe) var github: GitHubRule?
     /// The instant `/v1/admit` decides at: the clock's now (a test fixes it before any request).
     nonisolated(unsafe) var now: @Sendable () -> Int64 = { Clock().now() }
+    /// `--bundle`: what the puller has done; until a bundle is live, decisions are refused.
+    nonisolated(unsafe) var bundles: BundleState?
     private let stoppingFlag = StuckFlag()
     /// After SIGTERM: `/ready` answers 503 so a balancer stops sending work.
     func markStopping() { stoppingFlag.set() }
@@ -95,6 +97,11 @@ final class Router: @unchecked Sendable {
             var response = response
             cors.decorate(&response, request)
             response.headers.append(("X-Request-Id", id))
+            // The active bundle's revision beside X-Policy-Version (a document route set its own,
+            // from the version that answered).
+            if let revision = bundles?.snapshot.activeRevision, !response.headers.contains(where: { $0.name == "X-Policy-Revision" }) {
+                response.headers.append(("X-Policy-Revision", revision))
+            }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             response = log(request, route: route, id: id, note: note, response: response, seconds: seconds)
             metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
@@ -207,6 +214,10 @@ final class Router: @unchecked Sendable {
             try authorize(named, route: route, request: &request)
             token = named
         }
+        if let bundles, !bundles.isActive, ![.health, .ready, .metrics, .status].contains(route) {
+            throw Failure(.noBundle, message: "no policy bundle is live yet (--bundle); /v1/status says why",
+                          headers: [("Retry-After", "5")])
+        }
         switch route {
         case .overrides:
             // Its rights depend on the override asked about: checked there.
@@ -277,7 +288,9 @@ final class Router: @unchecked Sendable {
         case .health:
             return Self.json(200, "{\"status\":\"ok\"}\n")
         case .ready:
-            if stoppingFlag.isSet { return Self.json(503, "{\"ready\":false,\"stacks\":\(stacks.names.count)}\n") }
+            if stoppingFlag.isSet || bundles?.isActive == false {
+                return Self.json(503, "{\"ready\":false,\"stacks\":\(stacks.names.count)}\n")
+            }
             return Self.json(200, "{\"ready\":true,\"stacks\":\(stacks.names.count)}\n")
         case .metrics:
             return HTTPResponse(status: 200, headers: [("Content-Type", "text/plain; version=0.0.4")],

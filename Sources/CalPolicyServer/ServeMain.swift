@@ -20,7 +20,7 @@ public enum ServeMain {
         for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&signals, number) }
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let configuration: ServeConfiguration
+        var configuration: ServeConfiguration
         switch ServeConfigFile.parse(arguments, cores: cores) {
         case .exit(let code, let stdout, let stderr):
             FileHandle.standardOutput.write(Data(stdout.utf8))
@@ -83,13 +83,38 @@ public enum ServeMain {
             }
         }
 
-        let assembly: ServerAssembly
+        // --bundle: the stacks come from the persisted bundle, or start empty and refused.
+        var bundleStart: BundleStartup?
+        if configuration.bundle != nil {
+            switch BundleStartup.prepare(&configuration) {
+            case .success(let prepared): bundleStart = prepared
+            case .failure(let problem):
+                ServerEvent.log("error", "calpolicy: --bundle: \(problem.message)")
+                return 2
+            }
+        }
+
+        var assembly: ServerAssembly
         switch ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens, decisions: decisions,
                                    overrides: overrides) {
         case .success(let made): assembly = made
         case .failure(let refusal):
-            ServerEvent.log("error", "calpolicy: stack '\(refusal.stack)': \(refusal.message)")
-            return 3
+            guard let bundleStart, bundleStart.persistedRevision != nil else {
+                ServerEvent.log("error", "calpolicy: stack '\(refusal.stack)': \(refusal.message)")
+                return 3
+            }
+            // A persisted bundle that no longer loads (another server version): start as without one.
+            ServerEvent.log("bundle_persisted_refused", "calpolicy-serve: the persisted bundle does not load: stack "
+                            + "'\(refusal.stack)': \(refusal.message)")
+            bundleStart.state.deactivate()
+            configuration.stacks = BundleStartup.emptyStacks
+            guard case .success(let made) = ServerAssembly.make(configuration, cores: cores, token: nil, tokens: tokens,
+                                                                decisions: decisions, overrides: overrides) else { return 3 }
+            assembly = made
+        }
+        if let bundleStart {
+            assembly.router.bundles = bundleStart.state
+            if let revision = bundleStart.state.snapshot.activeRevision { assembly.registry.label(revision: revision) }
         }
         let (registry, cache, router) = (assembly.registry, assembly.cache, assembly.router)
         if let settings = configuration.github, let stateDir = configuration.stateDir {
@@ -150,6 +175,10 @@ public enum ServeMain {
             rule.deployments.start()
         }
         Thread.detachNewThread { house.loop() }
+        let puller = bundleStart.map {
+            BundlePuller(source: $0.source, publicKey: $0.publicKey, store: $0.store, registry: registry, state: $0.state)
+        }
+        if let puller { Thread.detachNewThread { puller.loop() } }
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
         SystemdNotify.watchdog?.start()
@@ -171,6 +200,7 @@ public enum ServeMain {
         SystemdNotify.send("STOPPING=1")
         house.stop()
         router.github?.deployments.stop()
+        puller?.stop()
         // /ready says false from the first signal; no new connection is taken, idle ones close.
         router.markStopping()
         daemon.stopAccepting()

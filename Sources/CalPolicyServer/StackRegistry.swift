@@ -27,7 +27,10 @@ final class StackRegistry: @unchecked Sendable {
 
     final class Slot: @unchecked Sendable {
         let name: String
-        let paths: [String]
+        /// The files a candidate reads; a bundle's activation points them at its revision's copy.
+        var paths: [String]
+        /// The bundle revision the next candidate carries into its version (nil: plain files).
+        var revision: String?
         var live: StackVersion
         var lastAttempt: Attempt?
         var candidate: Candidate?
@@ -84,7 +87,7 @@ final class StackRegistry: @unchecked Sendable {
     /// here, no file read and no policy work.
     func startReload(force: Bool, why: String, group: DispatchGroup? = nil) {
         for slot in lock.withLock({ slots }) {
-            let keys = slot.paths.map(FileKey.of)
+            let keys = lock.withLock { slot.paths }.map(FileKey.of)
             let started: Candidate? = lock.withLock {
                 if !force {
                     if keys == slot.live.keys {
@@ -124,16 +127,21 @@ final class StackRegistry: @unchecked Sendable {
     private func build(_ slot: Slot, _ candidate: Candidate, why: String) {
         let started = Clock.date()
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        let live = lock.withLock { slot.live }
+        let (live, paths, revision) = lock.withLock { (slot.live, slot.paths, slot.revision) }
         var keys = candidate.keys
         var loaded: Result<StackVersion, StackLoader.Refusal>?
-        switch loader.read(paths: slot.paths) {
+        switch loader.read(paths: paths) {
         case .failure(let refusal): loaded = .failure(refusal)
         case .success(let files):
             keys = files.keys
             // Same text: no Lua runs, the live version (its pool warm) keeps answering.
             if files.version != live.version {
-                loaded = loader.load(name: slot.name, paths: slot.paths, files: files, candidate: candidate.cancel)
+                loaded = loader.load(name: slot.name, paths: paths, files: files, candidate: candidate.cancel)
+            } else if revision != live.revision, loader.gateTests,
+                      let problem = loader.testProblem(paths, cancel: candidate.cancel) {
+                // A new bundle revision with the same policies may still bring other tests: with
+                // --gate-tests they must pass before its label goes live.
+                loaded = .failure(StackLoader.Refusal(message: problem))
             }
         }
         let built = DispatchTime.now().uptimeNanoseconds
@@ -145,7 +153,10 @@ final class StackRegistry: @unchecked Sendable {
             case nil:
                 slot.lastAttempt = Attempt(at: started, result: "unchanged")
                 slot.live = StackVersion.rekeyed(slot.live, keys: keys)
+                // The same texts under a new bundle revision: the answers stay, the label moves.
+                slot.live.setRevision(revision)
             case .success(let version)?:
+                version.setRevision(revision)
                 slot.live = version
                 slot.lastAttempt = Attempt(at: started, result: "loaded")
             case .failure(let refusal)?:
@@ -190,6 +201,59 @@ final class StackRegistry: @unchecked Sendable {
                              ("version", .string(live.version)), ("error", LogJSON.text(refusal.message))])
         }
     }
+}
+
+extension StackRegistry {
+    /// Points each named stack at new files (a bundle revision's copy, labelled `revision`),
+    /// reloads them through the path `--watch` and SIGHUP take (candidate, sample days, tests
+    /// with `--gate-tests`, swap, the cache emptied) and waits. Nil when every stack went live
+    /// or was unchanged; else the first refusal, every stack pointed back at its former files
+    /// and revision (the versions answering were never replaced by a refused candidate; a stack
+    /// that did go live is reloaded from its former files).
+    func activate(_ stacks: [(name: String, paths: [String])], revision: String, why: String) -> String? {
+        var former: [(Slot, [String], String?)] = []
+        lock.withLock {
+            for (name, paths) in stacks {
+                guard let slot = slots.first(where: { $0.name == name }) else { continue }
+                former.append((slot, slot.paths, slot.revision))
+                slot.paths = paths
+                slot.revision = revision
+            }
+        }
+        reload(force: true, why: why)
+        let refusal = lock.withLock { () -> String? in
+            for (slot, _, _) in former {
+                if let attempt = slot.lastAttempt, attempt.result == "refused" {
+                    return "stack '\(slot.name)': " + (attempt.error ?? "refused")
+                }
+            }
+            return nil
+        }
+        guard let refusal else { return nil }
+        let wentLive = lock.withLock { former.contains { $0.0.lastAttempt?.result != "refused" } }
+        lock.withLock {
+            for (slot, paths, revision) in former {
+                slot.paths = paths
+                slot.revision = revision
+            }
+        }
+        if wentLive { reload(force: true, why: "bundle refused; back to revision \(former.first?.2 ?? "none")") }
+        return refusal
+    }
+
+    /// Labels every stack's live version (and its next candidates) with `revision`: the
+    /// persisted bundle a start loaded.
+    func label(revision: String) {
+        lock.withLock {
+            for slot in slots {
+                slot.revision = revision
+                slot.live.setRevision(revision)
+            }
+        }
+    }
+
+    /// The names of the stacks served.
+    var stackNames: Set<String> { Set(names) }
 }
 
 extension StackVersion {

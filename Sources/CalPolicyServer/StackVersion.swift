@@ -16,6 +16,8 @@ final class StackVersion: @unchecked Sendable {
     let digests: [String]
     /// The files' keys when last looked at (a refused reload moves them on, the policies stay).
     private(set) var keys: [FileKey?]
+    /// The bundle revision these files came from (`X-Policy-Revision`), nil for plain files.
+    private var revisionLabel: String?
     let loadedAt: Date
     /// Short id over the digests: `X-Policy-Version`, ETags, cache keys.
     let version: String
@@ -59,6 +61,18 @@ final class StackVersion: @unchecked Sendable {
         self.keys = keys
         condition.unlock()
         return self
+    }
+
+    var revision: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return revisionLabel
+    }
+
+    func setRevision(_ revision: String?) {
+        condition.lock()
+        revisionLabel = revision
+        condition.unlock()
     }
 
     /// A set of policies no other request is using; waits while all are busy, at most until

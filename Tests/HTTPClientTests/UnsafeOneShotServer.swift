@@ -69,7 +69,16 @@ final class OneShotServer: @unchecked Sendable {
         }
     }
 
+    private var stopped = false
+
+    /// Closes the listener once: a second close could close a descriptor another test's server
+    /// has been given meanwhile (tests run in parallel).
     func stop() {
+        let first = lock.withLock { () -> Bool in
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

@@ -20,6 +20,11 @@ public enum BundleManifestReader {
         guard case .string(let revision)? = object["revision"], !revision.isEmpty, revision.utf8.count <= 256 else {
             throw fail("revision: must be a string of 1 to 256 bytes")
         }
+        // As `bundle build --revision` refuses them: the revision travels in a response header
+        // (X-Policy-Revision) and in log lines, where a control character could split them.
+        guard !revision.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw fail("revision: must hold no control character")
+        }
         guard case .array(let fileNodes)? = object["files"] else { throw fail("files: must be an array") }
         guard fileNodes.count <= limits.entries - 2 else { throw fail("files: more than \(limits.entries - 2)") }
         var files: [BundleManifest.File] = [], seen: Set<String> = []

@@ -18,16 +18,22 @@ public enum BundleSigning {
     /// files, and a signature by `publicKey` over the manifest. Else the one problem found.
     public static func verify(_ path: String, publicKey: [UInt8]) throws(BundleProblem) -> BundleContents {
         let contents = try BundleContents.read(path)
+        try check(contents, subject: path, publicKey: publicKey)
+        return contents
+    }
+
+    /// Whether `contents` (read under the reading rules) carry a signature by `publicKey` over
+    /// their manifest: the check `verify` makes, for bytes that were never a file (a pulled bundle).
+    public static func check(_ contents: BundleContents, subject: String, publicKey: [UInt8]) throws(BundleProblem) {
         guard let signature = contents.signature else {
-            throw BundleProblem(.rejected, path, "is not signed (no manifest.sig)")
+            throw BundleProblem(.rejected, subject, "is not signed (no manifest.sig)")
         }
         let expected = Ed25519KeyFile.keyID(publicKey: publicKey)
         guard signature.keyID == expected else {
-            throw BundleProblem(.rejected, path, "is signed by key \(signature.keyID), not by the key given (\(expected))")
+            throw BundleProblem(.rejected, subject, "is signed by key \(signature.keyID), not by the key given (\(expected))")
         }
         guard Ed25519.verify(signature.signature, of: contents.manifestBytes, publicKey: publicKey) else {
-            throw BundleProblem(.rejected, path, "the signature does not verify (manifest.json changed after signing, or a forged manifest.sig)")
+            throw BundleProblem(.rejected, subject, "the signature does not verify (manifest.json changed after signing, or a forged manifest.sig)")
         }
-        return contents
     }
 }

@@ -16,6 +16,9 @@ public struct DecisionRecord: Sendable {
     public var route: String
     public var stack: String?
     public var version: String?
+    /// The bundle revision the stack's files came from (`serve --bundle`); nil for plain files,
+    /// and then absent from the line.
+    public var revision: String?
     /// The day the policies saw as today (ISO).
     public var today: String?
     /// The instant a gate was asked about (epoch seconds), written in `zone` too.

@@ -2,7 +2,7 @@ import CalendarCore
 import Rendering
 
 /// A `DecisionRecord` as its one JSON line (no newline), through Rendering's one JSON writer:
-/// `{"decisionId", "time", …request, "route", "stack", "version", "today", "instant",
+/// `{"decisionId", "time", …request, "route", "stack", "version", "revision"?, "today", "instant",
 /// "timeZone", "context", "query", "body", "answer", …outcome, "data", "masked"?}`. Masked
 /// context keys are hashed wherever the question holds them, and named in `masked` (only on a
 /// line where some key was).
@@ -19,6 +19,9 @@ public enum DecisionRecordRenderer {
         fields += record.request
         fields += [
             ("route", .string(record.route)), ("stack", text(record.stack)), ("version", text(record.version)),
+        ]
+        if let revision = record.revision { fields.append(("revision", .string(revision))) }
+        fields += [
             ("today", text(record.today)), ("instant", instant), ("timeZone", .optional(record.zone?.identifier)),
             ("context", context), ("query", query), ("body", body), ("answer", record.answer),
         ]

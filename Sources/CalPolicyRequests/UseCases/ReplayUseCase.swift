@@ -15,6 +15,9 @@ public enum ReplayUseCase {
         public var line: Int
         public var decisionId: String
         public var version: String?
+        /// The bundle revision the line was decided under (`serve --bundle`), and its stack.
+        public var revision: String?
+        public var stack: String?
         public var question: GateUseCase.Question
         public var answer: LoggedAnswer
     }
@@ -68,6 +71,7 @@ public enum ReplayUseCase {
                 continue
             }
             log.entries.append(Entry(line: number, decisionId: id, version: object["version"] as? String,
+                                     revision: object["revision"] as? String, stack: object["stack"] as? String,
                                      question: try question(object, line: number), answer: logged(answer)))
         }
         return log
@@ -156,6 +160,63 @@ public enum ReplayUseCase {
             }
         }
         return report
+    }
+
+    /// One bundle revision's stacks, loaded, for `replay --bundle`.
+    public struct Revision: Sendable {
+        public var revision: String
+        /// Each stack's policies, their names (as the bundle names its files) and version.
+        public var stacks: [String: (policies: [any DayPolicy], names: [String], version: String)]
+
+        public init(revision: String, stacks: [String: (policies: [any DayPolicy], names: [String], version: String)]) {
+            self.revision = revision
+            self.stacks = stacks
+        }
+    }
+
+    /// `replay LOG --bundle FILE...`: each line decided again by the bundle of the revision it
+    /// names (its logged stack, `default` when it names none); a line naming no revision, or one
+    /// not given, is not replayable ("missing revision R"). One report over all of them.
+    public static func run(_ log: Log, revisions: [Revision]) throws(RequestFailure) -> ReplayReport {
+        var byRevision: [String: Revision] = [:]
+        for revision in revisions { byRevision[revision.revision] = revision }
+        var groups: [String: (revision: Revision, stack: String, entries: [Entry])] = [:]
+        var order: [String] = []
+        var combined = ReplayReport(version: revisions.map(\.revision).joined(separator: ","))
+        combined.documentLines = log.documentLines
+        combined.notReplayable = log.notReplayable
+        for entry in log.entries {
+            guard let name = entry.revision else {
+                combined.notReplayable.append((entry.line, entry.decisionId, "no bundle revision logged"))
+                continue
+            }
+            guard let revision = byRevision[name] else {
+                combined.notReplayable.append((entry.line, entry.decisionId, "missing revision " + TerminalText.escape(name)))
+                continue
+            }
+            let stack = entry.stack ?? "default"
+            guard revision.stacks[stack] != nil else {
+                combined.notReplayable.append((entry.line, entry.decisionId,
+                                               "revision \(TerminalText.escape(name)) has no stack '\(TerminalText.escape(stack))'"))
+                continue
+            }
+            let key = name + "\u{0}" + stack
+            if groups[key] == nil {
+                groups[key] = (revision, stack, [])
+                order.append(key)
+            }
+            groups[key]?.entries.append(entry)
+        }
+        for key in order {
+            guard let group = groups[key], let loaded = group.revision.stacks[group.stack] else { continue }
+            var part = Log()
+            part.entries = group.entries
+            let report = try run(part, policies: loaded.policies, names: loaded.names, version: loaded.version)
+            combined.decisions += report.decisions
+            combined.differing += report.differing
+            combined.differences += report.differences
+        }
+        return combined
     }
 
     static func fileName(_ path: String) -> String { path.split(separator: "/").last.map(String.init) ?? path }

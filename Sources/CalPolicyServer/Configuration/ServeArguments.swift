@@ -53,8 +53,8 @@ enum ServeOptions {
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
                   corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
-                  tlsClientCA, OptionCatalogue.timeZone] + ServeLimits.options + AdmitOptions.options + GitHubOptions.options
-                  + [config, verbose, version, help],
+                  tlsClientCA, OptionCatalogue.timeZone] + BundleOptions.options + ServeLimits.options + AdmitOptions.options
+                  + GitHubOptions.options + [config, verbose, version, help],
         discussion: """
         POLICY ... form the stack named 'default'; --stack NAME=... adds more. The first stack
         is the default of every request. Display options are defaults a request may override.
@@ -119,6 +119,8 @@ public struct ServeConfiguration: Sendable {
     public var admission = AdmissionSettings()
     /// `--github-*`: the GitHub deployment protection rule (nil: the route answers 404).
     var github: GitHubSettings?
+    /// `--bundle URL`: the stacks come from a pulled bundle (`stacks` is filled at start).
+    public var bundle: BundleSource?
 
     public var isLoopback: Bool { Self.isLoopback(host) }
     /// 127.0.0.0/8 and ::1, as `hostPort` gives them (`localhost` is 127.0.0.1).
@@ -206,7 +208,9 @@ public enum ServeArguments {
             let paths = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             stacks.append(.init(name: name, paths: paths))
         }
-        guard !stacks.isEmpty else { throw Problem("missing argument POLICY (or --stack NAME=POLICY)") }
+        let bundle = try BundleSource.parse(parsed)
+        if let bundle { try BundleSource.check(bundle, parsed) }
+        guard !stacks.isEmpty || bundle != nil else { throw Problem("missing argument POLICY (or --stack NAME=POLICY, or --bundle URL)") }
         for stack in stacks {
             for path in stack.paths {
                 if path == "-" {
@@ -296,6 +300,7 @@ public enum ServeArguments {
         configuration.diagnostic = limits.diagnostic
         configuration.overrides = parsed.value(ServeOptions.overrides.name)
         configuration.stateDir = parsed.value(ServeOptions.stateDir.name)
+        configuration.bundle = bundle
         switch (parsed.value(ServeOptions.tlsCert.name), parsed.value(ServeOptions.tlsKey.name)) {
         case (let certificate?, let key?):
             configuration.tls = (certificate, key, parsed.value(ServeOptions.tlsClientCA.name))
