@@ -50,6 +50,17 @@ let package = Package(
         // reading of untrusted input), the keys (RFC 8410 DER) and signatures, the manifest as
         // data. The one Swift module that sees CArchive, CNettle and CGetRandom; no files, no JSON.
         .target(name: "PolicyBundle", dependencies: ["CArchive", "CNettle", "CGetRandom"]),
+        // libyaml, for declarative policies (freeze.yaml, .yml, .json): its event parser gives each
+        // scalar's raw text and style, so no YAML 1.1 implicit type is ever resolved.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Declarative policies as typed data: libyaml's events read under limits (size, depth,
+        // no aliases, no tags) into a schema's values, each error at its line and column. The one
+        // Swift module that sees CYAML; knows no Lua.
+        .target(name: "DeclarativePolicy", dependencies: ["CalendarCore", "CalendarData", "CYAML"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -72,11 +83,12 @@ let package = Package(
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
-            dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"],
+            dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge", "DeclarativePolicy"],
             // The Lua it ships, each file also compiled to bytecode by the plugin. The text stays
             // embedded: it is the fallback when the bytecode does not load.
             resources: [.embedInCode("Prelude/cal.lua"), .embedInCode("Prelude/test_harness.lua"),
-                        .embedInCode("Prelude/holidays.lua"), .embedInCode("Prelude/ics.lua")],
+                        .embedInCode("Prelude/holidays.lua"), .embedInCode("Prelude/ics.lua"),
+                        .embedInCode("Prelude/declarative.lua")],
             plugins: ["PreludeBytecode"]
         ),
         // Compiles PolicyEngine's Prelude/*.lua to bytecode at build time (loading it is ~10x
@@ -151,6 +163,7 @@ let package = Package(
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
         .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle"]),
+        .testTarget(name: "DeclarativePolicyTests", dependencies: ["DeclarativePolicy", "CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),

@@ -22,13 +22,14 @@ SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTe
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
 # CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive,
-# CNettle and CGetRandom PolicyBundle.
+# CNettle and CGetRandom PolicyBundle; CYAML (libyaml) DeclarativePolicy.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
     "LuaHost": {"CLua", "CLuaShim"},
     "PolicyBundle": {"CArchive", "CNettle", "CGetRandom"},
-    "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"},
+    "DeclarativePolicy": {"CalendarCore", "CalendarData", "CYAML"},
+    "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge", "DeclarativePolicy"},
     "Rendering": {"CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"},
     "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle"},
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
