@@ -6,7 +6,8 @@ import CalendarData
 /// wrong type). docs/schema/policy.schema.json says the same for editors; a test holds the two
 /// to the same files.
 public enum FreezeSchema {
-    static let keys = ["name", "description", "version", "zone", "scope", "overridable",
+    /// `$schema` names the schema for an editor (JSON has no modeline comment); the engine ignores it.
+    static let keys = ["$schema", "name", "description", "version", "zone", "scope", "overridable",
                        "closed", "weekly", "holidays", "dates", "decorations"]
     static let weekdayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
 
@@ -26,6 +27,7 @@ public enum FreezeSchema {
             byKey[entry.key] = entry.node
             freeze.marks[entry.key] = entry.node.node.mark
         }
+        _ = try byKey["$schema"]?.string()
         freeze.name = try byKey["name"]?.string()
         freeze.description = try byKey["description"]?.string()
         freeze.version = try byKey["version"]?.string()

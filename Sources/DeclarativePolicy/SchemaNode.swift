@@ -21,7 +21,7 @@ struct SchemaNode {
     /// key as did-you-mean), in file order.
     func mapping(_ keys: [String]) throws(DeclarativeProblem) -> [(key: String, node: SchemaNode)] {
         guard case .mapping(let entries, _) = node else {
-            throw problem("expected a mapping of \(keys.joined(separator: ", ")), got \(node.kindName)")
+            throw problem("expected a mapping of \(listed(keys)), got \(node.kindName)")
         }
         var result: [(key: String, node: SchemaNode)] = []
         for entry in entries {
@@ -30,13 +30,16 @@ struct SchemaNode {
                 let field = path.isEmpty ? name : "\(path).\(name)"
                 let near = Suggestion.nearest(to: entry.key, among: keys)
                     ?? Suggestion.nearestAll(to: entry.key, among: keys, limit: 2, ignoringCase: true)?.words.first
-                let hint = near.map { "; did you mean '\($0)'?" } ?? " (keys: \(keys.joined(separator: ", ")))"
+                let hint = near.map { "; did you mean '\($0)'?" } ?? " (keys: \(listed(keys)))"
                 throw DeclarativeProblem(field, "unknown key" + hint, at: entry.keyMark)
             }
             result.append((entry.key, child(entry.key, entry.value)))
         }
         return result
     }
+
+    /// The keys an error lists: `$schema` (for editors only) left out.
+    private func listed(_ keys: [String]) -> String { keys.filter { !$0.hasPrefix("$") }.joined(separator: ", ") }
 
     func list() throws(DeclarativeProblem) -> [SchemaNode] {
         guard case .sequence(let items, _) = node else { throw problem("expected a list, got \(node.kindName)") }

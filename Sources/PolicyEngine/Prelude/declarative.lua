@@ -33,16 +33,21 @@ local function holidayOn(set, rule, n)
 end
 
 -- Rules in file order; for each, the day itself, then the day before a holiday, then the day after.
-local function holidayReason(n)
+-- A year the data does not cover is denied (fail closed), as a hand-written policy asks `covers`.
+local function holidayReason(day)
+    local n = day.dayNumber
     for index, rule in ipairs(data.holidays) do
         local set = holidaySets[index]
+        if not set:covers(n) then
+            return string.format("no holiday data for %d (%s covers %d–%d)", day.year, rule.place, set.first, set.last)
+        end
         local name = holidayOn(set, rule, n)
         if name then return name end
-        if rule.dayBefore then
+        if rule.dayBefore and set:covers(n + 1) then
             name = holidayOn(set, rule, n + 1)
             if name then return "day before " .. name end
         end
-        if rule.dayAfter then
+        if rule.dayAfter and set:covers(n - 1) then
             name = holidayOn(set, rule, n - 1)
             if name then return "day after " .. name end
         end
@@ -50,9 +55,10 @@ local function holidayReason(n)
     return nil
 end
 
--- Whether day number `n` is denied whole, and why: a listed date, then a day a `closed` window
--- covers from midnight to midnight, then a holiday.
-local function denied(n)
+-- Whether `day` is denied whole, and why: a listed date, then a day a `closed` window covers from
+-- midnight to midnight, then a holiday.
+local function denied(day)
+    local n = day.dayNumber
     local reason = listed[n]
     if reason ~= nil then return true, reason or nil end
     for _, window in ipairs(data.closed) do
@@ -60,7 +66,7 @@ local function denied(n)
             return true, window.reason
         end
     end
-    reason = holidayReason(n)
+    reason = holidayReason(day)
     if reason then return true, reason end
     return false, nil
 end
@@ -100,7 +106,7 @@ local function decorationFor(day)
     local n = day.dayNumber
     for index, rule in ipairs(data.decorations) do
         local hit, reason = decorated[index][n] == true, nil
-        if not hit and rule.closed then hit, reason = denied(n) end
+        if not hit and rule.closed then hit, reason = denied(day) end
         if hit then return { label = rule.label or reason, color = rule.color } end
     end
     return nil
@@ -112,7 +118,7 @@ local policy = {
 }
 if #data.dates > 0 or #data.closed > 0 or #data.holidays > 0 then
     policy.canSelect = function(day)
-        local no, reason = denied(day.dayNumber)
+        local no, reason = denied(day)
         if no then return false, reason end
         return true
     end
