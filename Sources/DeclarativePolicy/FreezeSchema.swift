@@ -43,10 +43,10 @@ public enum FreezeSchema {
         if let node = byKey["scope"] { freeze.scope = try scope(node) }
         if let node = byKey["overridable"] { freeze.overridable = try overridable(node) }
         if let node = byKey["closed"] {
-            for item in try node.listOrOne() { freeze.closed.append(try closedWindow(item, zone: zone)) }
+            for item in node.listOrOne() { freeze.closed.append(try closedWindow(item, zone: zone)) }
         }
         if let node = byKey["weekly"] {
-            for item in try node.listOrOne() { freeze.weekly.append(try weeklyWindow(item)) }
+            for item in node.listOrOne() { freeze.weekly.append(try weeklyWindow(item)) }
         }
         if let node = byKey["holidays"] {
             for (index, item) in node.listOrOne().enumerated() {
