@@ -7,10 +7,19 @@ internal import CYAML
 /// happen. Anchors, aliases and tags are refused where they appear: an alias could make a small
 /// file a large document, and a tag names a type the schema does not have.
 enum UnsafeYAMLReader {
-    private enum Frame {
-        case mapping([(key: String, keyMark: SourceMark, value: YAMLNode)], Set<String>, SourceMark,
-                     pendingKey: (String, SourceMark)?)
-        case sequence([YAMLNode], SourceMark)
+    /// A mapping or list being read. A class, so appending to its entries mutates them in place
+    /// (an enum's payload taken out and put back copied the array on every append: quadratic).
+    private final class Frame {
+        let mark: SourceMark
+        let isMapping: Bool
+        var items: [YAMLNode] = []
+        var entries: [(key: String, keyMark: SourceMark, value: YAMLNode)] = []
+        var keys: Set<String> = []
+        var pendingKey: (String, SourceMark)?
+
+        init(mapping: Bool, at mark: SourceMark) {
+            (isMapping, self.mark) = (mapping, mark)
+        }
     }
 
     static func read(_ bytes: [UInt8], limits: YAMLLimits = .init()) throws(DeclarativeProblem) -> YAMLNode {
@@ -66,15 +75,13 @@ enum UnsafeYAMLReader {
                 finished = .scalar(text, quoted: scalar.style != YAML_PLAIN_SCALAR_STYLE, at)
             case YAML_SEQUENCE_START_EVENT:
                 try refuse(anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: at)
-                stack.append(.sequence([], at))
+                stack.append(Frame(mapping: false, at: at))
             case YAML_MAPPING_START_EVENT:
                 try refuse(anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: at)
-                stack.append(.mapping([], [], at, pendingKey: nil))
+                stack.append(Frame(mapping: true, at: at))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                switch stack.removeLast() {
-                case .sequence(let items, let start): finished = .sequence(items, start)
-                case .mapping(let entries, _, let start, _): finished = .mapping(entries, start)
-                }
+                guard let frame = stack.popLast() else { throw DeclarativeProblem("", "unbalanced YAML", at: at) }
+                finished = frame.isMapping ? .mapping(frame.entries, frame.mark) : .sequence(frame.items, frame.mark)
             default:
                 continue
             }
@@ -84,25 +91,23 @@ enum UnsafeYAMLReader {
             guard let node = finished else { continue }
             nodes += 1
             if nodes > limits.maxNodes { throw DeclarativeProblem("", "more than \(limits.maxNodes) values", at: at) }
-            guard let top = stack.popLast() else {
+            guard let top = stack.last else {
                 root = node
                 continue
             }
-            switch top {
-            case .sequence(var items, let start):
-                items.append(node)
-                stack.append(.sequence(items, start))
-            case .mapping(var entries, let keys, let start, let pending?):
-                entries.append((pending.0, pending.1, node))
-                stack.append(.mapping(entries, keys, start, pendingKey: nil))
-            case .mapping(let entries, var keys, let start, nil):
+            if !top.isMapping {
+                top.items.append(node)
+            } else if let pending = top.pendingKey {
+                top.entries.append((pending.0, pending.1, node))
+                top.pendingKey = nil
+            } else {
                 guard case .scalar(let key, _, let keyMark) = node else {
                     throw DeclarativeProblem("", "a key must be a plain name, not \(node.kindName)", at: node.mark)
                 }
-                guard keys.insert(key).inserted else {
+                guard top.keys.insert(key).inserted else {
                     throw DeclarativeProblem(InputEcho.cut(key), "duplicate key", at: keyMark)
                 }
-                stack.append(.mapping(entries, keys, start, pendingKey: (key, keyMark)))
+                top.pendingKey = (key, keyMark)
             }
         }
     }
