@@ -6,6 +6,8 @@
 // Rendering holds every document (text, JSON, CSV) and the one JSON writer, below any face.
 // PolicyBundle (signed policy bundles: tar.gz through CArchive, Ed25519 and SHA-256 through CNettle, the
 // system's randomness through CGetRandom) sits beside CalendarData, below Rendering, and sees those alone.
+// DeclarativePolicy (freeze.yaml/.json read with libyaml through CYAML into typed values, no Lua) sits
+// below PolicyEngine, which answers those values with a fixed Lua of its own.
 // CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
 // printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
 // PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
