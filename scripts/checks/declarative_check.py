@@ -1,6 +1,6 @@
 """Declarative policies (scripts/checks/declarative.sh; docs/declarative.md).
 
-1. Equivalence: each freeze of Tests/fixtures/declarative (NAME.yaml or NAME.json) and its
+1. Equivalence: each freeze of Tests/fixtures/declarative (NAME.yaml, .yml or .json) and its
    hand-written Lua twin NAME.lua answer identically: `eval --format json` over 2026 byte for byte
    (the policy's path written the same, and the Lua twin's deciding lines left out: a declarative
    policy has no line of Lua to point at), and `gate --batch` at every 15 minutes of 2026, each in
@@ -13,6 +13,7 @@
 3. Every command reads the format (check, explain, export, a stack with a Lua policy),
    and the server answers as the CLI does and reloads an edited file (--watch).
 """
+import concurrent.futures
 import datetime as dt
 import http.client
 import json
@@ -56,34 +57,42 @@ try:
         for step in range(365 * 96):
             out.write((start + dt.timedelta(minutes=15 * step)).strftime("%Y-%m-%dT%H:%M:%SZ") + "\n")
     lines = re.compile(r'"(line|deselectLine|decorationLine)": [0-9]+')
-    twins = sorted(name for name in os.listdir(FIXTURES) if name.endswith((".yaml", ".json")))
-    check(len(twins) >= 6, f"at least six declarative fixtures, found {len(twins)}")
-    for name in twins:
+    twins = sorted(name for name in os.listdir(FIXTURES) if name.endswith((".yaml", ".yml", ".json")))
+    check(len(twins) >= 10, f"at least ten declarative fixtures, found {len(twins)}")
+    def compare(name, zone):
+        """The four runs of one freeze in one zone: its eval and gate answers and its twin's."""
         declarative = os.path.join(FIXTURES, name)
         lua = os.path.join(FIXTURES, name.rsplit(".", 1)[0] + ".lua")
-        if not os.path.exists(lua):
+        span = ["--from", "2026-01-01", "--to", "2026-12-31", "--format", "json", "--time-zone", zone]
+        evals = run("eval", declarative, *span), run("eval", lua, *span)
+        # One process answers the year (each answer looks up to a year ahead for `until`): the
+        # default 5 s limit of a run is for one question, not 35,040 on a shared machine.
+        gates = (run("gate", declarative, "--batch", instants, "--time-zone", zone, "--timeout", "300"),
+                 run("gate", lua, "--batch", instants, "--time-zone", zone, "--timeout", "300"))
+        return declarative, lua, evals, gates
+
+    jobs = []
+    for name in twins:
+        if not os.path.exists(os.path.join(FIXTURES, name.rsplit(".", 1)[0] + ".lua")):
             check(False, f"{name} has no Lua twin")
             continue
-        for zone in ZONES:
-            span = ["--from", "2026-01-01", "--to", "2026-12-31", "--format", "json", "--time-zone", zone]
-            a, b = run("eval", declarative, *span), run("eval", lua, *span)
-            left = a.stdout.replace(declarative, "POLICY")
-            right = lines.sub(lambda m: f'"{m.group(1)}": null', b.stdout.replace(lua, "POLICY"))
-            check(a.returncode == 0 and b.returncode == 0 and left == right and len(left) > 10000,
-                  f"eval {name} = {os.path.basename(lua)} in {zone} (exit {a.returncode}/{b.returncode}: {a.stderr.strip()}"
-                  f"{b.stderr.strip()}; first difference at byte "
-                  f"{next((i for i, (x, y) in enumerate(zip(left, right)) if x != y), min(len(left), len(right)))})")
-            # One process answers the year (each answer looks up to a year ahead for `until`): the
-            # default 5 s limit of a run is for one question, not 35,040 on a shared machine.
-            a = run("gate", declarative, "--batch", instants, "--time-zone", zone, "--timeout", "300")
-            b = run("gate", lua, "--batch", instants, "--time-zone", zone, "--timeout", "300")
-            left = a.stdout.replace(os.path.basename(declarative), "POLICY").splitlines()
-            right = b.stdout.replace(os.path.basename(lua), "POLICY").splitlines()
-            differ = [i for i, (x, y) in enumerate(zip(left, right)) if x != y]
-            check(a.returncode == 0 and len(left) == 365 * 96 and left == right,
-                  f"gate --batch {name} = {os.path.basename(lua)} in {zone}: {len(left)}/{len(right)} answers, "
-                  f"{len(differ)} differ" + (f", first {left[differ[0]]!r} vs {right[differ[0]]!r}" if differ else "")
-                  + a.stderr.strip())
+        jobs += [(name, zone) for zone in ZONES]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda job: compare(*job), jobs))
+    for (name, zone), (declarative, lua, (a, b), (ga, gb)) in zip(jobs, results):
+        left = a.stdout.replace(declarative, "POLICY")
+        right = lines.sub(lambda m: f'"{m.group(1)}": null', b.stdout.replace(lua, "POLICY"))
+        check(a.returncode == 0 and b.returncode == 0 and left == right and len(left) > 10000,
+              f"eval {name} = {os.path.basename(lua)} in {zone} (exit {a.returncode}/{b.returncode}: {a.stderr.strip()}"
+              f"{b.stderr.strip()}; first difference at byte "
+              f"{next((i for i, (x, y) in enumerate(zip(left, right)) if x != y), min(len(left), len(right)))})")
+        left = ga.stdout.replace(os.path.basename(declarative), "POLICY").splitlines()
+        right = gb.stdout.replace(os.path.basename(lua), "POLICY").splitlines()
+        differ = [i for i, (x, y) in enumerate(zip(left, right)) if x != y]
+        check(ga.returncode == 0 and len(left) == 365 * 96 and left == right,
+              f"gate --batch {name} = {os.path.basename(lua)} in {zone}: {len(left)}/{len(right)} answers, "
+              f"{len(differ)} differ" + (f", first {left[differ[0]]!r} vs {right[differ[0]]!r}" if differ else "")
+              + ga.stderr.strip())
 
     # 2. The schema and the loader agree.
     def schema(path):
