@@ -77,7 +77,8 @@ struct SchemaNode {
     }
 
     func boolean() throws(DeclarativeProblem) -> Bool {
-        guard case .scalar(let text, false, _) = node, text == "true" || text == "false" else {
+        guard case .scalar(let text, let quoted, _) = node, !quoted, text == "true" || text == "false" else {
+            if case .scalar(_, true, _) = node { throw problem("must be true or false, unquoted\(echo)") }
             throw problem("must be true or false\(echo)")
         }
         return text == "true"

@@ -32,6 +32,8 @@ struct FreezeSchemaTrapTests {
         #expect(refused?.field == "holidays[0].dayBefore")
         #expect(refused?.message == "must be true or false, got 'NO'")
         #expect(problem("holidays:\n  - place: US\n    dayBefore: yes\n")?.message == "must be true or false, got 'yes'")
+        #expect(problem(#"{"holidays": [{"place": "US", "dayBefore": "true"}]}"#)?.message
+            == "must be true or false, unquoted, got 'true'")
     }
 
     @Test func anOctalLookingValueStaysItsText() throws {
