@@ -7,6 +7,8 @@
 // Crypto (SHA-256, HMAC, Ed25519, RSA through CNettle; the system's randomness through CGetRandom) is the
 // one module seeing those; PolicyBundle (signed policy bundles: tar.gz through CArchive, signatures through
 // Crypto) sits beside CalendarData, below Rendering.
+// DeclarativePolicy (freeze.yaml/.json read with libyaml through CYAML into typed values, no Lua) sits
+// below PolicyEngine, which answers those values with a fixed Lua of its own.
 // CalendarCore (pure time) stands beside the Lua stack and knows nothing of Lua, files, the clock or
 // printing; CalendarData (the zone database, the one Clock, holiday data) reads files and knows no Lua.
 // PolicyEngine is Lua only. scripts/checks/architecture.sh holds these rules (docs/architecture.md).
@@ -56,6 +58,17 @@ let package = Package(
         // data. The one Swift module that sees CArchive; signatures and digests are Crypto's. No
         // files, no JSON.
         .target(name: "PolicyBundle", dependencies: ["CArchive", "Crypto"]),
+        // libyaml, for declarative policies (freeze.yaml, .yml, .json): its event parser gives each
+        // scalar's raw text and style, so no YAML 1.1 implicit type is ever resolved.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
+        ),
+        // Declarative policies as typed data: libyaml's events read under limits (size, depth,
+        // no aliases, no tags) into a schema's values, each error at its line and column. The one
+        // Swift module that sees CYAML; knows no Lua.
+        .target(name: "DeclarativePolicy", dependencies: ["CalendarCore", "CalendarData", "CYAML"]),
         .systemLibrary(
             name: "CLua",
             pkgConfig: "lua5.4",
@@ -78,11 +91,12 @@ let package = Package(
         .target(name: "LuaHost", dependencies: ["CLua", "CLuaShim"]),
         .target(
             name: "PolicyEngine",
-            dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"],
+            dependencies: ["CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge", "DeclarativePolicy"],
             // The Lua it ships, each file also compiled to bytecode by the plugin. The text stays
             // embedded: it is the fallback when the bytecode does not load.
             resources: [.embedInCode("Prelude/cal.lua"), .embedInCode("Prelude/test_harness.lua"),
-                        .embedInCode("Prelude/holidays.lua"), .embedInCode("Prelude/ics.lua")],
+                        .embedInCode("Prelude/holidays.lua"), .embedInCode("Prelude/ics.lua"),
+                        .embedInCode("Prelude/declarative.lua")],
             plugins: ["PreludeBytecode"]
         ),
         // Compiles PolicyEngine's Prelude/*.lua to bytecode at build time (loading it is ~10x
@@ -167,6 +181,7 @@ let package = Package(
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),
         .testTarget(name: "CryptoTests", dependencies: ["Crypto"]),
         .testTarget(name: "PolicyBundleTests", dependencies: ["PolicyBundle", "Crypto"]),
+        .testTarget(name: "DeclarativePolicyTests", dependencies: ["DeclarativePolicy", "CalendarCore"]),
         .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
         .testTarget(name: "CICalFeedTests", dependencies: ["CICalFeed", "CICal"]),
         .testTarget(name: "CCivilDaysTests", dependencies: ["CCivilDays", "CalendarCore"]),

@@ -23,6 +23,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
     /// `answersForYear` is defined: a run of days with an empty selection asks it once per year
     /// instead of canSelect and decorationFor once per day (`LuaPolicy+YearAnswers.swift`).
     let answersByYear: Bool
+    /// A declarative file (freeze.yaml): its functions are the engine's fixed Lua, so no line of
+    /// them is a line of the file (deciding lines are left out).
+    public let isDeclarative: Bool
     /// `hoursFor` is defined: the policy closes parts of days.
     public let definesHours: Bool
     /// `zone = "..."`: the IANA zone its hours are in (checked at load); nil: the stack's.
@@ -59,6 +62,9 @@ public final class LuaPolicy: DayPolicy, Sendable {
         let fileName = PolicyFile.fileName(of: path)
         let subject = PolicySubjects.shared.id(for: path)
         RunNote.noteLoading(subject: subject)
+        // A declarative file (freeze.yaml) is read by its schema first; the engine's fixed Lua then
+        // answers for its values, so it loads, stacks and answers as any Lua policy does.
+        let freeze = DeclarativeSource.isDeclarative(path) ? try DeclarativeSource.freeze(source, path: path) : nil
         let loaded: (PolicyLuaState, LuaChunkInfo, LuaChunkForm)
         do {
             loaded = try LuaNativeStack.run { () throws(LuaError) -> (PolicyLuaState, LuaChunkInfo, LuaChunkForm) in
@@ -71,16 +77,24 @@ public final class LuaPolicy: DayPolicy, Sendable {
                 for identifier in CalendarIdentifier.allCases { _ = state.registerCalendar(identifier.rawValue) }
                 if options.tracing { try state.setTracing(true) }
                 let form = try CalPrelude.load(into: state)
-                let info = try state.loadPolicy(source, path: path)
+                let info: LuaChunkInfo
+                if let freeze {
+                    try state.setGlobal(DeclarativeSource.globalName, tree: freeze.data)
+                    info = try state.loadPolicy(DeclarativeSource.lua, path: path)
+                } else {
+                    info = try state.loadPolicy(source, path: path)
+                }
                 try state.setSelection([])
                 return (state, info, form)
             }
         } catch {
-            throw PolicyError(error, file: path, function: nil, day: nil)
+            let problem = PolicyError(error, file: path, function: nil, day: nil)
+            throw freeze.map { DeclarativeSource.place(problem, in: $0) } ?? problem
         }
         let (state, info, form) = loaded
         self.warnings = try PolicyContract.check(info, file: path)
         self.preludeForm = form
+        self.isDeclarative = freeze != nil
         self.compiledFromCache = info.fromCache
         self.subject = subject
         self.path = path

@@ -24,13 +24,15 @@ SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTe
 # CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive
 # PolicyBundle; CNettle and CGetRandom Crypto (every signature, hash and MAC over nettle); CCurl
 # HTTPClient, which only the server (dynamically linked) may import: the static CLI never links libcurl.
+# CYAML (libyaml) DeclarativePolicy.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
     "LuaHost": {"CLua", "CLuaShim"},
     "Crypto": {"CNettle", "CGetRandom"},
     "PolicyBundle": {"CArchive", "Crypto"},
-    "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge"},
+    "PolicyEngine": {"CalendarCore", "CalendarData", "LuaHost", "CPolicyBridge", "DeclarativePolicy"},
+    "DeclarativePolicy": {"CalendarCore", "CalendarData", "CYAML"},
     "Rendering": {"CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"},
     "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle",
                           "Crypto"},

@@ -34,7 +34,7 @@ echo "deb: lintian: $errors errors, $warnings warnings"
 grep '^W:' "$work/lintian" | sed 's/^/deb:   /'
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libmicrohttpd12 liblua5.4-0 libical3 libc6; do
+for lib in libmicrohttpd12 liblua5.4-0 libical3 libyaml-0-2 libc6; do
     grep -q "$lib" <<<"$depends" && ok || bad "Depends lacks $lib: $depends"
 done
 contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')

@@ -158,6 +158,19 @@ typedef struct cpb_call {
     const char *image; size_t image_len;
 } cpb_call;
 
+/* Plain data built into one Lua table, op by op (a declarative policy's typed values, never
+ * text to run): OPEN starts a table, CLOSE ends it, the others are values. Each op but the root
+ * OPEN is stored in the table being built under `key` (bytes), or appended when `key` is NULL. */
+enum { CPB_TREE_OPEN = 1, CPB_TREE_CLOSE = 2, CPB_TREE_STRING = 3, CPB_TREE_INTEGER = 4, CPB_TREE_BOOLEAN = 5 };
+typedef struct cpb_tree_op {
+    int kind;
+    const char *key; size_t key_len;
+    const char *text; size_t text_len;
+    long long number;
+} cpb_tree_op;
+/* Sets global `name` to the table `ops` builds (ops[0] OPEN, the last its CLOSE); a Lua status. */
+int cpb_set_global_tree(lua_State *L, const char *name, const cpb_tree_op *ops, size_t count);
+
 /* Replaces the selection view handed to policy functions (days ascending). */
 int cpb_set_selection(lua_State *L, const long long *days, size_t count);
 /* The decision's context policies see as their last argument: `count` keys (`environment`,

@@ -9,6 +9,8 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The policy file as the host was given it (never Lua's shortened chunk name).
     public var file: String
     public var line: Int?
+    /// The column of `line`, where a file's format gives one (a declarative policy's YAML).
+    public var column: Int?
     /// `canSelect`, `canDeselect` or `decorationFor`; nil while loading.
     public var function: String?
     public var day: Day?
@@ -27,7 +29,7 @@ public struct PolicyError: Error, Hashable, Sendable, CustomStringConvertible {
         // A path is whole up to PATH_MAX's quarter; a longer "file" (a 100 KB holidays:
         // reference) is cut so the message after it still fits the one bounded line.
         var text = InputEcho.cut(file, maxCharacters: 1024)
-        if let line { text += ":\(line)" }
+        if let line { text += ":\(line)" + (column.map { ":\($0)" } ?? "") }
         text += ": " + message
         switch (function, day) {
         case let (function?, day?): text += " (in \(function) for \(day.iso))"

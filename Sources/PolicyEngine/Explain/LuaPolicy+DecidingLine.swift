@@ -41,7 +41,7 @@ extension LuaPolicy {
         case .canDeselect: has.canDeselect
         case .decorationFor: has.decoration
         }
-        guard present, let first = days.first, let last = days.last else { return days.map { _ in nil } }
+        guard present, !isDeclarative, let first = days.first, let last = days.last else { return days.map { _ in nil } }
         let today = (context.today ?? options.today)?.dayNumber
         let transient = !options.tracing
         let slot = function.slot

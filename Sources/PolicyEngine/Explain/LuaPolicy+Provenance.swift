@@ -64,6 +64,10 @@ extension LuaPolicy {
             }
             (answer.hours, answer.hoursLine, answer.zone) = (traced.0, traced.1, zoneName)
         }
+        if isDeclarative {
+            // Lines of the engine's fixed Lua, not of the file: left out.
+            (answer.canSelectLine, answer.canDeselectLine, answer.decorationLine, answer.hoursLine) = (nil, nil, nil, nil)
+        }
         return answer
     }
 
