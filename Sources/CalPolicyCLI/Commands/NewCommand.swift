@@ -1,4 +1,5 @@
 import CalendarCore
+import CalendarData
 import CalPolicyArguments
 import CalPolicyRequests
 import Foundation
@@ -28,7 +29,8 @@ enum NewCommand {
         let kinds = NewPolicyKind.allCases.map(\.rawValue)
         guard let kindWord = parsed.positionals.first else { throw .usage(.missingArgument(kinds.joined(separator: "|"))) }
         guard let kind = NewPolicyKind(rawValue: kindWord) else {
-            throw .usage(.invalidValue(kindWord, option: "KIND", reason: "expected one of " + kinds.joined(separator: ", ")))
+            let near = Suggestion.nearest(to: kindWord, among: kinds).map { " — did you mean '\($0)'?" } ?? ""
+            throw .usage(.invalidValue(kindWord, option: "KIND", reason: "expected one of " + kinds.joined(separator: ", ") + near))
         }
         guard parsed.positionals.count >= 2 else { throw .usage(.missingArgument("NAME")) }
         guard parsed.positionals.count == 2 else { throw .usage(.unexpectedArgument(parsed.positionals[2], command: "new")) }
