@@ -13,7 +13,7 @@ enum LintCommand {
         name: "lint",
         abstract: "Find mistakes in Lua policies: luacheck with calpolicy's globals, and the engine's own checks.",
         positionalUsage: "POLICY ...",
-        options: [format, OptionCatalogue.today, CommandCatalog.help],
+        options: [format, OptionCatalogue.today, CommandCatalog.timeout, CommandCatalog.help],
         discussion: """
         Runs luacheck (Debian: lua-check) over the files with a standard made from the cal
         annotations and the policy contract: an unknown cal field (cal.addDay) or a global outside
