@@ -108,7 +108,11 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "PolicyBundle"],
                 resources: [.embedInCode("ICS/Templates/imported_days.lua"),
                             .embedInCode("ICS/Templates/imported_hours.lua"),
-                            .embedInCode("ICS/Templates/zone_probe.lua")]),
+                            .embedInCode("ICS/Templates/zone_probe.lua"),
+                            .embedInCode("New/Templates/freeze.lua"), .embedInCode("New/Templates/freeze_test.lua"),
+                            .embedInCode("New/Templates/hours.lua"), .embedInCode("New/Templates/hours_test.lua"),
+                            .embedInCode("New/Templates/holidays.lua"),
+                            .embedInCode("New/Templates/holidays_test.lua")]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering",

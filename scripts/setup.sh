@@ -32,6 +32,8 @@ packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive
 [ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah)
 # The real-init check: a minimal Debian booted under systemd-nspawn, the image under podman (runc).
 [ "$want_test" -eq 1 ] && packages+=(debootstrap systemd-container podman runc)
+# The lint check (scripts/checks/lint.sh): luacheck, which `calpolicy lint` runs.
+[ "$want_test" -eq 1 ] && packages+=(lua-check)
 # The Argo CD oracle (scripts/oracles/argocd_windows.go): Go and the cron and glob libraries Argo CD uses.
 [ "$want_test" -eq 1 ] && packages+=(golang-go golang-github-robfig-cron-dev golang-github-gobwas-glob-dev)
 [ "$want_bench" -eq 1 ] && packages+=(wrk nginx curl)
@@ -56,7 +58,7 @@ else
     pkg-config --exists libcurl ||
         { echo "setup: libcurl headers and library (pkg-config 'libcurl', GnuTLS flavour) not found; install them with your package manager" >&2; exit 1; }
     if [ "$want_test" -eq 1 ]; then
-        for tool in lua5.4 ncal valgrind python3 curl chromium; do
+        for tool in lua5.4 luacheck ncal valgrind python3 curl chromium; do
             command -v "$tool" >/dev/null 2>&1 || echo "setup: '$tool' is missing; the checks that need it will fail" >&2
         done
     fi

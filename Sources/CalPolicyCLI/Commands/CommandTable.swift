@@ -53,6 +53,8 @@ enum CommandTable {
         Entry(name: "gitops-pause") { Command(spec: GitOpsPauseCommand.spec, run: GitOpsPauseCommand.run) },
         Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },
         Entry(name: "test") { Command(spec: CommandCatalog.test, run: TestCommand.run) },
+        Entry(name: "lint") { Command(spec: LintCommand.spec, run: LintCommand.run) },
+        Entry(name: "new") { Command(spec: NewCommand.spec, run: NewCommand.run) },
         Entry(name: "snapshot") { Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run) },
         Entry(name: "diff") { Command(spec: CommandCatalog.diff, run: DiffCommand.run) },
         Entry(name: "explain") { Command(spec: CommandCatalog.explain, run: ExplainCommand.run) },

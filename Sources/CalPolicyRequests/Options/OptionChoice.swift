@@ -76,3 +76,9 @@ extension RequestValues {
         return choice
     }
 }
+
+/// `lint --format`: `file:line:col: message` lines, one JSON document, or GitHub annotation lines.
+public enum LintFormat: String, OptionChoice { case text, json, github }
+
+/// `new`'s kind of starting policy.
+public enum NewPolicyKind: String, OptionChoice { case freeze, hours, holidays }
