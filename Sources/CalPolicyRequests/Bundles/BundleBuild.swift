@@ -18,7 +18,7 @@ public enum BundleBuild {
         }
         let files = try BundleFolder.files(folder, limits: limits)
         let policies = BundleFolder.policies(files.map(\.name))
-        guard !policies.isEmpty else { throw BundleProblem(.input, folder, "holds no policy (*.lua that is not a test)") }
+        guard !policies.isEmpty else { throw BundleProblem(.input, folder, "holds no policy (*.lua that is not a test, *.yaml, *.yml)") }
         let listed = files.map { BundleManifest.File(name: $0.name, sha256: SHA256Digest.hex($0.bytes), size: $0.bytes.count) }
         let list = listed.map { "\($0.sha256)  \($0.name)\n" }.joined()
         let manifest = BundleManifest(revision: revision ?? "sha256:" + String(SHA256Digest.hex(Array(list.utf8)).prefix(16)),

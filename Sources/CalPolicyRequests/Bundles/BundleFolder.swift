@@ -5,7 +5,9 @@ import PolicyBundle
 import PolicyEngine
 
 /// The files of a policy folder a bundle packs, by their names in the bundle (relative to the
-/// folder): policies and their tests (`*.lua`, tests by `PolicyTestDiscovery`'s `_test.lua`),
+/// folder): policies and their tests (`*.lua`, tests by `PolicyTestDiscovery`'s `_test.lua`;
+/// declarative policies `*.yaml`/`*.yml` — a `.json` policy is not packed: JSON names the override
+/// and snapshot files a bundle carries, and a folder's other JSON would otherwise become a policy),
 /// ICS files (`*.ics`) anywhere below it; override files (`overrides/*.json`) and test
 /// snapshots (`snapshots/*.json`, which tests compare against) in those two folders. Hidden
 /// entries are skipped; a symbolic link, a FIFO or a device where a file is wanted is refused
@@ -17,6 +19,11 @@ public enum BundleFolder {
     }
 
     public static let jsonFolders = ["overrides", "snapshots"]
+    /// The endings of a policy file a bundle packs and stacks: Lua, and declarative YAML.
+    public static let policyEndings = [".lua", ".yaml", ".yml"]
+
+    /// Whether a packed name is a policy (or a Lua test, which `policies` leaves out).
+    public static func isPolicyFile(_ name: String) -> Bool { policyEndings.contains { name.hasSuffix($0) } }
 
     /// Every file packed, sorted by name (bytewise).
     public static func files(_ folder: String, limits: BundleLimits = .standard) throws(BundleProblem) -> [File] {
@@ -54,12 +61,12 @@ public enum BundleFolder {
     public static func packs(_ name: String) -> Bool {
         let parts = name.split(separator: "/")
         if parts.count == 2, jsonFolders.contains(String(parts[0])), name.hasSuffix(".json") { return true }
-        return name.hasSuffix(".lua") || name.hasSuffix(".ics")
+        return isPolicyFile(name) || name.hasSuffix(".ics")
     }
 
-    /// The policies of the default stack: every `.lua` file that is not a test, in name order.
+    /// The policies of the default stack: every policy file that is not a test, in name order.
     public static func policies(_ names: [String]) -> [String] {
-        names.filter { $0.hasSuffix(".lua") && !$0.hasSuffix(PolicyTestDiscovery.testSuffix) }
+        names.filter { isPolicyFile($0) && !$0.hasSuffix(PolicyTestDiscovery.testSuffix) }
     }
 
     static func walk(_ folder: String, relative: String, into names: inout [String], depth: Int) throws(BundleProblem) {

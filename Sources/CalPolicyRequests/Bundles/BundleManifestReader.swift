@@ -4,7 +4,7 @@ import PolicyBundle
 
 /// `manifest.json` and `manifest.sig` read strictly from a bundle's bytes, by the project's JSON
 /// reader: every field known and of its type, every name a `BundleMemberName` and listed once,
-/// every digest 64 lowercase hex digits, every stack's policy a listed `.lua` file. A bundle's
+/// every digest 64 lowercase hex digits, every stack's policy a listed `.lua`, `.yaml` or `.yml` file. A bundle's
 /// manifest is untrusted until its signature verifies, so nothing in it is taken on faith.
 public enum BundleManifestReader {
     static let fields = ["revision", "files", "tzdata", "holidays", "stacks"]
@@ -62,8 +62,8 @@ public enum BundleManifestReader {
                 guard case .array(let items)? = stackNodes[name] else { throw fail("stacks.\(name.prefix(64)): must be an array") }
                 var policies: [String] = []
                 for item in items {
-                    guard case .string(let policy) = item, seen.contains(policy), policy.hasSuffix(".lua") else {
-                        throw fail("stacks.\(name.prefix(64)): every policy must be a .lua file the manifest lists")
+                    guard case .string(let policy) = item, seen.contains(policy), BundleFolder.isPolicyFile(policy) else {
+                        throw fail("stacks.\(name.prefix(64)): every policy must be a .lua, .yaml or .yml file the manifest lists")
                     }
                     policies.append(policy)
                 }

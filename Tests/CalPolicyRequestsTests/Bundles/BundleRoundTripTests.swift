@@ -16,6 +16,7 @@ import PolicyBundle
         try FileManager.default.createDirectory(atPath: policies + "/sub", withIntermediateDirectories: true)
         let files = ["freeze.lua": "return {}\n", "freeze_test.lua": "-- a test\n", "sub/hours.lua": "return {}\n",
                      "cal.ics": "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", "overrides/INC-1.json": "{}\n",
+                     "shutdown.yaml": "zone: Europe/Berlin\n", "mapping.json": "{}\n",
                      "README.md": "not packed\n", ".hidden.lua": "not packed\n"]
         for (name, text) in files { try text.write(toFile: policies + "/" + name, atomically: true, encoding: .utf8) }
         return root
@@ -31,8 +32,10 @@ import PolicyBundle
         let root = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let made = try BundleBuild.make(root + "/policies", revision: "abc123", versions: Self.versions)
-        #expect(made.manifest.files.map(\.name) == ["cal.ics", "freeze.lua", "freeze_test.lua", "overrides/INC-1.json", "sub/hours.lua"])
-        #expect(made.manifest.stacks.map(\.policies) == [["freeze.lua", "sub/hours.lua"]])
+        #expect(made.manifest.files.map(\.name) == ["cal.ics", "freeze.lua", "freeze_test.lua", "overrides/INC-1.json", "shutdown.yaml",
+                                                    "sub/hours.lua"])
+        // A declarative policy is packed and stacked; a JSON file outside overrides/ and snapshots/ is not.
+        #expect(made.manifest.stacks.map(\.policies) == [["freeze.lua", "shutdown.yaml", "sub/hours.lua"]])
         #expect(try BundleBuild.make(root + "/policies", revision: "abc123", versions: Self.versions).bytes == made.bytes)
         let path = root + "/b.tar.gz"
         try Data(made.bytes).write(to: URL(fileURLWithPath: path))
@@ -129,6 +132,6 @@ import PolicyBundle
         #expect(linked?.kind == .input)
         try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
         #expect(problem { () throws(BundleProblem) in _ = try BundleBuild.make(root + "/empty", revision: nil, versions: Self.versions) }?.message
-                == "holds no policy (*.lua that is not a test)")
+                == "holds no policy (*.lua that is not a test, *.yaml, *.yml)")
     }
 }
