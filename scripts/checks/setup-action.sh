@@ -85,4 +85,16 @@ assert workflow["jobs"]["publish"]["permissions"] == {"contents": "write"}
 assert workflow["permissions"] == {"contents": "read"}
 PY
 ); then ok; else bad "workflow or action: $out"; fi
+# GitHub's own rules for these files, as SchemaStore publishes them (the github-workflow and
+# github-action schemas check-jsonschema carries offline). actionlint's PyPI package downloads its
+# binary from GitHub when installed, which a machine without that access cannot do.
+if out=$(.venv/bin/python -m check_jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml 2>&1); then ok
+else bad "the workflows against GitHub's workflow schema: $out"; fi
+if out=$(.venv/bin/python -m check_jsonschema --builtin-schema vendor.github-actions .github/actions/*/action.yml \
+        integrations/github-actions/*/action.yml 2>&1); then ok
+else bad "the actions against GitHub's action schema: $out"; fi
+# The schema is really looking: a job with a misspelt key is refused.
+printf 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    stepz: []\n' >"$work/bad-workflow.yml"
+if .venv/bin/python -m check_jsonschema --builtin-schema vendor.github-workflows "$work/bad-workflow.yml" >/dev/null 2>&1; then
+    bad "a workflow with 'stepz' passed the schema"; else ok; fi
 finish
