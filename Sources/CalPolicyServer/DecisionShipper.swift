@@ -19,6 +19,9 @@ final class DecisionShipper: @unchecked Sendable {
 
     let url: String
     let batchLines: Int
+    /// A batch leaves once this many lines wait: `batchLines`, or half the buffer when that is
+    /// smaller (a burst must not fill the buffer while the interval runs).
+    let threshold: Int
     let interval: Double
     let capacityLines: Int
     let capacityBytes: Int
@@ -44,6 +47,7 @@ final class DecisionShipper: @unchecked Sendable {
          post: Post? = nil) {
         self.url = url
         self.batchLines = max(1, batchLines)
+        threshold = max(1, min(self.batchLines, capacityLines / 2))
         self.interval = interval
         self.capacityLines = capacityLines
         self.capacityBytes = capacityBytes
@@ -81,7 +85,7 @@ final class DecisionShipper: @unchecked Sendable {
         if lines.isEmpty { oldest = DispatchTime.now().uptimeNanoseconds }
         lines.append(bytes)
         buffered += bytes.count
-        if lines.count == batchLines || lines.count == 1 { condition.broadcast() }
+        if lines.count == threshold || lines.count == 1 { condition.broadcast() }
         return true
     }
 
@@ -105,9 +109,9 @@ final class DecisionShipper: @unchecked Sendable {
     private func shipLoop() {
         while true {
             condition.lock()
-            // A batch when `batchLines` are queued, or when the oldest has waited `interval`.
+            // A batch when `threshold` lines are queued, or when the oldest has waited `interval`.
             while true {
-                if lines.count >= batchLines || (!lines.isEmpty && flushing) { break }
+                if lines.count >= threshold || (!lines.isEmpty && flushing) { break }
                 if lines.isEmpty {
                     condition.wait()
                     continue
