@@ -154,7 +154,7 @@ let package = Package(
         .target(name: "HTTPClient", dependencies: ["CCurl"]),
         .target(name: "CalPolicyServer",
                 dependencies: ["MHDHost", "HTTPClient", "Crypto", "CalPolicyArguments", "CalPolicyRequests", "Rendering",
-                               "PolicyEngine", "CalendarCore", "CalendarData"],
+                               "PolicyEngine", "CalendarCore", "CalendarData", "PolicyBundle"],
                 // The picker page's files, compiled in: the server stays one file to install.
                 resources: [.embedInCode("WebPage/Assets/index.html"), .embedInCode("WebPage/Assets/app.css"),
                             .embedInCode("WebPage/Assets/app.js"), .embedInCode("WebPage/Assets/picker.js"),

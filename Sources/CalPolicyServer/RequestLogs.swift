@@ -89,27 +89,45 @@ enum LogJSON {
 
 /// `--decision-log FILE`: one JSON line per decision request, for audits, through a
 /// `LogSink` (a full or stalled file drops and counts, never blocks). SIGHUP reopens it (log
-/// rotation).
+/// rotation). `--decision-log-url URL`: the same lines shipped by a `DecisionShipper`, with or
+/// without the file.
 final class DecisionLog: @unchecked Sendable {
-    private let path: String
-    let sink: LogSink
+    private let path: String?
+    let sink: LogSink?
+    let shipper: DecisionShipper?
     /// `--decision-log-required`: refuse decisions (503) rather than answer unaudited.
     let required: Bool
     /// `--decision-log-mask`: context keys the lines hold only hashed.
     let mask: DecisionMask
 
-    init(path: String, required: Bool = false, mask: DecisionMask = DecisionMask(),
+    init(path: String?, shipper: DecisionShipper? = nil, required: Bool = false, mask: DecisionMask = DecisionMask(),
          capacityLines: Int = 4096) throws(HTTPDaemonError) {
         self.path = path
+        self.shipper = shipper
         self.required = required
         self.mask = mask
-        sink = LogSink(name: "decision", fd: try Self.open(path), capacityLines: capacityLines)
-        sink.notices = AccessLog.requests
+        if let path {
+            sink = LogSink(name: "decision", fd: try Self.open(path), capacityLines: capacityLines)
+            sink?.notices = AccessLog.requests
+        } else {
+            sink = nil
+        }
+        shipper?.notices = AccessLog.requests
     }
 
     /// Opens `path` again (after a rotation moved it away); on failure the old file stays.
     func reopen() throws(HTTPDaemonError) {
+        guard let path, let sink else { return }
         sink.replace(fd: try Self.open(path))
+    }
+
+    /// The file takes lines (`--decision-log-required` is about the file; the URL's losses are counted).
+    var healthy: Bool { sink?.healthy ?? true }
+
+    /// Waits for the file's writer and the shipper, at most `seconds` each (a stopping server, tests).
+    func flush(within seconds: Double) {
+        sink?.flush(within: seconds)
+        shipper?.flush(within: seconds)
     }
 
     /// Opened without blocking: a FIFO with no reader would hold the start (or a reopen) forever;
@@ -130,8 +148,13 @@ final class DecisionLog: @unchecked Sendable {
         return fd
     }
 
-    /// Queues a line; false when it was dropped.
-    func append(_ line: String) -> Bool { sink.append(line) }
+    /// Queues a line to the file and the URL; false when the file dropped it (with the URL
+    /// alone: when the URL's buffer did). The X-Decision-Id header follows this.
+    func append(_ line: String) -> Bool {
+        let shipped = shipper?.append(line)
+        guard let sink else { return shipped ?? false }
+        return sink.append(line)
+    }
 }
 
 /// `--cors-origin`: browser calls from that one origin.

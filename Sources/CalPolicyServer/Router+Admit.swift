@@ -78,7 +78,7 @@ extension Router {
             return admitted(review, context: context, note: note,
                             AdmissionResponse(uid: review.uid, allowed: true, auditAnnotations: [("calpolicy.dev/exempt", exempt)]))
         }
-        if let decisions, decisions.required, !decisions.sink.healthy {
+        if let decisions, decisions.required, !decisions.healthy {
             throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])

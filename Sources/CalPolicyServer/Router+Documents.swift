@@ -104,7 +104,7 @@ extension Router {
             if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
             return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
         }
-        if let decisions, decisions.required, !decisions.sink.healthy {
+        if let decisions, decisions.required, !decisions.healthy {
             throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])

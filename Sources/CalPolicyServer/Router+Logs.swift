@@ -105,9 +105,15 @@ extension Router {
         out.family("calpolicy_stack_queue_refused_total", .counter, help: "Requests refused because the stack's queue was full.",
                    label: "stack", queued.map { ($0.stack, $0.refused) })
         var dropped = [("access", AccessLog.requests.counts.dropped)]
-        if let decisions { dropped.append(("decision", decisions.sink.counts.dropped)) }
+        if let sink = decisions?.sink { dropped.append(("decision", sink.counts.dropped)) }
+        if let shipper = decisions?.shipper { dropped.append(("decision_url", shipper.counts.dropped)) }
         out.family("calpolicy_log_lines_dropped_total", .counter,
                    help: "Log lines dropped because the sink was slow, full or failing.", label: "log", dropped)
+        if let shipper = decisions?.shipper {
+            out.family("calpolicy_decision_log_shipped_lines_total", .counter,
+                       help: "Decision-log lines the --decision-log-url receiver took.")
+            out.sample("calpolicy_decision_log_shipped_lines_total", shipper.counts.shipped)
+        }
         if let connections = connectionStats?() {
             out.family("calpolicy_connections_open", .gauge, help: "Connections open now.")
             out.sample("calpolicy_connections_open", connections.open)

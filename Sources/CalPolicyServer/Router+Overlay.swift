@@ -47,7 +47,7 @@ extension Router {
         }
         note.today = evaluation.settings.today.iso
         note.context = evaluation.settings.decision
-        if let decisions, decisions.required, !decisions.sink.healthy {
+        if let decisions, decisions.required, !decisions.healthy {
             throw Failure(.decisionLogUnavailable,
                           message: "the decision log is not taking lines (full or failing); decisions are refused (--decision-log-required)",
                           headers: [("Retry-After", "1")])

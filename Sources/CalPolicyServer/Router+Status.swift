@@ -85,6 +85,22 @@ extension Router {
     /// `--bundle`: the puller's state as `bundle` (absent when serving plain policy files).
     private func bundleField() -> [(String, JSONValue)] { bundles == nil ? [] : [("bundle", bundleStatus())] }
 
+    /// What `--status-url` pushes on: each stack's version, revision and last reload, and the
+    /// bundle's activations, refusals and last error; not the clocks (`lastRequest`,
+    /// `dataDaysLeft`) that move without anything happening.
+    func statusFingerprint() -> String {
+        var parts: [String] = []
+        for entry in stacks.snapshot() {
+            parts.append("\(entry.name)|\(entry.live.version)|\(entry.live.revision ?? "")|"
+                         + "\(entry.attempt.map { "\($0.at.timeIntervalSince1970)/\($0.result)" } ?? "")")
+        }
+        if let state = bundles?.snapshot {
+            parts.append("bundle|\(state.activeRevision ?? "")|\(state.activations)|\(state.refusals)|"
+                         + "\(state.lastError.map { "\($0.code)/\($0.at.timeIntervalSince1970)" } ?? "")")
+        }
+        return parts.joined(separator: "\n")
+    }
+
     func status() -> String {
         let formatter = ISO8601DateFormatter()
         var stackValues: [JSONValue] = []

@@ -50,8 +50,12 @@ public enum ServeMain {
         }
 
         var decisions: DecisionLog?
-        if let path = configuration.decisionLog {
-            do { decisions = try DecisionLog(path: path, required: configuration.decisionLogRequired,
+        if configuration.decisionLog != nil || configuration.decisionLogURL != nil {
+            let shipper = configuration.decisionLogURL.map {
+                DecisionShipper(url: $0, capacityLines: configuration.logBuffer)
+            }
+            do { decisions = try DecisionLog(path: configuration.decisionLog, shipper: shipper,
+                                             required: configuration.decisionLogRequired,
                                              mask: configuration.decisionLogMask, capacityLines: configuration.logBuffer) } catch {
                 ServerEvent.log("error", "calpolicy: --decision-log: \(error.description)")
                 return 2
@@ -179,6 +183,10 @@ public enum ServeMain {
             BundlePuller(source: $0.source, publicKey: $0.publicKey, store: $0.store, registry: registry, state: $0.state)
         }
         if let puller { Thread.detachNewThread { puller.loop() } }
+        let statusPusher = configuration.statusURL.map {
+            StatusPusher(url: $0, fingerprint: { router.statusFingerprint() }, status: { router.status() })
+        }
+        statusPusher?.start()
         // WATCHDOG=1 comes from a thread of its own, which never does policy work, while the
         // housekeeping loop keeps turning (a reload builds on threads of its own).
         SystemdNotify.watchdog?.start()
@@ -201,6 +209,7 @@ public enum ServeMain {
         house.stop()
         router.github?.deployments.stop()
         puller?.stop()
+        statusPusher?.stop()
         // /ready says false from the first signal; no new connection is taken, idle ones close.
         router.markStopping()
         daemon.stopAccepting()
@@ -221,7 +230,7 @@ public enum ServeMain {
         daemon.stop()
         diagnostics?.stop()
         AccessLog.requests.flush(within: 0.5)
-        decisions?.sink.flush(within: 0.5)
+        decisions?.flush(within: 0.5)
         ServerEvent.log("stopped", "calpolicy-serve: stopped")
         return 0
     }

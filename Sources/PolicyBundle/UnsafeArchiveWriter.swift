@@ -58,3 +58,39 @@ public enum ArchiveWriter {
         return Array(UnsafeRawBufferPointer(start: buffer, count: used))
     }
 }
+
+extension ArchiveWriter {
+    /// `bytes` as one gzip member (RFC 1952) through libarchive's raw format and its gzip filter,
+    /// with no timestamp or name in the header: the one gzip writer (bundles' tar.gz above, the
+    /// server's `Content-Encoding: gzip` decision-log batches), so zlib stays libarchive's.
+    public static func gzip(_ bytes: [UInt8]) throws(BundleProblem) -> [UInt8] {
+        let subject = "gzip"
+        guard let archive = archive_write_new() else { throw BundleProblem(.input, subject, "libarchive: out of memory") }
+        defer { archive_write_free(archive) }
+        func failed(_ step: String) -> BundleProblem {
+            let detail = archive_error_string(archive).map { String(cString: $0) } ?? "failed"
+            return BundleProblem(.input, subject, "cannot compress (\(step)): \(detail)")
+        }
+        guard archive_write_set_format_raw(archive) == ARCHIVE_OK,
+              archive_write_add_filter_gzip(archive) == ARCHIVE_OK,
+              archive_write_set_filter_option(archive, "gzip", "timestamp", nil) == ARCHIVE_OK,
+              // The raw format's output is not padded to tar's 10 KiB blocks.
+              archive_write_set_bytes_in_last_block(archive, 1) == ARCHIVE_OK
+        else { throw failed("format") }
+        let capacity = bytes.count + bytes.count / 64 + (64 << 10)
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var used = 0
+        guard archive_write_open_memory(archive, buffer, capacity, &used) == ARCHIVE_OK else { throw failed("open") }
+        guard let entry = archive_entry_new() else { throw failed("entry") }
+        defer { archive_entry_free(entry) }
+        archive_entry_set_filetype(entry, UInt32(Glibc.S_IFREG))
+        archive_entry_set_size(entry, Int64(bytes.count))
+        guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw failed("header") }
+        let written = bytes.withUnsafeBytes { raw in
+            raw.isEmpty ? 0 : archive_write_data(archive, raw.baseAddress, raw.count)
+        }
+        guard written == bytes.count, archive_write_close(archive) == ARCHIVE_OK else { throw failed("data") }
+        return Array(UnsafeRawBufferPointer(start: buffer, count: used))
+    }
+}

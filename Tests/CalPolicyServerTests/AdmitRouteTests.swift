@@ -212,7 +212,7 @@ import Testing
         let log = try DecisionLog(path: path)
         let router = Self.payments(log: log)
         for name in ["update-image", "dry-run"] { _ = Self.post(router, try Self.body(name)) }
-        log.sink.flush(within: 5)
+        log.flush(within: 5)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 2)
         let entries = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

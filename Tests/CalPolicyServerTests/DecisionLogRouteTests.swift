@@ -23,7 +23,7 @@ import Testing
     }
 
     func lines(_ log: DecisionLog, _ path: String) throws -> [[String: Any]] {
-        log.sink.flush(within: 5)
+        log.flush(within: 5)
         return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }

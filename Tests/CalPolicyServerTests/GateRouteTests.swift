@@ -35,7 +35,7 @@ import Testing
                      ("/v1/gate?at=2027-12-31T23:30:00Z&timeZone=America/New_York", "2027-12-31"),
                      ("/v1/gate?at=2027-03-01T10:00:00Z&today=2026-06-01", "2026-06-01")]
         for (target, _) in asked { #expect(routes.get(target, router: assembly.router).status == 200, "\(target)") }
-        decisions.sink.flush(within: 5)
+        decisions.flush(within: 5)
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == asked.count)
         for (line, (target, today)) in zip(lines, asked) {

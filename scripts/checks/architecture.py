@@ -42,7 +42,7 @@ MAY_IMPORT = {
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "HTTPClient": {"CCurl"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                        "CalPolicyArguments", "MHDHost", "HTTPClient", "Crypto"},
+                        "CalPolicyArguments", "MHDHost", "HTTPClient", "Crypto", "PolicyBundle"},
     "calpolicy": {"CalPolicyCLI", "CHeapTuning", "CStartup"},
     "calpolicy-serve": {"CalPolicyServer", "CHeapTuning", "CStartup"},
 }

@@ -31,6 +31,10 @@ enum ServeOptions {
                                             help: "Access log on stderr: one text (default) or JSON line per request.")
     static let decisionLog = OptionSpec.value("decision-log", "FILE",
                                               help: "Append one JSON line per decision request to FILE (audit).")
+    static let decisionLogURL = OptionSpec.value("decision-log-url", "URL",
+                                                 help: "POST the decision-log lines to URL in gzip NDJSON batches (may join --decision-log).")
+    static let statusURL = OptionSpec.value("status-url", "URL",
+                                            help: "POST the /v1/status document to URL whenever it changes (reload, bundle).")
     static let overrides = OptionSpec.value("overrides", "DIR",
                                             help: "Break-glass overrides: one JSON file each in DIR (watched with --watch).")
     static let stateDir = OptionSpec.value("state-dir", "DIR",
@@ -52,7 +56,7 @@ enum ServeOptions {
         options: [listen, stack, OptionCatalogue.include, OptionCatalogue.min, OptionCatalogue.max,
                   OptionCatalogue.calendar, OptionCatalogue.locale, OptionCatalogue.firstWeekday, OptionCatalogue.weekRule,
                   OptionCatalogue.today, serveTimeout, watch, gateTests, tokenFile, insecure, threads, cacheEntries,
-                  corsOrigin, logFormat, decisionLog, OptionCatalogue.decisionLogMask, overrides, stateDir, tlsCert, tlsKey,
+                  corsOrigin, logFormat, decisionLog, decisionLogURL, OptionCatalogue.decisionLogMask, statusURL, overrides, stateDir, tlsCert, tlsKey,
                   tlsClientCA, OptionCatalogue.timeZone] + BundleOptions.options + ServeLimits.options + AdmitOptions.options
                   + GitHubOptions.options + [config, verbose, version, help],
         discussion: """
@@ -90,6 +94,10 @@ public struct ServeConfiguration: Sendable {
     public var jsonLog: Bool
     /// `--decision-log FILE`.
     public var decisionLog: String?
+    /// `--decision-log-url URL`.
+    public var decisionLogURL: String?
+    /// `--status-url URL`.
+    public var statusURL: String?
     /// `--time-zone`: the IANA zone whose current date is today (default UTC).
     public var timeZone: String
     /// Options a request starts from: calendar, locale, include, …
@@ -297,6 +305,20 @@ public enum ServeArguments {
         configuration.stackQueue = limits.stackQueue
         configuration.logBuffer = limits.logBuffer
         configuration.decisionLogRequired = limits.decisionLogRequired
+        if let url = parsed.value(ServeOptions.decisionLogURL.name) {
+            let lower = url.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+                throw Problem("--decision-log-url: not an http:// or https:// URL")
+            }
+            configuration.decisionLogURL = url
+        }
+        if let url = parsed.value(ServeOptions.statusURL.name) {
+            let lower = url.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else {
+                throw Problem("--status-url: not an http:// or https:// URL")
+            }
+            configuration.statusURL = url
+        }
         configuration.diagnostic = limits.diagnostic
         configuration.overrides = parsed.value(ServeOptions.overrides.name)
         configuration.stateDir = parsed.value(ServeOptions.stateDir.name)
@@ -315,8 +337,8 @@ public enum ServeArguments {
         } catch {
             throw Problem(error)
         }
-        if !configuration.decisionLogMask.isEmpty && configuration.decisionLog == nil {
-            throw Problem("--decision-log-mask needs --decision-log FILE")
+        if !configuration.decisionLogMask.isEmpty && configuration.decisionLog == nil && configuration.decisionLogURL == nil {
+            throw Problem("--decision-log-mask needs --decision-log FILE or --decision-log-url URL")
         }
         do { configuration.admission = try AdmitOptions.parse(parsed) } catch { throw Problem(error) }
         // The one route whose body may pass the server's 64 KiB: decided from the head's path.
