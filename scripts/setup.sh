@@ -20,7 +20,9 @@ want_bench=0
 # static release link); tzdata: libical reads the zones of TZIDs without a VTIMEZONE from it.
 # libarchive-dev and nettle-dev: policy bundles (tar + gzip through libarchive, Ed25519 and SHA-256
 # through nettle's hogweed); libgmp-dev and zlib1g-dev for their static link into the CLI.
-packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev tzdata pkgconf make)
+# libedit-dev: `calpolicy repl`'s line editing and history (it brings libbsd-dev and, through
+# libncurses-dev, libtinfo.a, the static archives the release link needs).
+packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev libedit-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl openssl chromium fonts-noto-core)
 # The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,

@@ -22,7 +22,7 @@ SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTe
 # Each Swift module and the modules it may import (besides the system's). The C libraries each
 # have one Swift module that sees them: CLua and CLuaShim LuaHost, CPolicyBridge PolicyEngine,
 # CMicroHTTPD and CTLSCredentials (the GnuTLS shim, CGnuTLS seen by it alone) MHDHost; CArchive,
-# CNettle and CGetRandom PolicyBundle.
+# CNettle and CGetRandom PolicyBundle; CEdit (libedit) CalPolicyCLI.
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
@@ -33,7 +33,7 @@ MAY_IMPORT = {
     "CalPolicyRequests": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "PolicyBundle"},
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                     "CalPolicyArguments", "PolicyBundle"},
+                     "CalPolicyArguments", "PolicyBundle", "CEdit"},
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
                         "CalPolicyArguments", "MHDHost"},
