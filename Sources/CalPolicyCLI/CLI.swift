@@ -92,7 +92,7 @@ public enum CLI {
             let parsed: RequestValues
             do { parsed = try ArgumentScanner(spec: command.spec).scan(rest) } catch { throw .usage(error) }
             if parsed.has(WatchLoop.option) {
-                return WatchLoop.run(command, parsed, console: console) { command, parsed, output in
+                return try WatchLoop.run(command, parsed, console: console) { command, parsed, output in
                     do throws(CLIError) { return try execute(command, parsed, console: output) } catch {
                         for line in ErrorRenderer.lines(for: error, verbose: parsed.has("verbose")) { output.error(line) }
                         return ErrorRenderer.exitCode(for: error)

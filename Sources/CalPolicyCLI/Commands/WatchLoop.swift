@@ -18,7 +18,11 @@ enum WatchLoop {
     static let commands: Set<String> = ["eval", "test", "check"]
 
     static func run(_ command: Command, _ parsed: RequestValues, console: Console,
-                    once: (Command, RequestValues, Console) -> Int32) -> Int32 {
+                    once: (Command, RequestValues, Console) -> Int32) throws(CLIError) -> Int32 {
+        // Standard input is read once: a second run would find it empty.
+        if parsed.positionals.contains("-") {
+            throw .usage(.badPolicyPath("-", problem: "--watch re-reads its files; expected policy files, not standard input"))
+        }
         leaveQuietlyOnSignals()
         let watch = FileWatch(paths: watchedPaths(command.name, parsed))
         var count = 0

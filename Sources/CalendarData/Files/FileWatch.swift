@@ -45,26 +45,33 @@ public final class FileWatch {
     /// Blocks until a watched file changed since the last call (or since `init`); true then.
     /// Returns false only when `timeout` seconds passed first.
     public func wait(timeout: Double? = nil) -> Bool {
-        var left = timeout ?? .infinity
-        while left > 0 {
+        let end = Self.monotonic() + (timeout ?? .infinity)
+        while true {
+            let left = end - Self.monotonic()
+            if left <= 0 { return false }
             let step = min(left, Self.pollInterval)
             if inotify >= 0 {
                 var entry = pollfd(fd: inotify, events: Int16(POLLIN), revents: 0)
-                if poll(&entry, 1, Int32(step * 1000)) > 0 {
+                if poll(&entry, 1, Int32((step * 1000).rounded(.up))) > 0 {
                     usleep(Self.settle)
                     drain()
                 }
             } else {
                 usleep(UInt32(step * 1e6))
             }
-            left -= step
             let now = snapshot()
             if now != keys {
                 keys = now
                 return true
             }
         }
-        return false
+    }
+
+    /// Seconds on the monotonic clock (a duration, not civil time).
+    static func monotonic() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 
     private func drain() {
