@@ -119,9 +119,15 @@ let package = Package(
                                                           "PolicyBundle", "Crypto"]),
         // Command-line scanning both executables use (calpolicy's commands, calpolicy-serve's flags).
         .target(name: "CalPolicyArguments", dependencies: ["CalPolicyRequests", "CalendarData", "PolicyEngine"]),
+        // libedit, for `calpolicy repl`'s line editing and history; seen by CalPolicyCLI alone.
+        .systemLibrary(
+            name: "CEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
         .target(name: "CalPolicyCLI",
                 dependencies: ["CalPolicyArguments", "CalPolicyRequests", "CalendarCore", "CalendarData", "PolicyEngine",
-                               "Rendering", "PolicyBundle"]),
+                               "Rendering", "PolicyBundle", "CEdit"]),
         // Each executable sets how the process heap serves long evaluations, once, at start.
         .target(name: "CHeapTuning"),
         // The arguments as glibc hands them to the executable (the Swift runtime's own search

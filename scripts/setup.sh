@@ -22,7 +22,9 @@ want_bench=0
 # through nettle's hogweed); libgmp-dev and zlib1g-dev for their static link into the CLI.
 # libcurl4-gnutls-dev: the server's HTTP client (bundle pulls), libcurl over GnuTLS like the rest.
 # libyaml-dev: declarative policies (freeze.yaml), read with libyaml's event parser.
-packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev libcurl4-gnutls-dev libyaml-dev tzdata pkgconf make)
+# libedit-dev: `calpolicy repl`'s line editing and history (it brings libbsd-dev and, through
+# libncurses-dev, libtinfo.a, the static archives the release link needs).
+packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive-dev nettle-dev libgmp-dev zlib1g-dev libcurl4-gnutls-dev libyaml-dev libedit-dev tzdata pkgconf make)
 [ "$want_test" -eq 1 ] && packages+=(lua5.4 ncal valgrind python3 python3-venv time curl openssl chromium fonts-noto-core)
 # The fleet check (scripts/checks/fleet.sh): nginx serves the bundles the replicas pull.
 [ "$want_test" -eq 1 ] && packages+=(nginx)

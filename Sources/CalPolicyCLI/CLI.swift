@@ -30,7 +30,8 @@ public enum CLI {
         return (status, console.out, console.err)
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// `started` sees each command's `PolicyRun` as it starts (the REPL stops it on Ctrl-C).
+    static func run(_ arguments: [String], console: Console, started: ((PolicyRun) -> Void)? = nil) -> Int32 {
         // The HTTP server is another executable; hand over before any parsing.
         if arguments.first == "serve" && console.streams {
             return ServeLauncher.exec(Array(arguments.dropFirst()), console: console)
@@ -38,14 +39,15 @@ public enum CLI {
         let tokens = ArgumentToken.tokenise(arguments)
         let verbose = tokens.contains(.long(name: "verbose", value: nil)) || tokens.contains(.short("v"))
         do {
-            return try dispatch(tokens, console: console)
+            return try dispatch(tokens, console: console, started: started)
         } catch {
             for line in ErrorRenderer.lines(for: error, verbose: verbose) { console.error(line) }
             return ErrorRenderer.exitCode(for: error)
         }
     }
 
-    private static func dispatch(_ tokens: [ArgumentToken], console: Console) throws(CLIError) -> Int32 {
+    private static func dispatch(_ tokens: [ArgumentToken], console: Console,
+                                 started: ((PolicyRun) -> Void)?) throws(CLIError) -> Int32 {
         guard let first = tokens.first else { throw .usage(.missingCommand(expected: CommandCatalog.names)) }
         let rest = Array(tokens.dropFirst())
         switch first {
@@ -89,7 +91,16 @@ public enum CLI {
             }
             let parsed: RequestValues
             do { parsed = try ArgumentScanner(spec: command.spec).scan(rest) } catch { throw .usage(error) }
-            return try execute(command, parsed, console: console)
+            if parsed.has(WatchLoop.option) {
+                return try WatchLoop.run(command, parsed, console: console) { command, parsed, output in
+                    do throws(CLIError) { return try execute(command, parsed, console: output) } catch {
+                        for line in ErrorRenderer.lines(for: error, verbose: parsed.has("verbose")) { output.error(line) }
+                        return ErrorRenderer.exitCode(for: error)
+                    }
+                }
+            }
+            if command.ownsRuns { return try command.run(parsed, console) }
+            return try execute(command, parsed, console: console, started: started)
         case .long, .short, .misspelled:
             let suggestion = Suggestion.nearest(to: first.spelling, among: ["--help", "--version"])
             throw .usage(.unknownOption(first.spelling, suggestion: suggestion))
@@ -120,14 +131,15 @@ public enum CLI {
     /// explain's traced calls, test files — shares the run's deadline and memory. Work
     /// stuck where Lua cannot be interrupted ends the process with one line and exit 3,
     /// since a half-finished command's output would look complete.
-    private static func execute(_ command: Command, _ parsed: RequestValues, console: Console)
-        throws(CLIError) -> Int32
+    private static func execute(_ command: Command, _ parsed: RequestValues, console: Console,
+                                started: ((PolicyRun) -> Void)? = nil) throws(CLIError) -> Int32
     {
         let limits = try RunSettings.limits(parsed)
         let run = PolicyRun(limits: limits, onStuck: { description in
             StandardStreams.writeAll(Array((ErrorRenderer.line(description) + "\n").utf8), to: 2)
             _exit(ExitCode.policy)
         })
+        started?(run)
         return try run.perform { () throws(CLIError) -> Int32 in
             try command.run(parsed, console)
         }

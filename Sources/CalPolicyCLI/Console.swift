@@ -44,12 +44,13 @@ final class Console: DocumentSink, @unchecked Sendable {
     /// What was written to stdout and not yet passed on (all of it when not streaming).
     var out: String { String(decoding: outBytes, as: UTF8.self) }
 
-    static func standard() -> Console {
+    /// `streaming: false`: kept whole until `flush` (one answer of `calpolicy repl`).
+    static func standard(streaming: Bool = true) -> Console {
         var environment: [String: String] = [:]
         for name in ["NO_COLOR", "LC_ALL", "LC_TIME", "LANG", "TERM"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
-        return Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, streamingTo: 1)
+        return Console(stdoutIsTerminal: isatty(1) == 1, environment: environment, streamingTo: streaming ? 1 : nil)
     }
 
     func print(_ text: String) { write(text); write("\n") }

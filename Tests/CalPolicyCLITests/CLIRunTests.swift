@@ -14,7 +14,7 @@ import CalPolicyRequests
     @Test func noArgumentsIsAUsageError() {
         let result = run([])
         #expect(result.code == 2)
-        #expect(result.err == "calpolicy: missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, import, holidays, bundle, completion\n")
+        #expect(result.err == "calpolicy: missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, repl, import, holidays, bundle, completion\n")
     }
 
     @Test func helpAndVersionExitZero() {

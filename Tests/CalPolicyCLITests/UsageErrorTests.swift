@@ -33,7 +33,7 @@ import CalPolicyRequests
             == ["calpolicy: invalid value '2024-13' for '--month <YYYY-MM>': month must be 1...12"])
         #expect(UsageError.unknownCommand("evl", suggestion: "eval", expected: CommandCatalog.names).description
             == "unknown command 'evl'; did you mean 'eval'?")
-        #expect(UsageError.missingCommand(expected: CommandCatalog.names).description == "missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, import, holidays, bundle, completion")
+        #expect(UsageError.missingCommand(expected: CommandCatalog.names).description == "missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, repl, import, holidays, bundle, completion")
     }
 
     @Test func policyFileProblemsExitThree() {

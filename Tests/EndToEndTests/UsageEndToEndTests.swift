@@ -44,7 +44,7 @@ import Testing
         (["eval", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
         (["check", "no-such-policy.lua"], "no-such-policy.lua: no such file"),
         // No command at all.
-        ([], "missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, import, holidays, bundle, completion"),
+        ([], "missing command; expected one of eval, select, workdays, overlay, revalidate, gate, replay, override, export, gitops-pause, check, test, lint, new, snapshot, diff, explain, repl, import, holidays, bundle, completion"),
     ]
 
     @Test(arguments: refusals) func refusedWithOneLine(command: [String], line: String) throws {

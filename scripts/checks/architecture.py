@@ -25,6 +25,7 @@ SYSTEM = {"Foundation", "Glibc", "Synchronization", "Dispatch", "Testing", "XCTe
 # PolicyBundle; CNettle and CGetRandom Crypto (every signature, hash and MAC over nettle); CCurl
 # HTTPClient, which only the server (dynamically linked) may import: the static CLI never links libcurl.
 # CYAML (libyaml) DeclarativePolicy.
+# CEdit (libedit) CalPolicyCLI (the repl's line editing).
 MAY_IMPORT = {
     "CalendarCore": set(),
     "CalendarData": {"CalendarCore"},
@@ -38,7 +39,7 @@ MAY_IMPORT = {
                           "Crypto"},
     "CalPolicyArguments": {"CalendarCore", "CalendarData", "PolicyEngine", "CalPolicyRequests"},
     "CalPolicyCLI": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",
-                     "CalPolicyArguments", "PolicyBundle"},
+                     "CalPolicyArguments", "PolicyBundle", "CEdit"},
     "MHDHost": {"CMicroHTTPD", "CTLSCredentials"},
     "HTTPClient": {"CCurl"},
     "CalPolicyServer": {"CalendarCore", "CalendarData", "PolicyEngine", "Rendering", "CalPolicyRequests",

@@ -17,7 +17,7 @@ extension CommandCatalog {
         abstract: "Run policy test files and verify stored snapshots.",
         positionalUsage: "[PATH ...]",
         options: [runFilter, testFormat, out, coverage, updateSnapshots] + evaluationOptions
-            + [timeout, verbose, help],
+            + [WatchLoop.option, timeout, verbose, help],
         discussion: """
         Test files end in '_test.lua' and are found recursively in each PATH (default: policies).
         Snapshots are 'snapshots/*.json' beside them. One line per failed expectation

@@ -49,7 +49,7 @@ enum CommandCatalog {
                   + evaluationOptions + [OptionCatalogue.firstWeekday, OptionCatalogue.today, OptionCatalogue.weekRule,
                   OptionCatalogue.timeZone] + OptionCatalogue.contextOptions + [OptionCatalogue.overrides, evalFormat, weekNumbers, legend]
                   + OptionCatalogue.feedFilter
-                  + [OptionCatalogue.feedName, timeout, verbose, help],
+                  + [OptionCatalogue.feedName, WatchLoop.option, timeout, verbose, help],
         discussion: """
         Policies stack in argument order: a day is selectable only if every policy allows it;
         the first decoration wins. Without --month, --year, --week or --from/--to: the current month
@@ -100,7 +100,7 @@ enum CommandCatalog {
         name: "check",
         abstract: "Load each policy and run it over edge days, reporting every problem.",
         positionalUsage: "POLICY ...",
-        options: [OptionCatalogue.today, horizon] + OptionCatalogue.contextOptions + [timeout, verbose, help],
+        options: [OptionCatalogue.today, horizon] + OptionCatalogue.contextOptions + [WatchLoop.option, timeout, verbose, help],
         discussion: """
         Edge days: Feb 29s and the days around them, year ends, ISO week 53, DST months,
         Hebrew and Chinese leap months (evaluated in those calendars), and the days around

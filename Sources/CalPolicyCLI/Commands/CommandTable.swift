@@ -9,6 +9,8 @@ struct Command: Sendable {
     /// A command of actions (`override add|list|check`): the word after its name picks one,
     /// whose spec scans the rest and whose `run` runs; the group's own spec is its help.
     var actions: [Command] = []
+    /// Runs policy work as runs of its own (`repl`: one per answer), not inside one for the command.
+    var ownsRuns = false
 
     var name: String { spec.name }
 
@@ -58,6 +60,7 @@ enum CommandTable {
         Entry(name: "snapshot") { Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run) },
         Entry(name: "diff") { Command(spec: CommandCatalog.diff, run: DiffCommand.run) },
         Entry(name: "explain") { Command(spec: CommandCatalog.explain, run: ExplainCommand.run) },
+        Entry(name: "repl") { Command(spec: ReplCommand.spec, run: ReplCommand.run, ownsRuns: true) },
         Entry(name: "import") { Command(spec: CommandCatalog.importICS, run: ImportCommand.run) },
         Entry(name: "holidays") { Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run) },
         Entry(name: "bundle") { BundleCommand.command },

@@ -9,8 +9,8 @@ import Rendering
 /// `gate --wait [--max-wait DURATION]`: a pipeline waits for the window instead of failing. The
 /// gate is asked at the current instant; while closed, the command sleeps until the computed
 /// reopening instant (plus up to a second of jitter, so a fleet of jobs does not wake at once),
-/// waking early when a policy file or the overrides folder changes (looked at once a second:
-/// a policy may have been edited, or an override added), and asks again with what it re-read.
+/// waking early when a policy file or the overrides folder changes (`FileWatch`, as `--watch`
+/// waits: a policy may have been edited, or an override added), and asks again with what it re-read.
 /// Each change of the answer is one progress line on stderr; open: the open line, exit 0. Still
 /// closed when `--max-wait` runs out: exit 1 with the reason. With `--decision-log`, the final
 /// answer (the open one, or the closed one given up on) is logged before it is printed; the
@@ -21,21 +21,14 @@ enum GateWait {
     static let maxWait = OptionSpec.value(
         "max-wait", "DURATION", help: "With --wait: give up after DURATION (45s, 10m, 2h; exit 1 with the reason).")
 
-    /// What is asked again on each wake: the stack's files as loaded, and their keys then.
+    /// What is asked again on each wake: the stack's files as loaded, and the watch on them
+    /// started before they were read (a save while reading is a change).
     struct Stack {
         var policies: [any DayPolicy]
         var overrides: [Override]
-        var watched: Watched
+        var watched: FileWatch
         /// The stack's digest as loaded (what the decision line records).
         var version: String
-    }
-
-    /// The files a wait watches: each policy file's key (nil: not there), and the overrides
-    /// folder's files by name (nil: no folder given, or it cannot be read), so a file added,
-    /// removed, renamed or edited is a change.
-    struct Watched: Equatable {
-        var policies: [FileKey?]
-        var overrides: [String: FileKey?]?
     }
 
     static func run(_ parsed: RequestValues, zone: ZoneWallTime, today: Day?, decision: DecisionContext,
@@ -75,7 +68,7 @@ enum GateWait {
             // never past the deadline; wake early when a file changes.
             let reopening = state.until.map { Double($0) + Double.random(in: 0..<1) } ?? Double(now + 3600)
             let wake = min(reopening, deadline ?? .infinity)
-            if sleep(until: wake, watching: parsed, as: stack.watched) {
+            if stack.watched.wait(timeout: max(0, wake - precise())) {
                 stack = try load(parsed, today: today ?? zone.day(of: Clock.local.now()), console: console)
             }
         }
@@ -84,29 +77,19 @@ enum GateWait {
     /// The wall clock in seconds with its fraction: a deadline of "1s" is one second, not up to two.
     static func precise() -> Double { Clock.local.preciseNow() }
 
-    /// The stack and its overrides read (again), with their files' keys.
+    /// The stack and its overrides read (again), with the watch on their files.
     static func load(_ parsed: RequestValues, today: Day, console: Console) throws(CLIError) -> Stack {
+        let watched = FileWatch(paths: watchedPaths(parsed))
         let (policies, version) = try PolicyLoader.loadVersioned(parsed.positionals, today: today, verbose: parsed.has("verbose"))
         console.keepUntilExit(policies)
         let overrides = try PolicyLoader.overrides(parsed, policies: policies, console: console)
-        return Stack(policies: policies, overrides: overrides, watched: watched(parsed), version: version)
+        return Stack(policies: policies, overrides: overrides, watched: watched, version: version)
     }
 
-    /// Each policy file's key, and the overrides folder's files' (a change to any wakes the wait).
-    static func watched(_ parsed: RequestValues) -> Watched {
-        let policies = parsed.positionals.filter { !BuiltInReference.isReference($0) && $0 != "-" }.map(FileKey.of)
-        let files = parsed.value(OptionCatalogue.overrides).flatMap { try? OverrideFolder.files($0) }
-        return Watched(policies: policies, overrides: files.map { Dictionary($0.map { ($0, FileKey.of($0)) }, uniquingKeysWith: { first, _ in first }) })
-    }
-
-    /// Sleeps until `wake` (epoch seconds) in steps of at most a second; true when a watched file
-    /// changed first (then the caller re-reads and asks again at once).
-    static func sleep(until wake: Double, watching parsed: RequestValues, as watched: Watched) -> Bool {
-        while true {
-            let left = wake - precise()
-            if left <= 0 { return false }
-            usleep(UInt32(min(left, 1.0) * 1e6))
-            if Self.watched(parsed) != watched { return true }
-        }
+    /// Each policy file (and the files beside it), and the overrides folder: a file added,
+    /// removed, renamed or edited there wakes the wait.
+    static func watchedPaths(_ parsed: RequestValues) -> [String] {
+        parsed.positionals.filter { !BuiltInReference.isReference($0) && $0 != "-" }
+            + (parsed.value(OptionCatalogue.overrides).map { [$0] } ?? [])
     }
 }
