@@ -186,6 +186,8 @@ let package = Package(
                            "CalPolicyRequests", "Rendering"],
             path: "benchmarks/Sources/calpolicy-bench"
         ),
+        .executableTarget(name: "admit-read-bench", dependencies: ["CalPolicyRequests"],
+                          path: "benchmarks/Sources/admit-read-bench"),
 
         .testTarget(name: "CalendarCoreTests", dependencies: ["CalendarCore"]),
         .testTarget(name: "CalendarDataTests", dependencies: ["CalendarData", "CalendarCore"]),

@@ -1,8 +1,9 @@
 import CalendarCore
 
 /// The fields of an `admission.k8s.io/v1` `AdmissionReview` a decision needs, picked out of the
-/// strict reader's tree (`JSONLineReader`): no Foundation object tree, no field beyond these
-/// looked at. The object itself is kept only as the subtrees the action is told from.
+/// strict reader (`JSONLineReader`), which builds only those (`selection`) and skips the rest: no
+/// Foundation object tree, no field beyond these looked at. The object itself is kept only as the
+/// subtrees the labels, annotations and action are told from.
 public struct AdmissionReview: Sendable {
     public enum Operation: String, Sendable {
         case create = "CREATE", update = "UPDATE", delete = "DELETE", connect = "CONNECT"
@@ -32,11 +33,32 @@ public struct AdmissionReview: Sendable {
 
     static let apiVersion = "admission.k8s.io/v1"
 
+    /// What of a review `read` builds: the fields below, and of the object and old object only
+    /// the labels, the annotations and the spec the action is told from. The rest (managedFields,
+    /// status, most of the metadata) is checked as strictly but never built.
+    static let selection: JSONSelection = {
+        let object = JSONSelection.fields(["metadata": .fields(["labels": .all, "annotations": .all]), "spec": .all])
+        let request = JSONSelection.fields([
+            "uid": .all, "operation": .all, "kind": .fields(["kind": .all]), "subResource": .all, "namespace": .all,
+            "name": .all, "userInfo": .fields(["username": .all]), "dryRun": .all, "object": object, "oldObject": object,
+        ])
+        return .fields(["apiVersion": .all, "kind": .all, "request": request])
+    }()
+
     /// The review `bytes` hold, or why not (with the uid when it could be read, so the answer can
     /// still be a refusal the API server matches to its request).
     public static func read(_ bytes: [UInt8]) throws(AdmissionReviewProblem) -> AdmissionReview {
+        try read(bytes, fullTree: false)
+    }
+
+    /// `fullTree`: build the whole document's tree first, as the reader did before it selected
+    /// (the reference the selecting read is tested and measured against).
+    public static func read(_ bytes: [UInt8], fullTree: Bool) throws(AdmissionReviewProblem) -> AdmissionReview {
         let root: JSONNode
-        do { root = try JSONLineReader.read(bytes, in: 0..<bytes.count) } catch {
+        do {
+            root = fullTree ? try JSONLineReader.read(bytes, in: 0..<bytes.count)
+                : try JSONLineReader.read(bytes, in: 0..<bytes.count, keeping: selection)
+        } catch {
             throw AdmissionReviewProblem(.notJSON("\(error.message) at byte \(error.offset)"))
         }
         guard case .object(let top) = root else { throw AdmissionReviewProblem(.notAnObject) }

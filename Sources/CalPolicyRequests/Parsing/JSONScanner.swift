@@ -169,6 +169,9 @@ public struct JSONScanner {
     func failure(_ fault: Fault) -> Failure { Failure(fault: fault, offset: index) }
 
     func utf8(_ buffer: ArraySlice<UInt8>, offset: Int) throws(Failure) -> String {
+        // ASCII is valid UTF-8 as it stands, and decoding it is the same string; the validating
+        // initializer is kept for the rest (it costs a generic metadata lookup on every call).
+        if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
         guard let text = String(validating: buffer, as: UTF8.self) else { throw Failure(fault: .notUTF8, offset: offset) }
         return text
     }
