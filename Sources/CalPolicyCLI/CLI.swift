@@ -31,6 +31,9 @@ public enum CLI {
     }
 
     /// `started` sees each command's `PolicyRun` as it starts (the REPL stops it on Ctrl-C).
+    // Not optimized: the REPL and --watch call back into this entry, and the optimizer, inlining
+    // through that cycle of closures, took tens of minutes on this module in release builds.
+    @_optimize(none)
     static func run(_ arguments: [String], console: Console, started: ((PolicyRun) -> Void)? = nil) -> Int32 {
         // The HTTP server is another executable; hand over before any parsing.
         if arguments.first == "serve" && console.streams {

@@ -71,6 +71,7 @@ enum ReplCommand {
         }
     }
 
+    @_optimize(none)  // each line calls back into the dispatcher (see CLI.run)
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         if parsed.positionals.contains("-") {

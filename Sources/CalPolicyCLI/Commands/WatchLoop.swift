@@ -17,6 +17,7 @@ enum WatchLoop {
     /// The commands that take `--watch`.
     static let commands: Set<String> = ["eval", "test", "check"]
 
+    @_optimize(none)  // the loop calls back into the dispatcher (see CLI.run)
     static func run(_ command: Command, _ parsed: RequestValues, console: Console,
                     once: (Command, RequestValues, Console) -> Int32) throws(CLIError) -> Int32 {
         // Standard input is read once: a second run would find it empty.
