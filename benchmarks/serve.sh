@@ -5,6 +5,12 @@
 #
 #   benchmarks/serve.sh [SECONDS]        (default 10 s per run)
 #
+# The server is the one `make release-serve` builds (its own scratch folder and flags), not a
+# second release build of another shape. Everything runs twice: access logs off on both sides,
+# then on for both (the server's stderr and nginx's access_log each to a file), because a
+# production server logs. A ratio means little unless nginx is near its quiet figure: its
+# absolute req/s is printed beside each ratio; NGINX_BEST=N (req/s) warns when it is far below.
+#
 # Runs: nginx (static file); calpolicy-serve answering from its response cache (one URL);
 # calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
 # calpolicy-serve answering 304 to If-None-Match. nginx runs one worker per core; the server its
@@ -16,8 +22,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
 scripts/setup.sh bench
-swift build -c release --product calpolicy-serve >/dev/null
-bin=.build/release/calpolicy-serve
+make -s release-serve >/dev/null
+bin=.build/serve-release/release/calpolicy-serve
 cores=$(nproc)
 work=$(mktemp -d)
 pids=()
@@ -28,10 +34,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-start_server() {  # start_server NAME ARGS...: sets $port
+start_server() {  # start_server NAME ARGS...: sets $port; the access log goes to $server_log
     local name=$1; shift
     "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "$@" \
-        >"$work/$name.out" 2>/dev/null &
+        >"$work/$name.out" 2>>"$server_log" &
     pids+=($!)
     for _ in $(seq 100); do
         port=$(sed -n 's/^listening on http:\/\/127.0.0.1:\([0-9]*\)$/\1/p' "$work/$name.out")
@@ -54,6 +60,15 @@ measure() {  # measure LABEL URL [wrk args...]: one table row
     echo "$rps" >"$work/rps.$label"
 }
 
+run_pass() {  # run_pass off|on: the four measurements with access logs off (or on) on both sides
+    local logging=$1 suffix="" nginx_access=off
+    server_log=/dev/null
+    if [ "$logging" = on ]; then
+        suffix="+log"; server_log="$work/serve-access.log"; nginx_access="$work/logs/access.log"
+    fi
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    pids=()
+    if [ -f "$work/nginx.pid" ]; then kill "$(cat "$work/nginx.pid")" 2>/dev/null || true; rm -f "$work/nginx.pid"; sleep 0.3; fi
 start_server cached
 cached_port=$port
 curl -sf "http://127.0.0.1:$cached_port/v1/month?month=2026-12" >"$work/month.json"
@@ -70,7 +85,7 @@ pid $work/nginx.pid;
 error_log $work/logs/error.log;
 events { worker_connections 1024; }
 http {
-    access_log off;
+    access_log $nginx_access;
     default_type application/json;
     keepalive_requests 1000000;
     client_body_temp_path $work/logs; proxy_temp_path $work/logs; fastcgi_temp_path $work/logs;
@@ -93,19 +108,28 @@ echo "wrk: $cores threads, 64 connections, ${seconds} s per run; $(nproc) cores;
 echo
 echo "| server | req/s | p50 | p99 | errors |"
 echo "|---|---:|---:|---:|---|"
-measure nginx "http://127.0.0.1:$nginx_port/v1/month"
-measure serve-cached "http://127.0.0.1:$cached_port/v1/month?month=2026-12"
-measure serve-304 "http://127.0.0.1:$cached_port/v1/month?month=2026-12" -H "If-None-Match: $etag"
-measure serve-uncached "http://127.0.0.1:$uncached_port/v1/month?month=2026-12"
+measure "nginx$suffix" "http://127.0.0.1:$nginx_port/v1/month"
+measure "serve-cached$suffix" "http://127.0.0.1:$cached_port/v1/month?month=2026-12"
+measure "serve-304$suffix" "http://127.0.0.1:$cached_port/v1/month?month=2026-12" -H "If-None-Match: $etag"
+measure "serve-uncached$suffix" "http://127.0.0.1:$uncached_port/v1/month?month=2026-12"
 echo
-python3 - "$work" <<'PY'
+python3 - "$work" "$suffix" "${NGINX_BEST:-0}" <<'PY'
 import sys, os
-w = sys.argv[1]
-def rps(name): return float(open(os.path.join(w, "rps." + name)).read())
+w, suffix, best = sys.argv[1], sys.argv[2], float(sys.argv[3])
+def rps(name): return float(open(os.path.join(w, "rps." + name + suffix)).read())
 n = rps("nginx")
 for name in ["serve-cached", "serve-304", "serve-uncached"]:
-    print(f"{name}: {rps(name) / n:.2f}x nginx")
+    print(f"{name}{suffix}: {rps(name) / n:.2f}x nginx (nginx {n:,.0f} req/s)")
+if best and n < 0.8 * best:
+    print(f"warning: nginx reached {n:,.0f} req/s, below 80 % of its best {best:,.0f}: the machine is not quiet; rerun")
 PY
+}
+
+echo "## access logs off on both sides"
+run_pass off
+echo
+echo "## access logs on for both (each to a file)"
+run_pass on
 echo
 python3 benchmarks/serve-reload.py "$bin" "${RELOAD_ROUNDS:-9}"
 echo

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# The decision log under load: what it costs, and that it loses nothing it does not count.
+# wrk (2 threads, 64 connections) on GET /v1/gate against the release server (`make
+# release-serve`) with policies/change-freeze.lua. Not part of `make test`.
+#
+#   benchmarks/decision-log.sh [SECONDS]    (default 10 s per run)
+#
+# Runs, each on a fresh server:
+#   off       no decision log: the yardstick
+#   on        --decision-log FILE: the cost (the issue's target: at most 15 % fewer answers/s)
+#   required  --decision-log FILE --decision-log-required, with a wrk script that keeps every 200
+#             answer's X-Decision-Id: each must be in the file exactly once
+#   small     --decision-log FILE --log-buffer 64: lines written + the dropped metric must equal
+#             the answers given (a dropped line is counted, never silently lost)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-10}
+scripts/setup.sh bench
+make -s release-serve >/dev/null
+bin=.build/serve-release/release/calpolicy-serve
+work=$(mktemp -d)
+pid=""
+cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+url_path="/v1/gate?at=2026-12-24T10:00:00Z"
+
+start() {  # start NAME ARGS...: a fresh server; sets $base
+    [ -n "$pid" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
+    local name=$1; shift
+    "$bin" policies/change-freeze.lua --listen 127.0.0.1:0 --today 2026-12-01 "$@" >"$work/$name.out" 2>/dev/null &
+    pid=$!
+    base=""
+    for _ in $(seq 100); do
+        base=$(sed -n 's/^listening on //p' "$work/$name.out")
+        [ -n "$base" ] && return 0
+        sleep 0.1
+    done
+    echo "decision-log: the $name server did not start" >&2; exit 1
+}
+
+measure() {  # measure LABEL [wrk args...]: one table row; keeps wrk's output in $work/LABEL.wrk
+    local label=$1; shift
+    wrk -t 2 -c 64 -d "${seconds}s" --latency "$@" "$base$url_path" >"$work/$label.wrk"
+    local rps p99 errors
+    rps=$(awk '/^Requests\/sec:/ {print $2}' "$work/$label.wrk")
+    p99=$(awk '$1 == "99%" {print $2}' "$work/$label.wrk")
+    errors=$(awk '/Non-2xx or 3xx responses:/ {print $5} /Socket errors/ {print "socket errors"}' "$work/$label.wrk" | tr '\n' ' ')
+    printf '| %s | %s | %s | %s |\n' "$label" "$rps" "$p99" "${errors:-none}"
+    echo "$rps" >"$work/$label.rps"
+}
+
+cat >"$work/ids.lua" <<'LUA'
+-- Each thread writes the X-Decision-Id of every 200 answer to a file of its own.
+local counter = 0
+function setup(thread) thread:set("id", counter); counter = counter + 1 end
+function init(args)
+    file = io.open(os.getenv("IDS_DIR") .. "/ids-" .. id, "w")
+    file:setvbuf("line")
+end
+function response(status, headers, body)
+    if status == 200 then file:write(headers["X-Decision-Id"] or headers["x-decision-id"] or "missing", "\n") end
+end
+LUA
+
+echo "wrk: 2 threads, 64 connections, ${seconds} s per run; $(nproc) cores; GET $url_path"
+echo
+echo "| decision log | req/s | p99 | errors |"
+echo "|---|---:|---:|---|"
+start off
+measure off
+start on --decision-log "$work/on.log"
+measure on
+mkdir -p "$work/ids"
+start required --decision-log "$work/required.log" --decision-log-required
+IDS_DIR=$work/ids measure required -s "$work/ids.lua"
+start small --decision-log "$work/small.log" --log-buffer 64
+measure small
+metrics=$(curl -s "$base/metrics")
+dropped=$(awk '/^calpolicy_log_lines_dropped_total\{log="decision"\}/ {print $2}' <<<"$metrics")
+# The server's own count of gate answers (wrk does not count answers in flight when it stops).
+answered=$(awk '/^calpolicy_http_requests_total\{/ && /gate/ && /status="200"/ {n += $2} END {print n + 0}' <<<"$metrics")
+kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+echo
+python3 - "$work" "$answered" "${dropped:-0}" <<'PY'
+import glob, json, os, sys
+work, answered_small, dropped = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
+off = float(open(os.path.join(work, "off.rps")).read()); on = float(open(os.path.join(work, "on.rps")).read())
+print(f"cost of the decision log: {100 * (1 - on / off):.1f} % fewer answers/s ({on:,.0f} against {off:,.0f}; target at most 15 %)")
+ids = [line.strip() for path in glob.glob(os.path.join(work, "ids", "ids-*")) for line in open(path)]
+logged = {}
+for line in open(os.path.join(work, "required.log")):
+    logged[json.loads(line)["decisionId"]] = logged.get(json.loads(line)["decisionId"], 0) + 1
+once = sum(1 for i in ids if logged.get(i) == 1)
+dupes = sum(1 for n in logged.values() if n > 1)
+print(f"--decision-log-required: {len(ids)} answers with 200 seen by wrk, {once} of their X-Decision-Ids in the log exactly once, "
+      f"{len(logged)} distinct ids in the log, {dupes} logged twice"
+      + (" (every answer logged once)" if once == len(ids) and dupes == 0 else " (MISMATCH)"))
+written = sum(1 for _ in open(os.path.join(work, "small.log")))
+print(f"--log-buffer 64: {answered_small} answers (the server's count), {written} lines written + {dropped} dropped = {written + dropped}"
+      + (" (nothing lost uncounted)" if written + dropped == answered_small else " (MISMATCH)"))
+PY
