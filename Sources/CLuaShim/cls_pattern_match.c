@@ -9,7 +9,16 @@
 #include <string.h>
 
 /* The overdraft stays in `remaining`: the run reports it (cls_run_armed_at). */
+/* A run stopped from outside (Ctrl-C in the REPL, a deadline) ends with its reason, not with
+ * the budget it would have spent: a loop of long string calls seldom reaches the count hook,
+ * which is where Lua code notices an interrupt. */
+static void cls_pattern_raise_if_interrupted(lua_State *L) {
+    cls_guard *g = cls_guard_current();
+    if (g != NULL && cls_guard_interrupted(g)) cls_raise(L, CLS_KIND_TIMEOUT, "%s", cls_guard_reason(g));
+}
+
 void cls_pattern_over_budget(cls_match *ms) {
+    cls_pattern_raise_if_interrupted(ms->L);
     cls_host *h = cls_host_of(ms->L);
     if (cls_counting(h)) {
         h->exhausted = 1;
@@ -21,6 +30,7 @@ void cls_pattern_over_budget(cls_match *ms) {
 }
 
 void cls_pattern_prepare(cls_match *ms, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
+    cls_pattern_raise_if_interrupted(L); /* every string.find/match/gmatch/gsub call looks first */
     ms->L = L;
     ms->budget = &cls_host_of(L)->remaining;
     ms->src_init = s;
