@@ -68,8 +68,11 @@ cat >"$pkg/usr/share/lintian/overrides/calpolicy" <<'EOF'
 # about five times faster (README, "make release"); calpolicy-serve is the dynamic one.
 calpolicy: statically-linked-binary [usr/bin/calpolicy]
 # Static for the same reason: libarchive's gzip filter (zlib) and nettle's Ed25519 (GMP) for
-# policy bundles are linked in like liblua5.4 and libical.
+# policy bundles, libyaml for declarative policies and libedit's terminal layer (ncurses' tinfo)
+# for `calpolicy repl` are linked in like liblua5.4 and libical.
 calpolicy: embedded-library gmp [usr/bin/calpolicy]
+calpolicy: embedded-library libyaml [usr/bin/calpolicy]
+calpolicy: embedded-library ncurses [usr/bin/calpolicy]
 calpolicy: embedded-library zlib [usr/bin/calpolicy]
 EOF
 chmod 0644 "$pkg/usr/share/lintian/overrides/calpolicy"
