@@ -28,6 +28,12 @@ cp -a "$staged/usr/share/calpolicy" "$rootfs/usr/share/"
 install -m 0644 policies/weekends.lua "$rootfs/etc/calpolicy/policy.lua"
 [ -d /usr/share/zoneinfo ] || { echo "image: /usr/share/zoneinfo not found (Debian: tzdata)" >&2; exit 1; }
 cp -a /usr/share/zoneinfo "$rootfs/usr/share/"
+# The CA certificates libcurl (GnuTLS) verifies https peers with: --bundle https://… and the
+# GitHub API. Debian's bundle, at the path Debian's libcurl-gnutls is built to read.
+cabundle=/etc/ssl/certs/ca-certificates.crt
+[ -f "$cabundle" ] || { echo "image: $cabundle not found (Debian: ca-certificates)" >&2; exit 1; }
+mkdir -p "$rootfs/etc/ssl/certs"
+install -m 0644 "$cabundle" "$rootfs$cabundle"
 
 # Exactly what ldd lists: "name => /path (addr)" and the loader "/lib64/ld-linux-x86-64.so.2 (addr)".
 libs=$(ldd "$rootfs/usr/bin/calpolicy-serve" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')

@@ -30,8 +30,8 @@ packages=(liblua5.4-dev libmicrohttpd-dev libgnutls28-dev libical-dev libarchive
 [ "$want_test" -eq 1 ] && packages+=(nginx)
 # The shipping checks (install, completion, deb, systemd, image, kubernetes): man pages, strip
 # and objcopy, the shells whose completions ship, dpkg-deb/dpkg-shlibdeps and lintian,
-# systemd-analyze, buildah for the image.
-[ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah)
+# systemd-analyze, buildah for the image, ca-certificates for the image's CA bundle.
+[ "$want_test" -eq 1 ] && packages+=(man-db binutils zsh fish dpkg-dev lintian systemd buildah ca-certificates)
 # The real-init check: a minimal Debian booted under systemd-nspawn, the image under podman (runc).
 [ "$want_test" -eq 1 ] && packages+=(debootstrap systemd-container podman runc)
 # The lint check (scripts/checks/lint.sh): luacheck, which `calpolicy lint` runs.

@@ -34,7 +34,10 @@ echo "deb: lintian: $errors errors, $warnings warnings"
 grep '^W:' "$work/lintian" | sed 's/^/deb:   /'
 
 depends=$(dpkg-deb -f "$deb" Depends)
-for lib in libmicrohttpd12 liblua5.4-0 libical3 libyaml-0-2 libc6; do
+# Every library calpolicy-serve links dynamically that is not in every Debian system: the HTTP
+# server, Lua, libical, libyaml (declarative policies), libcurl's GnuTLS flavour (bundle pulls,
+# GitHub callbacks), nettle (signatures) and libarchive (bundles).
+for lib in libmicrohttpd12 liblua5.4-0 libical3 libyaml-0-2 libcurl3-gnutls libnettle8 libarchive13 libc6; do
     grep -q "$lib" <<<"$depends" && ok || bad "Depends lacks $lib: $depends"
 done
 contents=$(dpkg-deb -c "$deb" | awk '{ print $6 }')

@@ -90,6 +90,8 @@ month=$(curl -s "$base/v1/month?month=2026-12&stack=us")
 grep -q "Christmas Day" <<<"$month" && ok || bad "/v1/month?stack=us (the holiday data in the image): $(cut -c1-200 <<<"$month")"
 # The time zones the image carries (libical and --time-zone read them).
 [ -f "$mount/usr/share/zoneinfo/Europe/Berlin" ] && ok || bad "the image has no /usr/share/zoneinfo"
+# The CA bundle https pulls and the GitHub API verify with.
+[ -s "$mount/etc/ssl/certs/ca-certificates.crt" ] && ok || bad "the image has no CA bundle (/etc/ssl/certs/ca-certificates.crt)"
 # The HEALTHCHECK's command, in the image, against this server.
 (in_image /usr/bin/calpolicy-serve --probe "$base/ready") && ok \
     || bad "the health check command failed against the running server"
