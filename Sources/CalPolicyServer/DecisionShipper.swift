@@ -8,14 +8,14 @@ import PolicyBundle
 /// (`Content-Type: application/x-ndjson`, `Content-Encoding: gzip`), a batch every
 /// `batchLines` lines or `interval` seconds, by a thread of the shipper's own. Requests only
 /// queue a line into a bounded buffer: a slow or stopped receiver can never block or slow a
-/// decision. A full buffer drops the line and counts it; a batch is retried with exponential
-/// backoff and jitter on a transport error, a 5xx or a 429 and, when its attempts are spent
+/// decision. A full buffer drops the line and counts it; a batch is retried with `Backoff` (or
+/// after the receiver's `Retry-After`) on a transport error, a 5xx or a 429 and, when its attempts are spent
 /// (or the receiver refuses it with another 4xx), dropped and counted too, so lines lost are
 /// exactly `dropped`. The lines in flight count against the buffer: while the receiver is
 /// away the buffer fills and new lines are dropped, the batch being retried is kept.
 final class DecisionShipper: @unchecked Sendable {
-    /// What a POST came to: a status, or a transport error (nil).
-    typealias Post = @Sendable (_ body: [UInt8], _ headers: [HTTPHeader]) -> Int?
+    /// What a POST came to: a status and the receiver's `Retry-After`, or a transport error (nil).
+    typealias Post = @Sendable (_ body: [UInt8], _ headers: [HTTPHeader]) -> PostAnswer?
 
     let url: String
     let batchLines: Int
@@ -26,8 +26,7 @@ final class DecisionShipper: @unchecked Sendable {
     let capacityLines: Int
     let capacityBytes: Int
     let attempts: Int
-    let backoffBase: Double
-    let backoffMax: Double
+    let backoff: Backoff
     private let post: Post
     private let condition = NSCondition()
     private var lines: [[UInt8]] = []
@@ -52,8 +51,7 @@ final class DecisionShipper: @unchecked Sendable {
         self.capacityLines = capacityLines
         self.capacityBytes = capacityBytes
         self.attempts = max(1, attempts)
-        self.backoffBase = backoffBase
-        self.backoffMax = backoffMax
+        backoff = Backoff(base: backoffBase, ceiling: backoffMax)
         self.post = post ?? Self.httpPost(url: url)
         let thread = Thread { [self] in shipLoop() }
         thread.name = "log-decision-url"
@@ -66,7 +64,7 @@ final class DecisionShipper: @unchecked Sendable {
         return { body, headers in
             let request = HTTPRequest(method: "POST", url: url, headers: headers, body: body,
                                       timeout: .seconds(5), connectTimeout: .seconds(2), maxResponseBytes: 64 << 10)
-            return try? client.send(request).status
+            return (try? client.send(request)).map { PostAnswer(status: $0.status, retryAfter: $0.headers["retry-after"]) }
         }
     }
 
@@ -164,21 +162,19 @@ final class DecisionShipper: @unchecked Sendable {
         guard let body = try? ArchiveWriter.gzip(joined) else { return false }
         let headers = [HTTPHeader(name: "Content-Type", value: "application/x-ndjson"),
                        HTTPHeader(name: "Content-Encoding", value: "gzip")]
+        var failures = 0
+        var wait = 0.0
         for attempt in 0..<attempts {
-            if attempt > 0 { usleep(UInt32(min(backoff(attempt) * 1e6, 60e6))) }
-            guard let status = post(body, headers) else { continue }
-            if (200..<300).contains(status) { return true }
-            if status == 429 || status >= 500 { continue }
-            notices?.append("calpolicy-serve: decision log URL: the receiver refused a batch of \(batch.count) line(s) with \(status)")
-            return false
+            if attempt > 0 { usleep(UInt32(min(wait, 60) * 1e6)) }
+            let answer = post(body, headers)
+            if let answer, (200..<300).contains(answer.status) { return true }
+            if let answer, answer.status != 429, answer.status < 500 {
+                notices?.append("calpolicy-serve: decision log URL: the receiver refused a batch of \(batch.count) line(s) with \(answer.status)")
+                return false
+            }
+            failures += 1
+            wait = Backoff.requested(retryAfter: answer?.retryAfter, longest: 60) ?? backoff.delay(after: failures)
         }
         return false
-    }
-
-    /// Exponential, capped, with full jitter in its upper half (many servers restarted together
-    /// do not retry in step).
-    func backoff(_ attempt: Int) -> Double {
-        let ceiling = min(backoffMax, backoffBase * pow(2, Double(min(attempt - 1, 30))))
-        return ceiling * Double.random(in: 0.5...1)
     }
 }

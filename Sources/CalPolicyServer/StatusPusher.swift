@@ -6,15 +6,14 @@ import HTTPClient
 /// reloaded or refused, a bundle activated or failed), from a thread of its own. What counts as a
 /// change is `fingerprint` (the stacks' versions and revisions, their last reload, the bundle's
 /// activations and errors: not clocks that move on their own). A status that could not be
-/// delivered is retried with exponential backoff and jitter, latest-wins: a newer status
+/// delivered is retried with `Backoff` (or after the receiver's `Retry-After`), latest-wins: a newer status
 /// replaces an unsent older one, and the receiver never gets a stale one after a newer.
 final class StatusPusher: @unchecked Sendable {
     typealias Post = DecisionShipper.Post
 
     let url: String
     let tick: Double
-    let backoffBase: Double
-    let backoffMax: Double
+    let backoff: Backoff
     private let fingerprint: @Sendable () -> String
     private let status: @Sendable () -> String
     private let post: Post
@@ -27,8 +26,7 @@ final class StatusPusher: @unchecked Sendable {
          fingerprint: @escaping @Sendable () -> String, status: @escaping @Sendable () -> String, post: Post? = nil) {
         self.url = url
         self.tick = tick
-        self.backoffBase = backoffBase
-        self.backoffMax = backoffMax
+        backoff = Backoff(base: backoffBase, ceiling: backoffMax)
         self.fingerprint = fingerprint
         self.status = status
         self.post = post ?? DecisionShipper.httpPost(url: url)
@@ -61,15 +59,15 @@ final class StatusPusher: @unchecked Sendable {
             }
             if let body = pending, now >= next {
                 let answer = post(body, [HTTPHeader(name: "Content-Type", value: "application/json")])
-                if let answer, (200..<300).contains(answer) {
+                if let answer, (200..<300).contains(answer.status) {
                     pending = nil
                     attempt = 0
                     lock.withLock { delivered += 1 }
                 } else {
                     attempt += 1
                     lock.withLock { failures += 1 }
-                    let ceiling = min(backoffMax, backoffBase * pow(2, Double(min(attempt - 1, 30))))
-                    next = DispatchTime.now().uptimeNanoseconds + UInt64(ceiling * Double.random(in: 0.5...1) * 1e9)
+                    let wait = Backoff.requested(retryAfter: answer?.retryAfter, longest: 300) ?? backoff.delay(after: attempt)
+                    next = DispatchTime.now().uptimeNanoseconds + UInt64(wait * 1e9)
                 }
             }
             usleep(UInt32(tick * 1e6))

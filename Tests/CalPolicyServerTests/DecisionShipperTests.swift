@@ -15,16 +15,20 @@ import Testing
         var headers: [HTTPHeader] = []
         var answer: @Sendable (Int) -> Int? = { _ in 200 }
 
-        func post(_ body: [UInt8], _ headers: [HTTPHeader]) -> Int? {
-            let number = lock.withLock { posts += 1; return posts }
-            let status = answer(number)
-            guard let status, (200..<300).contains(status) else { return status }
+        /// Asked for after a 429 or 503 (`Retry-After`), when set.
+        var retryAfter: String?
+        var postedAt: [UInt64] = []
+
+        func post(_ body: [UInt8], _ headers: [HTTPHeader]) -> PostAnswer? {
+            let number = lock.withLock { posts += 1; postedAt.append(DispatchTime.now().uptimeNanoseconds); return posts }
+            guard let status = answer(number) else { return nil }
+            guard (200..<300).contains(status) else { return PostAnswer(status: status, retryAfter: retryAfter) }
             let text = DecisionShipperTests.gunzip(body)
             lock.withLock {
                 self.headers = headers
                 lines += text.split(separator: "\n").map(String.init)
             }
-            return status
+            return PostAnswer(status: status)
         }
 
         var seen: [String] { lock.withLock { lines } }
@@ -117,10 +121,37 @@ import Testing
     }
 
     @Test func backoffGrowsAndIsCapped() {
-        let shipper = DecisionShipper(url: "http://127.0.0.1:1/", backoffBase: 0.1, backoffMax: 5, post: { _, _ in 200 })
-        #expect((0.05...0.1).contains(shipper.backoff(1)))
-        #expect((0.4...0.8).contains(shipper.backoff(4)))
-        #expect((2.5...5).contains(shipper.backoff(30)))
+        let shipper = DecisionShipper(url: "http://127.0.0.1:1/", backoffBase: 0.1, backoffMax: 5, post: { _, _ in PostAnswer(status: 200) })
+        #expect((0.05...0.1).contains(shipper.backoff.delay(after: 1)))
+        #expect((0.4...0.8).contains(shipper.backoff.delay(after: 4)))
+        #expect((2.5...5).contains(shipper.backoff.delay(after: 30)))
+    }
+
+    /// A receiver that answers 429 with `Retry-After: 1` is asked again after that second, not
+    /// after the shipper's own 10 ms backoff.
+    @Test func retryAfterIsHonoured() {
+        let receiver = Receiver()
+        receiver.retryAfter = "1"
+        receiver.answer = { $0 == 1 ? 429 : 200 }
+        let shipper = DecisionShipper(url: "http://127.0.0.1:1/", batchLines: 1, interval: 0.01,
+                                      backoffBase: 0.01, backoffMax: 0.02, post: { receiver.post($0, $1) })
+        shipper.append("{\"n\":1}")
+        shipper.flush(within: 5)
+        #expect(receiver.seen == ["{\"n\":1}"])
+        let times = receiver.lock.withLock { receiver.postedAt }
+        #expect(times.count == 2)
+        if times.count == 2 { #expect(Double(times[1] - times[0]) / 1e9 >= 0.95) }
+    }
+
+    @Test func retryAfterIsReadAsSecondsAndCapped() {
+        #expect(Backoff.requested(retryAfter: "7", longest: 60) == 7)
+        #expect(Backoff.requested(retryAfter: " 2.5 ", longest: 60) == 2.5)
+        #expect(Backoff.requested(retryAfter: "86400", longest: 60) == 60)
+        #expect(Backoff.requested(retryAfter: "-1", longest: 60) == nil)
+        #expect(Backoff.requested(retryAfter: "Wed, 21 Oct 2015 07:28:00 GMT", longest: 60) == nil)
+        #expect(Backoff.requested(retryAfter: nil, longest: 60) == nil)
+        #expect(Backoff(base: 0.5, ceiling: 30, jitter: false).delay(after: 3) == 2)
+        #expect(Backoff(base: 0.5, ceiling: 30, jitter: false).delay(after: 20) == 30)
     }
 }
 

@@ -14,12 +14,12 @@ import Testing
         var received: [String] = []
         var attempts = 0
 
-        func post(_ body: [UInt8]) -> Int? {
+        func post(_ body: [UInt8]) -> PostAnswer? {
             lock.withLock {
                 attempts += 1
                 if failing { return nil }
                 received.append(String(decoding: body, as: UTF8.self))
-                return 204
+                return PostAnswer(status: 204)
             }
         }
         var seen: [String] { lock.withLock { received } }

@@ -28,6 +28,9 @@ final class GitHubApp: @unchecked Sendable {
     /// rate-limit reset is at most an hour away).
     static let attempts = 8
     static let longestWait = 3600.0
+    /// 0.5 s doubling to 30 s, without jitter: one replica calls GitHub (the rule's Deployment
+    /// runs one), so there is no herd to spread.
+    static let backoff = Backoff(base: 0.5, ceiling: 30, jitter: false)
 
     init(appID: Int, api: String, key: RSAPrivateKey, send: @escaping Send,
          clock: @escaping @Sendable () -> Int64 = { Clock().now() },
@@ -112,15 +115,15 @@ final class GitHubApp: @unchecked Sendable {
     /// transport failures with backoff (0.5 s doubling to 30 s), and 403/429 after the wait
     /// GitHub names; any other status is final.
     private func withRetries(_ what: String, _ attempt: () throws(Failure) -> HTTPResponse?) throws(Failure) {
-        var backoff = 0.5
+        var failures = 0
         var last = ""
         for _ in 0..<Self.attempts {
             let response: HTTPResponse?
             do { response = try attempt() } catch {
                 if error.final { throw error }
                 last = error.message
-                sleep(backoff)
-                backoff = min(backoff * 2, 30)
+                failures += 1
+                sleep(Self.backoff.delay(after: failures))
                 continue
             }
             guard let response else { continue }
@@ -129,8 +132,9 @@ final class GitHubApp: @unchecked Sendable {
                 return
             case 500..<600:
                 last = "\(what): GitHub answered \(response.status)"
-                sleep(backoff)
-                backoff = min(backoff * 2, 30)
+                failures += 1
+                sleep(Backoff.requested(retryAfter: response.headers["retry-after"], longest: Self.longestWait)
+                      ?? Self.backoff.delay(after: failures))
             case 403, 429:
                 guard let wait = rateLimitWait(response) else {
                     throw Failure(message: "\(what): GitHub answered \(response.status): \(Self.message(response))", final: true)
@@ -148,8 +152,8 @@ final class GitHubApp: @unchecked Sendable {
 
     /// The wait a 403/429 asks for, or nil when it is no rate limit (a permission refused).
     private func rateLimitWait(_ response: HTTPResponse) -> Double? {
-        if let text = response.headers["retry-after"], let seconds = Double(text), seconds >= 0 {
-            return min(seconds, Self.longestWait)
+        if let wait = Backoff.requested(retryAfter: response.headers["retry-after"], longest: Self.longestWait) {
+            return wait
         }
         if response.headers["x-ratelimit-remaining"] == "0", let text = response.headers["x-ratelimit-reset"],
            let reset = Int64(text) {
