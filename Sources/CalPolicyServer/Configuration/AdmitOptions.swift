@@ -3,19 +3,8 @@ import CalendarCore
 import Foundation
 import MHDHost
 
-/// The flags of `POST /v1/admit`, the Kubernetes admission webhook (docs/admission.md).
-enum AdmitOptions {
-    static let cluster = OptionSpec.value("admit-cluster", "NAME",
-                                          help: "The cluster /v1/admit's decisions name (context key cluster; default: not given).")
-    static let serviceLabel = OptionSpec.value("admit-service-label", "LABEL",
-                                               help: "The object label whose value is the service (default app.kubernetes.io/name).")
-    static let exemptNamespaces = OptionSpec.value("admit-exempt-namespaces", "NS[,NS...]",
-                                                   help: "Namespaces /v1/admit lets through unless a policy's scope names them (default kube-system; '' for none).")
-    static let maxBody = OptionSpec.value("admit-max-body", "BYTES",
-                                          help: "Largest AdmissionReview /v1/admit reads (default 4MiB; K, KiB, M, MiB suffixes).")
-
-    static let options = [cluster, serviceLabel, exemptNamespaces, maxBody]
-
+/// Parsing `/v1/admit`'s flags (declared in `ServeOptions.swift`).
+extension AdmitOptions {
     static func parse(_ parsed: RequestValues) throws(RequestError) -> AdmissionSettings {
         var settings = AdmissionSettings()
         if let text = parsed.value(cluster) {

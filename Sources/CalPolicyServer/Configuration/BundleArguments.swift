@@ -2,19 +2,6 @@ import CalPolicyArguments
 import Foundation
 import CalPolicyRequests
 
-/// `--bundle URL` and its companions: the server's policies come from a signed bundle pulled
-/// over HTTP (docs/bundles.md, "Serving from a bundle") instead of files named on the command line.
-enum BundleOptions {
-    static let bundle = OptionSpec.value("bundle", "URL",
-                                         help: "Serve the policy bundle at URL (http or https), pulled again and again; needs --state-dir.")
-    static let publicKey = OptionSpec.value("bundle-public-key", "FILE",
-                                            help: "A new bundle goes live only if signed by this Ed25519 key (DER, bundle keygen's KEY.pub).")
-    static let poll = OptionSpec.value("bundle-poll", "MIN..MAX",
-                                       help: "Wait a random time between MIN and MAX between pulls (default 10s..30s).")
-
-    static let options = [bundle, publicKey, poll]
-}
-
 /// Where the bundle comes from, the key that must have signed it, and how often to look.
 public struct BundleSource: Sendable, Equatable {
     public var url: String

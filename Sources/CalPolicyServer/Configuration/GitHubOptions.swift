@@ -1,23 +1,8 @@
 import CalPolicyRequests
 
-/// The flags of `POST /v1/github/deployment-protection-rule`, the GitHub custom deployment
-/// protection rule (docs/github.md). All or none of app id, key, secret and mapping: a route
-/// that cannot call back would let deployments wait until GitHub gives up on them.
-enum GitHubOptions {
-    static let appID = OptionSpec.value("github-app-id", "ID", help: "The GitHub App's id (the JWT's iss); turns on /v1/github/deployment-protection-rule.")
-    static let privateKey = OptionSpec.value("github-private-key", "FILE",
-                                             help: "The app's RSA private key (PEM, PKCS#1 or PKCS#8), as GitHub hands it out.")
-    static let webhookSecret = OptionSpec.value("github-webhook-secret", "FILE",
-                                                help: "The app's webhook secret (the file's first line): X-Hub-Signature-256 is checked with it.")
-    static let api = OptionSpec.value("github-api", "URL", help: "GitHub's REST API (default https://api.github.com).")
-    static let mapping = OptionSpec.value("github-mapping", "FILE",
-                                          help: "JSON: repositories and environments to context (service, tenant, stack, environmentType).")
-    static let maxWait = OptionSpec.value("github-max-wait", "DURATION",
-                                          help: "How long a deployment may wait for a hard freeze to end before it is rejected (default 72h).")
-    static let caFile = OptionSpec.value("github-ca", "FILE", help: "CA certificates for the GitHub API (default the system's).")
-
-    static let options = [appID, privateKey, webhookSecret, api, mapping, maxWait, caFile]
-
+/// Parsing the GitHub rule's flags (declared in `ServeOptions.swift`): all or none of app id,
+/// key, secret and mapping.
+extension GitHubOptions {
     /// The settings, or nil when no `--github-*` flag is given.
     static func parse(_ parsed: RequestValues) throws(RequestError) -> GitHubSettings? {
         guard options.contains(where: { parsed.has($0) }) else { return nil }

@@ -5,11 +5,6 @@ import Foundation
 import PolicyEngine
 import Rendering
 
-extension ServeOptions {
-    static let config = OptionSpec.value("config", "FILE",
-                                         help: "Read options from a JSON file (keys: the long option names, and policies); flags override it.")
-}
-
 /// `calpolicy-serve --config FILE`: options from a JSON object whose keys are the long option
 /// names (`"listen": "0.0.0.0:8080"`, `"watch": true`, `"cache-entries": 1024`,
 /// `"stack": ["us=us.lua"]`) plus `"policies": [...]`, the default stack. JSON because the

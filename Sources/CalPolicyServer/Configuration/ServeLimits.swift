@@ -1,36 +1,8 @@
 import CalPolicyRequests
 import MHDHost
 
-/// The flags of what a client may cost the service (docs/reliability.md lists each with its
-/// default and the test that proves it): connections, request heads, per-stack workers and
-/// queues, the decision log's strictness, and the diagnostic listener.
-enum ServeLimits {
-    static let maxConnections = OptionSpec.value("max-connections", "N",
-                                                 help: "Connections open at once (default 1024).")
-    static let maxPerClient = OptionSpec.value("max-connections-per-client", "N",
-                                               help: "Connections one client address may hold (default 64; 0: no limit, behind a proxy).")
-    static let headTimeout = OptionSpec.value("head-timeout", "SECONDS",
-                                              help: "Time to send a whole request head and body, and to keep an idle connection (default 10).")
-    static let sendTimeout = OptionSpec.value("send-timeout", "SECONDS",
-                                              help: "Time a client may take to read an answer (default 30).")
-    static let maxHeaders = OptionSpec.value("max-headers", "N", help: "Header fields in one request (default 64).")
-    static let maxHeaderBytes = OptionSpec.value("max-header-bytes", "N",
-                                                 help: "Bytes of all header fields of one request (default 16384).")
-    static let stackWorkers = OptionSpec.value("stack-workers", "N",
-                                               help: "Workers (and policy sets) of each stack (default 2 x cores).")
-    static let stackQueue = OptionSpec.value("stack-queue", "N",
-                                             help: "Requests waiting for each stack's workers before 503 (default 64).")
-    static let decisionLogRequired = OptionSpec.flag("decision-log-required",
-                                                     help: "Refuse decisions (503) rather than answer when the decision log cannot take their line.")
-    static let diagnosticAddress = OptionSpec.value("diagnostic-addr", "HOST:PORT",
-                                                    help: "Also serve /health, /ready, /metrics and /v1/status on this address.")
-
-    static let logBuffer = OptionSpec.value("log-buffer", "LINES",
-                                            help: "Lines each log buffers before it drops and counts (default 4096).")
-
-    static let options = [maxConnections, maxPerClient, headTimeout, sendTimeout, maxHeaders, maxHeaderBytes, stackWorkers,
-                          stackQueue, logBuffer, decisionLogRequired, diagnosticAddress]
-
+/// Parsing the limits' flags (declared in `ServeOptions.swift`): what a client may cost.
+extension ServeLimits {
     struct Parsed {
         var limits = HTTPLimits()
         var stackWorkers: Int
