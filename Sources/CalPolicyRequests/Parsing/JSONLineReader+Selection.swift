@@ -10,30 +10,6 @@ extension JSONLineReader {
         return value
     }
 
-    /// `value(depth:)` for a selection: an object's unselected fields are skipped, not built.
-    mutating func value(depth: Int, keeping selection: JSONSelection) throws(Problem) -> JSONNode {
-        scanner.skipSpace()
-        guard case .fields(let wanted) = selection, scanner.current == UInt8(ascii: "{") else { return try value(depth: depth) }
-        guard depth < Self.maximumDepth else { throw problem("nested deeper than \(Self.maximumDepth)") }
-        scanner.index += 1
-        var fields: [String: JSONNode] = [:]
-        scanner.skipSpace()
-        if scanner.skip(UInt8(ascii: "}")) { return .object(fields) }
-        while true {
-            scanner.skipSpace()
-            guard scanner.current == UInt8(ascii: "\"") else { throw problem("expected a field name") }
-            let key = try string()
-            scanner.skipSpace()
-            guard scanner.skip(UInt8(ascii: ":")) else { throw problem("expected ':'") }
-            if let inner = wanted[key] {
-                fields[key] = try value(depth: depth + 1, keeping: inner)
-            } else {
-                try skipValue(depth: depth + 1)
-            }
-            if try reachedEnd(of: "object", closedBy: UInt8(ascii: "}")) { return .object(fields) }
-        }
-    }
-
     /// Reads past one value as `value(depth:)` would, with its checks and faults, building nothing.
     mutating func skipValue(depth: Int) throws(Problem) {
         scanner.skipSpace()

@@ -38,7 +38,10 @@ public struct JSONLineReader {
 
     func problem(_ message: String) -> Problem { Problem(offset: scanner.index, message: message) }
 
-    mutating func value(depth: Int) throws(Problem) -> JSONNode {
+    /// One value; with a `.fields` selection an object's unselected fields are skipped
+    /// (`skipValue`: the same checks and faults, nothing built) and its selected ones read with
+    /// their own selection. Arrays and scalars are built whole under any selection.
+    mutating func value(depth: Int, keeping selection: JSONSelection = .all) throws(Problem) -> JSONNode {
         scanner.skipSpace()
         guard let first = scanner.current else { throw problem("expected a value") }
         guard depth < Self.maximumDepth else { throw problem("nested deeper than \(Self.maximumDepth)") }
@@ -54,7 +57,13 @@ public struct JSONLineReader {
                 let key = try string()
                 scanner.skipSpace()
                 guard scanner.skip(UInt8(ascii: ":")) else { throw problem("expected ':'") }
-                fields[key] = try value(depth: depth + 1)
+                switch selection {
+                case .all: fields[key] = try value(depth: depth + 1)
+                case .fields(let wanted):
+                    if let inner = wanted[key] { fields[key] = try value(depth: depth + 1, keeping: inner) } else {
+                        try skipValue(depth: depth + 1)
+                    }
+                }
                 if try reachedEnd(of: "object", closedBy: UInt8(ascii: "}")) { return .object(fields) }
             }
         case UInt8(ascii: "["):
