@@ -12,6 +12,10 @@
 #             answer's X-Decision-Id: each must be in the file exactly once
 #   small     --decision-log FILE --log-buffer 64: lines written + the dropped metric must equal
 #             the answers given (a dropped line is counted, never silently lost)
+#   url-outage --decision-log-url to a receiver (benchmarks/decision-log-receiver.py) that is
+#             killed 3 s into the run and started again 10 s later: answers keep their latency
+#             (wrk's max against the request deadline, --timeout 2 s), and the lines the receiver
+#             got + the dropped metric equal the answers given
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-10}
@@ -80,6 +84,32 @@ dropped=$(awk '/^calpolicy_log_lines_dropped_total\{log="decision"\}/ {print $2}
 # The server's own count of gate answers (wrk does not count answers in flight when it stops).
 answered=$(awk '/^calpolicy_http_requests_total\{/ && /gate/ && /status="200"/ {n += $2} END {print n + 0}' <<<"$metrics")
 kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+
+# The URL sink away for 10 s in the middle of a 16 s run (at least).
+receiver_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+receiver() { python3 benchmarks/decision-log-receiver.py "$receiver_port" "$work/received.ndjson" & receiver_pid=$!; }
+receiver
+start url-outage --decision-log-url "http://127.0.0.1:$receiver_port/"
+outage_seconds=$(( seconds > 16 ? seconds : 16 ))
+( sleep 3; kill "$receiver_pid"; sleep 10; receiver; sleep $((outage_seconds)); kill "$receiver_pid" 2>/dev/null ) &
+outage=$!
+saved_seconds=$seconds; seconds=$outage_seconds
+measure url-outage
+seconds=$saved_seconds
+sleep 3   # the shipper's last batch (1 s interval) reaches the receiver
+metrics=$(curl -s "$base/metrics")
+url_dropped=$(awk '/^calpolicy_log_lines_dropped_total\{log="decision_url"\}/ {print $2}' <<<"$metrics")
+url_dropped=${url_dropped:-0}
+url_answered=$(awk '/^calpolicy_http_requests_total\{/ && /gate/ && /status="200"/ {n += $2} END {print n + 0}' <<<"$metrics")
+kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+kill "$outage" 2>/dev/null; wait "$outage" 2>/dev/null || true
+pkill -f "decision-log-receiver.py $receiver_port" 2>/dev/null || true
+url_max=$(awk '/^    Latency/ {print $4}' "$work/url-outage.wrk")
+url_received=$( [ -f "$work/received.ndjson" ] && wc -l <"$work/received.ndjson" || echo 0)
+echo
+echo "--decision-log-url, receiver away from 3 s to 13 s of a ${outage_seconds} s run: slowest answer $url_max (deadline 2 s);" \
+     "$url_answered answers (the server's count), $url_received lines received + ${url_dropped:-0} dropped = $((url_received + ${url_dropped%.*}))" \
+     "$( [ "$((url_received + ${url_dropped%.*}))" -eq "$url_answered" ] && echo '(nothing lost uncounted)' || echo '(MISMATCH)')"
 echo
 python3 - "$work" "$answered" "${dropped:-0}" <<'PY'
 import glob, json, os, sys
