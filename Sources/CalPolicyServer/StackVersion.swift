@@ -111,10 +111,20 @@ struct StackLoader: Sendable {
     let poolSize: Int
     let gateTests: Bool
     /// Bytes every Lua state of one stack version may hold together: the pooled policy sets
-    /// (2 × cores, or --threads) and their replacements share it; each state keeps its own
-    /// cap (64 MiB) too, so one request's memory bomb stops at that cap and a version's sets
-    /// together cannot pass this. A new version gets its own budget.
+    /// (--stack-workers) and their replacements share it; each state keeps its own cap
+    /// (64 MiB) too, so one request's memory bomb stops at that cap and a version's sets
+    /// together cannot pass this. A new version gets its own budget. The budget grows with the
+    /// stack (`memoryBudget`): a bundle of a thousand policies must fit as one policy does.
     static let stackMemory = 256 << 20
+    /// What each Lua state of a stack adds to the budget: two of the pool's 256 KiB chunks (a
+    /// small policy holds one).
+    static let memoryPerState = 512 << 10
+
+    /// 256 MiB of headroom plus `memoryPerState` for every state the version may hold: its
+    /// `luaPolicies` in each of `sets` pooled sets and one replacement set.
+    static func memoryBudget(luaPolicies: Int, sets: Int) -> Int {
+        stackMemory + luaPolicies * (max(1, sets) + 1) * memoryPerState
+    }
 
     struct Refusal: Error {
         var message: String
@@ -173,7 +183,8 @@ struct StackLoader: Sendable {
         // What `cal.today()` answers while the file loads (requests carry their own today).
         let today = fixedToday ?? Clock.local.today()
         let frozen = files.sources
-        let memory = StackMemory(limit: Self.stackMemory)
+        let luaPolicies = paths.filter { !BuiltInReference.isReference($0) }.count
+        let memory = StackMemory(limit: Self.memoryBudget(luaPolicies: luaPolicies, sets: poolSize))
         let build: @Sendable (LoadCancel?) throws(RequestFailure) -> [any DayPolicy] = {
             (cancel: LoadCancel?) throws(RequestFailure) -> [any DayPolicy] in
             // Loads run under a guard of their own: a policy that loops while loading is stopped.
