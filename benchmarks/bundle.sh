@@ -5,23 +5,27 @@
 # signature, the files written under --state-dir, every policy loaded in each of the stack's
 # sets, the sample days), the server's own build time for the stack (its log's "built in"),
 # the time a second revision takes to go live (publish → X-Policy-Revision), and the RSS of the
-# replica holding it. Not part of `make test`; figures go to benchmarks/README.md. A bundle the
-# server cannot hold (each policy is a Lua state of about 250 KiB, the stack holds one set of them
-# per worker, and all share a 256 MiB budget) is refused: the row says so. SERVE_FLAGS adds
-# flags (`--stack-workers 1` holds 1,000 policies).
+# replica holding it. Not part of `make test`; figures go to benchmarks/README.md. Each policy is
+# a Lua state of about 250 KiB in each of the stack's sets (one per worker); the stack's budget
+# grows with it (256 MiB + 512 KiB a state), so the default workers hold 1,000 policies. A bundle
+# the server cannot hold is refused: the row says so. SERVE_FLAGS adds flags (`--stack-workers 1`).
 #
 #   benchmarks/bundle.sh [POLICIES]        (default 1000)
 #
-# BUILD=debug measures the debug build (default: release, built here).
+# BUILD=debug measures the debug build (default: release, the binaries `make release` and
+# `make release-serve` build, built here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-1000}
 mode=${BUILD:-release}
 if [ "$mode" = release ]; then
-    swift build -c release --product calpolicy-serve >/dev/null
-    swift build -c release --product calpolicy >/dev/null
+    make -s release release-serve >/dev/null
+    cli=.build/release/calpolicy
+    serve=.build/serve-release/release/calpolicy-serve
+else
+    cli=.build/debug/calpolicy
+    serve=.build/debug/calpolicy-serve
 fi
-bin=.build/$mode
 work=$(mktemp -d)
 pids=()
 cleanup() {
@@ -52,11 +56,11 @@ PY
 
 make_folder "$work/v1" 0
 make_folder "$work/v2" 1
-"$bin/calpolicy" bundle keygen -o "$work/key" >/dev/null
+"$cli" bundle keygen -o "$work/key" >/dev/null
 mkdir -p "$work/www"
 for v in v1 v2; do
-    "$bin/calpolicy" bundle build "$work/$v" -o "$work/$v.tar.gz" --revision "$v" >/dev/null
-    "$bin/calpolicy" bundle sign "$work/$v.tar.gz" --key "$work/key" >/dev/null
+    "$cli" bundle build "$work/$v" -o "$work/$v.tar.gz" --revision "$v" >/dev/null
+    "$cli" bundle sign "$work/$v.tar.gz" --key "$work/key" >/dev/null
 done
 cp "$work/v1.tar.gz" "$work/www/bundle.tar.gz"
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
@@ -64,7 +68,7 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); pr
 pids+=($!)
 sleep 0.5
 
-python3 - "$bin/calpolicy-serve" "$work" "$port" "$count" "$mode" <<'PY'
+python3 - "$serve" "$work" "$port" "$count" "$mode" <<'PY'
 import json, os, re, subprocess, sys, time, urllib.error, urllib.request
 serve, work, port, count, mode = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 size = os.path.getsize(f"{work}/v1.tar.gz")
