@@ -113,11 +113,13 @@ done
 # The JSON Schema (draft 2020-12) over the three, in one run (it starts slowly).
 expect_exit 0 "the schema over every new YAML policy" -- .venv/bin/python -m check_jsonschema \
     --schemafile docs/schema/policy.schema.json "$work"/yaml-*.yaml
-# A NAME ending in .lua asks for Lua; a trailing .yaml is dropped.
+# A NAME ending in .lua asks for Lua; a trailing .yaml or .yml is dropped.
 expect_exit 0 "new freeze NAME.lua" -- "$cli" new freeze "$work/named.lua"
 [ -f "$work/named.lua" ] && [ ! -f "$work/named.yaml" ] && ok || bad "new freeze NAME.lua did not write Lua"
 expect_exit 0 "new freeze NAME.yaml" -- "$cli" new freeze "$work/other.yaml"
 [ -f "$work/other.yaml" ] && [ -f "$work/other_test.lua" ] && ok || bad "new freeze NAME.yaml wrote $(ls "$work" | grep other)"
+expect_exit 0 "new hours NAME.yml" -- "$cli" new hours "$work/third.yml"
+[ -f "$work/third.yaml" ] && [ -f "$work/third_test.lua" ] && ok || bad "new hours NAME.yml wrote $(ls "$work" | grep third)"
 expect_exit 2 "new with an unknown kind" -- "$cli" new feeze "$work/x"
 expect_exit 2 "new without NAME" -- "$cli" new freeze
 

@@ -21,10 +21,10 @@ enum NewCommand {
         discussion: """
         Writes NAME.yaml, a declarative policy (docs/declarative.md), and NAME_test.lua; with
         --lua (or a NAME ending in .lua), NAME.lua in its place. NAME may hold a folder; a
-        trailing .yaml or .lua is dropped. freeze: a closed window (Lua: a cal.windows list)
-        refused; hours: weekday working hours by weekly windows (Lua: hoursFor); holidays: public
-        holidays from the built-in data refused and labelled. The tests use dates after --today
-        (default: the clock), so 'calpolicy test NAME_test.lua' passes as written.
+        trailing .yaml, .yml or .lua is dropped. freeze: a closed window (Lua: a cal.windows
+        list) refused; hours: weekday working hours by weekly windows (Lua: hoursFor); holidays:
+        public holidays from the built-in data refused and labelled. The tests use dates after
+        --today (default: the clock), so 'calpolicy test NAME_test.lua' passes as written.
         Refuses to overwrite an existing file (exit 2).
         """
     )
@@ -45,6 +45,8 @@ enum NewCommand {
             asLua = true
         } else if base.hasSuffix(".yaml") {
             base.removeLast(5)
+        } else if base.hasSuffix(".yml") {
+            base.removeLast(4)
         }
         let fileName = base.split(separator: "/").last.map(String.init) ?? ""
         guard !fileName.isEmpty, fileName != ".", fileName != ".." else {
