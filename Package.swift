@@ -112,7 +112,9 @@ let package = Package(
                             .embedInCode("New/Templates/freeze.lua"), .embedInCode("New/Templates/freeze_test.lua"),
                             .embedInCode("New/Templates/hours.lua"), .embedInCode("New/Templates/hours_test.lua"),
                             .embedInCode("New/Templates/holidays.lua"),
-                            .embedInCode("New/Templates/holidays_test.lua")]),
+                            .embedInCode("New/Templates/holidays_test.lua"),
+                            .embedInCode("New/Templates/freeze.yaml"), .embedInCode("New/Templates/hours.yaml"),
+                            .embedInCode("New/Templates/holidays.yaml")]),
         // Face-neutral: typed requests, value parsers and resolvers, the use cases, the one option
         // catalogue, errors keyed by option. No argv, no HTTP, no C.
         .target(name: "CalPolicyRequests", dependencies: ["CalendarCore", "CalendarData", "PolicyEngine", "Rendering",

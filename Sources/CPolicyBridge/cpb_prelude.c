@@ -10,6 +10,9 @@ typedef struct cpb_prelude_args {
     size_t bytecode_length;
 } cpb_prelude_args;
 
+/* The registry key of the prelude's `native` table. */
+#define CPB_NATIVE_KEY "calpolicy.native"
+
 static int cpb_cal_readonly(lua_State *L) {
     return cls_raise(L, CLS_KIND_SANDBOX, "'cal' is read-only");
 }
@@ -51,6 +54,9 @@ static int cpb_prelude_body(lua_State *L) {
         sections_length = 0; /* the text is the whole library */
     }
     cpb_push_native(L);
+    /* Kept for the host (cpb_native_text): what cal leaves in it, the policy never sees. */
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, CPB_NATIVE_KEY);
     int lazy = 0;
     if (sections_length > 0) {
         cpb_lazy_prepare(L, lua_gettop(L), sections, sections_length, a->name);
@@ -91,3 +97,32 @@ int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char
 }
 
 int cpb_prelude_form(lua_State *L) { return cpb_of(L)->prelude_form; }
+
+typedef struct cpb_native_call {
+    const char *name;
+    const char **out;
+    size_t *out_len;
+} cpb_native_call;
+
+static int cpb_native_text_body(lua_State *L) {
+    cpb_native_call *c = lua_touserdata(L, 1);
+    lua_settop(L, 0);
+    if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_NATIVE_KEY) != LUA_TTABLE) return 0;
+    if (lua_getfield(L, -1, c->name) != LUA_TFUNCTION) return 0;
+    lua_call(L, 0, 1);
+    if (lua_type(L, -1) != LUA_TSTRING)
+        return cls_raise(L, CLS_KIND_TYPE, "native.%s must return a string, got %s", c->name, luaL_typename(L, -1));
+    *c->out = lua_tolstring(L, -1, c->out_len);
+    return 1; /* left on the stack until cpb_native_finish */
+}
+
+int cpb_native_text(lua_State *L, const char *name, const char **out, size_t *out_len) {
+    *out = NULL;
+    *out_len = 0;
+    cpb_native_call c = {name, out, out_len};
+    return cls_protected(L, cpb_native_text_body, &c, cls_call_budget(L));
+}
+
+void cpb_native_finish(lua_State *L) {
+    if (lua_gettop(L) != 0) lua_settop(L, 0);
+}

@@ -67,8 +67,9 @@ public struct Freeze: Sendable {
     public var holidays: [HolidayRule] = []
     public var dates: [ClosedDate] = []
     public var decorations: [DecorationRule] = []
-    /// Where each top-level key (and each `holidays[i]`) was written, for an error the engine
-    /// finds later (a scope value too long, an unknown holiday place).
+    /// Where each top-level key (and each `holidays[i]`, `closed[i]`, `weekly[i]`) was written,
+    /// for an error the engine finds later (a scope value too long, an unknown holiday place) and
+    /// for lint's findings (two windows overlapping with different reasons).
     public var marks: [String: SourceMark] = [:]
 
     public init() {}

@@ -43,10 +43,16 @@ public enum FreezeSchema {
         if let node = byKey["scope"] { freeze.scope = try scope(node) }
         if let node = byKey["overridable"] { freeze.overridable = try overridable(node) }
         if let node = byKey["closed"] {
-            for item in node.listOrOne() { freeze.closed.append(try closedWindow(item, zone: zone)) }
+            for (index, item) in node.listOrOne().enumerated() {
+                freeze.closed.append(try closedWindow(item, zone: zone))
+                freeze.marks["closed[\(index)]"] = item.node.mark
+            }
         }
         if let node = byKey["weekly"] {
-            for item in node.listOrOne() { freeze.weekly.append(try weeklyWindow(item)) }
+            for (index, item) in node.listOrOne().enumerated() {
+                freeze.weekly.append(try weeklyWindow(item))
+                freeze.marks["weekly[\(index)]"] = item.node.mark
+            }
         }
         if let node = byKey["holidays"] {
             for (index, item) in node.listOrOne().enumerated() {

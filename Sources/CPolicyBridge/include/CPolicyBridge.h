@@ -134,6 +134,12 @@ int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char
 int cpb_prelude_sections(lua_State *L, int *loaded);
 /* CPB_FORM_* of the last prelude chunk loaded in this state (CPB_FORM_NONE before any, or when it did not load). */
 int cpb_prelude_form(lua_State *L);
+/* Calls the function the prelude left in its `native` table under `name` (no arguments; one
+ * string back) under lua_pcall with the call budget: how the host reads what cal keeps for it
+ * (`windowRows`, for lint) without a global. `*out` is NULL when there is no such function;
+ * the string stays on the stack until cpb_native_finish. Returns a Lua status. */
+int cpb_native_text(lua_State *L, const char *name, const char **out, size_t *out_len);
+void cpb_native_finish(lua_State *L);
 /*
  * Loads and runs a policy chunk (text only), named "@" + `path` for Lua and
  * reported with `path` by the host; fills `info`. Returns a Lua status.

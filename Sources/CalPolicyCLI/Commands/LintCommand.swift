@@ -11,7 +11,7 @@ enum LintCommand {
 
     static let spec = CommandSpec(
         name: "lint",
-        abstract: "Find mistakes in Lua policies: luacheck with calpolicy's globals, and the engine's own checks.",
+        abstract: "Find mistakes in policies: luacheck with calpolicy's globals, and the engine's own checks.",
         positionalUsage: "POLICY ...",
         options: [format, OptionCatalogue.today, CommandCatalog.timeout, CommandCatalog.help],
         discussion: """
@@ -21,7 +21,9 @@ enum LintCommand {
         the rest. Then loads each policy and asks it about every day from --today (default: the
         clock) for a year: an unknown key of the returned table or of scope (with did-you-mean), a
         canSelect window that never opens or never closes, an hoursFor that closes nothing, a
-        coverage or holiday data set ending within the year.
+        coverage or holiday data set ending within the year, two windows of one list (cal.windows,
+        a YAML/JSON policy's closed or weekly) overlapping with different reasons (at the second).
+        YAML/JSON policies get calpolicy's checks only (the schema is checked as they load).
         Prints 'file:line:col: message' (--format json: one document; --format github:
         '::warning file=...,line=...,col=...::message' lines for GitHub Actions).
         Exits 1 on any finding, 0 on none, 2 on a usage error, 3 when a policy cannot load.
@@ -35,7 +37,7 @@ enum LintCommand {
         let paths = parsed.positionals
         let sources = try PolicyLoader.read(paths)
         var findings: [LintFinding] = []
-        let files = paths.filter { $0 != "-" }
+        let files = paths.filter { $0 != "-" && PolicyLint.isLua($0) }
         if let luacheck = Luacheck.executable() {
             if !files.isEmpty {
                 do { findings += try Luacheck.run(luacheck, files: files) } catch { throw .policy(error) }

@@ -5,11 +5,13 @@ import CalPolicyRequests
 import Foundation
 import Rendering
 
-/// `calpolicy new freeze|hours|holidays NAME`: a starting policy `NAME.lua` and its test file
-/// `NAME_test.lua`, the test's dates picked from today so `calpolicy test` passes on them at once.
+/// `calpolicy new freeze|hours|holidays NAME`: a starting policy, `NAME.yaml` (declarative, the
+/// default) or `NAME.lua` (`--lua`, or a NAME ending in `.lua`), and its test file `NAME_test.lua`,
+/// the test's dates picked from today so `calpolicy test` passes on them at once. All three kinds
+/// are expressible as data (hours as `weekly` windows), so YAML is the default for each.
 /// Never overwrites: an existing file is a usage error (exit 2) and nothing is written.
 enum NewCommand {
-    static let lua = OptionSpec.flag("lua", help: "Write the policy in Lua (the default).")
+    static let lua = OptionSpec.flag("lua", help: "Write the policy in Lua instead of YAML.")
 
     static let spec = CommandSpec(
         name: "new",
@@ -17,10 +19,12 @@ enum NewCommand {
         positionalUsage: "freeze|hours|holidays NAME",
         options: [lua, OptionCatalogue.today, CommandCatalog.help],
         discussion: """
-        Writes NAME.lua and NAME_test.lua (NAME may hold a folder; a trailing .lua is dropped).
-        freeze: a cal.windows list refused by canSelect; hours: weekday working hours by hoursFor;
-        holidays: public holidays from the built-in data refused and labelled. The tests use dates
-        after --today (default: the clock), so 'calpolicy test NAME_test.lua' passes as written.
+        Writes NAME.yaml, a declarative policy (docs/declarative.md), and NAME_test.lua; with
+        --lua (or a NAME ending in .lua), NAME.lua in its place. NAME may hold a folder; a
+        trailing .yaml, .yml or .lua is dropped. freeze: a closed window (Lua: a cal.windows
+        list) refused; hours: weekday working hours by weekly windows (Lua: hoursFor); holidays:
+        public holidays from the built-in data refused and labelled. The tests use dates after
+        --today (default: the clock), so 'calpolicy test NAME_test.lua' passes as written.
         Refuses to overwrite an existing file (exit 2).
         """
     )
@@ -35,19 +39,28 @@ enum NewCommand {
         guard parsed.positionals.count >= 2 else { throw .usage(.missingArgument("NAME")) }
         guard parsed.positionals.count == 2 else { throw .usage(.unexpectedArgument(parsed.positionals[2], command: "new")) }
         var base = parsed.positionals[1]
-        if base.hasSuffix(".lua") { base.removeLast(4) }
+        var asLua = parsed.has(lua)
+        if base.hasSuffix(".lua") {
+            base.removeLast(4)
+            asLua = true
+        } else if base.hasSuffix(".yaml") {
+            base.removeLast(5)
+        } else if base.hasSuffix(".yml") {
+            base.removeLast(4)
+        }
         let fileName = base.split(separator: "/").last.map(String.init) ?? ""
         guard !fileName.isEmpty, fileName != ".", fileName != ".." else {
             throw .usage(.badPolicyPath(parsed.positionals[1], problem: "expected a file name, like 'release-freeze'"))
         }
-        let policyPath = base + ".lua", testPath = base + "_test.lua"
+        let policyPath = base + (asLua ? ".lua" : ".yaml"), testPath = base + "_test.lua"
         for path in [policyPath, testPath] where FileManager.default.fileExists(atPath: path) {
             throw .usage(.badPolicyPath(path, problem: "already exists; 'new' never overwrites a file"))
         }
         let today = try console.evaluation(parsed).settings.today
         let text: (policy: String, test: String)
         do {
-            text = try NewPolicyTemplates.render(kind: kind.rawValue, values: values(fileName: fileName, today: today))
+            text = try NewPolicyTemplates.render(kind: kind.rawValue, lua: asLua,
+                                                 values: values(fileName: fileName, today: today, lua: asLua))
         } catch {
             throw .usage(.optionProblem("new", problem: error.description))
         }
@@ -58,7 +71,7 @@ enum NewCommand {
     }
 
     /// The marks' values: the names, and dates after `today` each template's tests need.
-    static func values(fileName: String, today: Day) -> [String: String] {
+    static func values(fileName: String, today: Day, lua: Bool = true) -> [String: String] {
         // The year-end freeze still ahead (this year's, or next year's once it has begun).
         var year = today.year
         if let start = try? Day(year: year, month: 12, day: 21), today >= start { year += 1 }
@@ -69,7 +82,7 @@ enum NewCommand {
         let wednesday = january.adding(days: (4 - january.weekday + 7) % 7)
         let saturday = january.adding(days: (7 - january.weekday + 7) % 7)
         return [
-            "name": fileName, "policy": fileName + ".lua", "today": today.iso,
+            "name": fileName, "policy": fileName + (lua ? ".lua" : ".yaml"), "today": today.iso,
             "from": from.iso, "to": to.iso, "before": from.adding(days: -1).iso, "after": to.adding(days: 1).iso,
             "weekdayNoon": wednesday.iso + "T12:00:00+01:00", "weekdayEvening": wednesday.iso + "T19:00:00+01:00",
             "weekendNoon": saturday.iso + "T12:00:00+01:00",

@@ -130,6 +130,26 @@ final class PolicyLuaState {
         }
     }
 
+    /// The text the prelude's `native[name]` function returns (what cal keeps for the host, such
+    /// as the rows of its `cal.windows` lists), under the call budget; "" when cal left none.
+    func nativeText(_ name: String) throws(LuaError) -> String {
+        var text = ""
+        let status = lua.withUnsafeHandle { state in
+            var out: UnsafePointer<CChar>?
+            var length = 0
+            let status = cpb_native_text(state, name, &out, &length)
+            if status == 0, let out {
+                text = out.withMemoryRebound(to: UInt8.self, capacity: length) {
+                    String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+                }
+            }
+            cpb_native_finish(state)
+            return status
+        }
+        try lua.check(status: status)
+        return text
+    }
+
     /// The content hash `icsInputs` records, of other bytes.
     static func contentHash(_ bytes: [UInt8]) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in

@@ -10,7 +10,9 @@ import CalendarCore
 ///   one within it to its end, `longestOpenEnded` days or more (the window never closes);
 /// - `hoursFor` that closes nothing on any day of the year;
 /// - a `coverage` or holiday data set that ends before the year does (a data reference past
-///   its horizon).
+///   its horizon);
+/// - two windows of one list (`cal.windows`, a declarative file's `closed` or `weekly`) that
+///   overlap with different reasons (`PolicyLint+Windows.swift`).
 ///
 /// Any other load failure (syntax, a runtime error at load) throws: the policy is broken.
 public enum PolicyLint {
@@ -19,6 +21,10 @@ public enum PolicyLint {
     /// A refusal begun within the year and still on at its end is reported once it is this long:
     /// a freeze whose end was mistyped (2207 for 2027), not a weekend or a holiday at the edge.
     public static let longestOpenEnded = 60
+
+    /// Whether luacheck reads `path`: a Lua file, not a declarative one (YAML/JSON, which the
+    /// schema checks as it loads).
+    public static func isLua(_ path: String) -> Bool { !DeclarativeSource.isDeclarative(path) }
 
     public static func check(path: String, source: [UInt8], today: Day,
                              options: LuaPolicyOptions = .init()) throws(PolicyError) -> [LintFinding] {
@@ -38,7 +44,8 @@ public enum PolicyLint {
         } catch where error.kind == .type && error.day == nil {
             return [finding(error.line, error.message)]
         }
-        var findings: [LintFinding] = []
+        // Read first: the rows the policy's cal.windows calls made while it loaded.
+        var findings = windowFindings(policy: policy, source: source, path: path, place: finding)
         let last = today.adding(days: days - 1)
         let context = PolicyContext(today: today)
         let span = "\(today.iso)...\(last.iso)"

@@ -663,6 +663,29 @@ local function dayArg(fname, v, lv)
     end
     error(sformat("cal.%s: day must be a day, an ISO date 'YYYY-MM-DD' or a day number, got %s", fname, show(v)), lv)
 end
+-- The rows of each cal.windows list made in this state, with the policy line of the call, for
+-- `calpolicy lint` (two windows overlapping with different reasons): it reads them through the
+-- function below, left in `native` (the host reads it there; no policy sees it). The first WINDOW_LISTS_KEPT calls only, so a policy
+-- building lists on every call does not grow it; each entry shares the lookup's own tables.
+local windowLists, WINDOW_LISTS_KEPT = {}, 64
+
+local function listField(v)
+    return (tostring(v):gsub("[\\\t\n]", { ["\\"] = "\\\\", ["\t"] = "\\t", ["\n"] = "\\n" }))
+end
+
+-- For the host's lint only: one line per row of every list kept, `line \t list \t row \t from
+-- \t to \t reason` (day numbers; the reason with \\, tab and line feed escaped); line 0 when
+-- the call was not made from a Lua line.
+native.windowRows = function()
+    local out = {}
+    for list, kept in ipairs(windowLists) do
+        for row = 1, #kept.froms do
+            out[#out + 1] = sformat("%d\t%d\t%d\t%d\t%d\t%s", kept.line, list, row, kept.froms[row], kept.tos[row],
+                listField(kept.reasons[row]))
+        end
+    end
+    return table.concat(out, "\n")
+end
 --@lazy windows
 --- A list of date windows `{ {from = 'YYYY-MM-DD', to = 'YYYY-MM-DD', reason = '...'}, ... }`,
 --- checked once: every row a table with exactly these fields, `from` and `to` real days in
@@ -709,6 +732,12 @@ function cal.windows(rows)
             fail("windows", sformat("row %d: 'reason' must be a non-empty string, got %s", i, show(row.reason)))
         end
         reasons[i] = row.reason
+    end
+    if #windowLists < WINDOW_LISTS_KEPT then
+        -- Level 3: pcall raises for error, then cal.windows, then its caller's line.
+        local _, where = pcall(error, "", 3)
+        local line = tonumber(tostring(where):match(":(%d+): $")) or 0
+        windowLists[#windowLists + 1] = { line = line, froms = froms, tos = tos, reasons = reasons }
     end
     return function(day)
         local n = day ~= nil and type(day) ~= "string" and type(day) ~= "number" and day.dayNumber or nil
