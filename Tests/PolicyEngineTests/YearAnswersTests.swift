@@ -60,6 +60,30 @@ import Testing
         if path.hasSuffix("weekends.lua") { #expect(denied == 41_742) }
     }
 
+    /// The stack's sparse answers walk a run of consecutive days by the year's listed days; a
+    /// run that is not consecutive (or not in order) is looked up day by day. Both equal the
+    /// day-by-day answers, across a year's end.
+    @Test(arguments: ["policies/weekends.lua", "policies/us-federal-holidays.lua", "policies/on-call.lua"])
+    func sparseRunsEqualTheDayByDayAnswers(_ path: String) throws {
+        let policy = try LuaPolicy(path: path, options: LuaPolicyOptions(today: Day(dayNumber: 20_425)))
+        let context = PolicyContext(today: Day(dayNumber: 20_425))
+        let start = GregorianMath.dayNumber(year: 2026, month: 12, day: 20)
+        let runs: [[Day]] = [
+            (0..<40).map { Day(dayNumber: start + $0) },                    // consecutive, two years
+            (0..<40).map { Day(dayNumber: start + 3 * $0) },                // every third day
+            (0..<40).reversed().map { Day(dayNumber: start + $0) },         // backwards
+            [Day(dayNumber: start + 6), Day(dayNumber: start + 1), Day(dayNumber: start + 12)],
+        ]
+        for days in runs {
+            let questions = [DayQuestions](repeating: .all, count: days.count)
+            let sparse = policy.sparseAnswers(questions, for: days, context: context)
+            let daily = policy.dayAnswers(questions, for: days, context: context)
+            #expect(sparse.failure == nil && sparse.answered == days.count)
+            #expect(sparse.batch.answers == daily.answers, "\(path) \(days.first!.iso)...")
+            #expect(!sparse.indices.isEmpty)
+        }
+    }
+
     @Test func aSelectionGoesDayByDay() throws {
         let fixture = PolicyFixture()
         let policy = try fixture.load("""

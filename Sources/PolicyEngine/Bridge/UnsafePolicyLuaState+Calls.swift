@@ -149,7 +149,7 @@ extension PolicyLuaState {
     /// answersForYear(year) (`cpb_call_year`): the days of the year it lists, with their
     /// canSelect and decorationFor answers for an empty selection, by day number; a day it
     /// does not list is selectable and undecorated.
-    func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> [Int: DayAnswers] {
+    func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> YearAnswerTable {
         var records = [cpb_day_call](repeating: cpb_day_call(), count: 366)
         var count: Int32 = 0
         let status = records.withUnsafeMutableBufferPointer { buffer in
@@ -159,14 +159,10 @@ extension PolicyLuaState {
         defer { cpb_call_finish(handle) }
         try lua.check(status: status)
         let asked = DayQuestions(canSelect: true, canDeselect: false, decoration: true)
-        var answers: [Int: DayAnswers] = [:]
-        answers.reserveCapacity(Int(count))
-        records.withUnsafeBufferPointer { buffer in
-            for index in 0..<Int(count) {
-                let record = buffer.baseAddress! + index
-                answers[Int(record.pointee.day_number)] = PolicyLuaState.answers(record, asked: asked)
-            }
+        return records.withUnsafeBufferPointer { buffer in
+            YearAnswerTable(first: first, last: last, count: min(Int(count), buffer.count),
+                            dayNumber: { Int(buffer[$0].day_number) },
+                            answer: { PolicyLuaState.answers(buffer.baseAddress! + $0, asked: asked) })
         }
-        return answers
     }
 }
