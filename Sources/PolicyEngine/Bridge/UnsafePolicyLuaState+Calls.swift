@@ -150,7 +150,10 @@ extension PolicyLuaState {
     /// canSelect and decorationFor answers for an empty selection, by day number; a day it
     /// does not list is selectable and undecorated.
     func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> YearAnswerTable {
-        var records = [cpb_day_call](repeating: cpb_day_call(), count: 366)
+        // Left uninitialised: the bridge clears each record it writes and `count` says how many
+        // it wrote; clearing all 366 (~70 KB) for every year asked was a layer's largest cost
+        // over a long span when the year lists few days.
+        var records = [cpb_day_call](unsafeUninitializedCapacity: 366) { _, initialized in initialized = 366 }
         var count: Int32 = 0
         let status = records.withUnsafeMutableBufferPointer { buffer in
             cpb_call_year(handle, Int64(year), Int64(first), Int64(last), today == nil ? 0 : 1, Int64(today ?? 0),
