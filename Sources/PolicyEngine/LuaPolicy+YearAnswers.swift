@@ -51,6 +51,14 @@ extension LuaPolicy {
         /// The asked parts of a listed answer, appended unless nothing is left of it.
         func add(_ known: DayAnswers, at index: Int) {
             let asked = questions[index]
+            if asked.canSelect && wantSelect && asked.decoration && wantDecoration {
+                // Asked whole (a span's first layer, or a day still open): the listed answer as it
+                // is, unless it says nothing (`{}` or `selectable = true` alone).
+                if case .allowed = known.select, known.decoration == nil { return }
+                result.indices.append(index)
+                result.answers.append(known)
+                return
+            }
             var answer = DayAnswers()
             if asked.canSelect && wantSelect { answer.select = known.select }
             if asked.decoration && wantDecoration { answer.decoration = known.decoration }
