@@ -40,12 +40,9 @@ extension LuaPolicy {
         var result = SparseDayAnswers(answered: 0)
         guard count > 0 else { return result }
         var consecutive = true
-        days.withUnsafeBufferPointer { days in
-            var expected = days[0].dayNumber
-            for index in 0..<count {
-                if days[index].dayNumber != expected { consecutive = false; break }
-                expected += 1
-            }
+        for index in 1..<max(1, count) where days[index].dayNumber != days[index - 1].dayNumber + 1 {
+            consecutive = false
+            break
         }
         let wantSelect = has.canSelect, wantDecoration = has.decoration
         /// The asked parts of a listed answer, appended unless nothing is left of it.
