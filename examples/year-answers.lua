@@ -4,8 +4,8 @@
 --
 -- The one rule that keeps it right: canSelect, decorationFor and answersForYear all read the
 -- same per-year table (`answers`), so an edit to the table changes all three. An edit to
--- canSelect alone would not be seen by eval, which asks answersForYear (docs/policy-api.md);
--- that is why the policies in policies/, meant to be edited in place, do not define it.
+-- canSelect alone would not be seen by eval, which asks answersForYear (docs/policy-api.md).
+-- The policies in policies/ follow the same rule.
 
 local SATURDAY, SUNDAY, MONDAY, THURSDAY = cal.SATURDAY, cal.SUNDAY, cal.MONDAY, cal.THURSDAY
 local HOLIDAY = "#c62828"

@@ -56,6 +56,20 @@ return {
         return frozen[day.dayNumber]
     end,
 
+    -- The same answers a whole year at once, so that a long span (eval, export) asks Lua once a
+    -- year instead of twice a day (docs/policy-api.md, "Answering a year at once"). It reads the
+    -- `frozen` table canSelect and decorationFor read, with canSelect's reason.
+    answersForYear = function(year)
+        local first, last = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31)
+        local answers = {}
+        for n, d in pairs(frozen) do
+            if n >= first and n <= last then
+                answers[n] = { selectable = false, reason = "change freeze: " .. d.label, decoration = d }
+            end
+        end
+        return answers
+    end,
+
     -- The release calendar above is planned through 2027: `calpolicy check --horizon` fails
     -- once a later day is asked for, so the table is extended before it runs out.
     coverage = { from = "2026-01-01", to = "2027-12-31" },

@@ -38,16 +38,32 @@ local function decorationOf(who)
     return d
 end
 
+--- Who is on call on day number `n`, or nil before START.
+local function onCall(n)
+    local offset = n - start
+    if offset < 0 then return nil end
+    local week = offset // 7
+    return swaps[start + week * 7] or ROTATION[week % #ROTATION + 1]
+end
+
 return {
     name = "on-call",
     description = "Decorates each day with the person on call.",
     version = "1.0.0",
 
     decorationFor = function(day)
-        local offset = day.dayNumber - start
-        if offset < 0 then return nil end
-        local week = offset // 7
-        local who = swaps[start + week * 7] or ROTATION[week % #ROTATION + 1]
-        return decorationOf(who)
+        local who = onCall(day.dayNumber)
+        return who and decorationOf(who)
+    end,
+
+    -- The same answers a whole year at once, so that a long span (eval, export) asks Lua once a
+    -- year instead of once a day (docs/policy-api.md, "Answering a year at once"): every day of
+    -- the year from START on, with the person onCall() names.
+    answersForYear = function(year)
+        local answers = {}
+        for n = math.max(start, cal.dayNumber(year, 1, 1)), cal.dayNumber(year, 12, 31) do
+            answers[n] = { decoration = decorationOf(onCall(n)) }
+        end
+        return answers
     end,
 }

@@ -63,4 +63,13 @@ return {
         if day.dayNumber == payday(day.year, day.month) then return DECORATION end
         return nil
     end,
+
+    -- The same answers a whole year at once, so that a long span (eval, export) asks Lua once a
+    -- year instead of once a day (docs/policy-api.md, "Answering a year at once"): the twelve
+    -- paydays decorationFor finds, from the same payday().
+    answersForYear = function(year)
+        local answers = {}
+        for month = 1, 12 do answers[payday(year, month)] = { decoration = DECORATION } end
+        return answers
+    end,
 }

@@ -128,4 +128,15 @@ return {
         local h = holidayOn(day)
         return h
     end,
+
+    -- The same answers a whole year at once, so that a long span (eval, export) asks Lua once a
+    -- year instead of twice a day (docs/policy-api.md, "Answering a year at once"). It reads the
+    -- table canSelect and decorationFor read: an edit to build() reaches all three.
+    answersForYear = function(year)
+        local answers = {}
+        for n, h in pairs(holidayOn(year)) do
+            answers[n] = { selectable = false, reason = h.label, decoration = h }
+        end
+        return answers
+    end,
 }

@@ -44,7 +44,11 @@ extension LuaPolicy {
     public func sparseAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
         if isOutOfScope(context) { return SparseDayAnswers(answered: min(questions.count, days.count)) }
         if answersByYear && context.selection.isEmpty && !days.isEmpty {
-            return SparseDayAnswers(yearAnswers(questions, for: days, context: context))
+            let count = min(questions.count, days.count)
+            if has.canDeselect, questions.prefix(count).contains(where: \.canDeselect) {
+                return SparseDayAnswers(yearAnswers(questions, for: days, context: context))
+            }
+            return sparseYearAnswers(questions, for: days, context: context)
         }
         return sparseDayAnswers(questions, for: days, context: context)
     }

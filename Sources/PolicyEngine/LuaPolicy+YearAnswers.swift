@@ -8,27 +8,70 @@ extension LuaPolicy {
     /// of a long span's Lua time). Only for an empty selection, which is what the function
     /// answers for; `canDeselect`, when the policy defines it and it is asked, is still asked
     /// day by day. The answers must be those canSelect and decorationFor give (the policy's
-    /// promise; `YearAnswersTests` hold every shipped policy that defines it to 400 years).
+    /// promise; `YearAnswersTests` hold every shipped policy to 400 years).
     func yearAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> DayAnswerBatch {
         let count = min(questions.count, days.count)
-        let today = (context.today ?? options.today)?.dayNumber
-        var deselect: DayAnswerBatch?
-        if has.canDeselect, questions.prefix(count).contains(where: \.canDeselect) {
-            let only = questions.prefix(count).map { DayQuestions(canSelect: false, canDeselect: $0.canDeselect,
-                                                                   decoration: false) }
-            deselect = dayAnswers(only, for: Array(days.prefix(count)), context: context)
+        guard has.canDeselect, questions.prefix(count).contains(where: \.canDeselect) else {
+            return sparseYearAnswers(questions, for: days, context: context).batch
         }
-        var batch = DayAnswerBatch()
-        batch.answers.reserveCapacity(count)
+        let only = questions.prefix(count).map { DayQuestions(canSelect: false, canDeselect: $0.canDeselect,
+                                                               decoration: false) }
+        let deselect = dayAnswers(only, for: Array(days.prefix(count)), context: context)
+        var batch = sparseYearAnswers(questions, for: days, context: context).batch
+        let settled = min(batch.answers.count, deselect.answers.count)
+        for index in 0..<settled where questions[index].canDeselect {
+            batch.answers[index].deselect = deselect.answers[index].deselect
+        }
+        if deselect.answers.count < batch.answers.count {
+            // The day-by-day canDeselect failed first: the run ends at its day, with its error.
+            batch.answers.removeLast(batch.answers.count - deselect.answers.count)
+            batch.failure = deselect.failure
+        }
+        return batch
+    }
+
+    /// `yearAnswers` (canSelect and decorationFor only), holding only the days refused or
+    /// decorated. A run of consecutive days (what a span asks) walks the year's listed days
+    /// between its ends: nothing is done for a day the year does not list, so a layer costs
+    /// per weekend or holiday, not per day.
+    func sparseYearAnswers(_ questions: [DayQuestions], for days: [Day], context: PolicyContext) -> SparseDayAnswers {
+        let count = min(questions.count, days.count)
+        let today = (context.today ?? options.today)?.dayNumber
+        var result = SparseDayAnswers(answered: 0)
+        guard count > 0 else { return result }
+        var consecutive = true
+        for index in 1..<max(1, count) where days[index].dayNumber != days[index - 1].dayNumber + 1 {
+            consecutive = false
+            break
+        }
+        let wantSelect = has.canSelect, wantDecoration = has.decoration
+        /// The asked parts of a listed answer, appended unless nothing is left of it.
+        func add(_ known: DayAnswers, at index: Int) {
+            let asked = questions[index]
+            if asked.canSelect && wantSelect && asked.decoration && wantDecoration {
+                // Asked whole (a span's first layer, or a day still open): the listed answer as it
+                // is, unless it says nothing (`{}` or `selectable = true` alone).
+                if case .allowed = known.select, known.decoration == nil { return }
+                result.indices.append(index)
+                result.answers.append(known)
+                return
+            }
+            var answer = DayAnswers()
+            if asked.canSelect && wantSelect { answer.select = known.select }
+            if asked.decoration && wantDecoration { answer.decoration = known.decoration }
+            if case .allowed = answer.select, answer.decoration == nil { return }
+            result.indices.append(index)
+            result.answers.append(answer)
+        }
         var index = 0
         while index < count {
             let year = days[index].year
             let first = GregorianMath.dayNumber(year: year, month: 1, day: 1)
             let last = GregorianMath.dayNumber(year: year + 1, month: 1, day: 1) - 1
-            let table: [Int: DayAnswers]
+            let table: YearAnswerTable
             do throws(LuaError) {
                 table = try enter(functions: RunNote.bit(.answersForYear), first: days[index], last: days[index]) {
-                    (engine: PolicyEngineState) throws(LuaError) -> [Int: DayAnswers] in
+                    (engine: PolicyEngineState) throws(LuaError) -> YearAnswerTable in
                     // Keyed by the context too: a policy may answer a year differently for each.
                     if let known = engine.lastYear, known.year == year, known.today == today,
                        known.decision == context.decision { return known.answers }
@@ -38,25 +81,29 @@ extension LuaPolicy {
                     return answers
                 }
             } catch {
-                batch.failure = policyError(error, slot: .answersForYear, day: days[index])
-                return batch
+                result.answered = index
+                result.failure = policyError(error, slot: .answersForYear, day: days[index])
+                return result
             }
-            while index < count, (first...last).contains(days[index].dayNumber) {
-                if let deselect, index >= deselect.answers.count {
-                    batch.failure = deselect.failure
-                    return batch
+            if consecutive {
+                // The run's days of this year are index..<end, day numbers in step with indices.
+                let end = min(count, index + (last - days[index].dayNumber) + 1)
+                let base = days[index].dayNumber - index
+                var k = table.firstIndex(atOrAfter: days[index].dayNumber)
+                let listed = table.dayNumbers
+                while k < listed.count, listed[k] - base < end {
+                    add(table.answers[k], at: listed[k] - base)
+                    k += 1
                 }
-                let asked = questions[index]
-                var answer = DayAnswers()
-                if let known = table[days[index].dayNumber] {
-                    if asked.canSelect && has.canSelect { answer.select = known.select }
-                    if asked.decoration && has.decoration { answer.decoration = known.decoration }
+                index = end
+            } else {
+                while index < count, (first...last).contains(days[index].dayNumber) {
+                    if let known = table.answer(for: days[index].dayNumber) { add(known, at: index) }
+                    index += 1
                 }
-                if let deselect, asked.canDeselect { answer.deselect = deselect.answers[index].deselect }
-                batch.answers.append(answer)
-                index += 1
             }
         }
-        return batch
+        result.answered = count
+        return result
     }
 }

@@ -16,7 +16,7 @@ final class PolicyEngineState: @unchecked Sendable {
     private var decision = DecisionContext()
     /// The last year `answersForYear` answered, for the "today" it was asked with: runs of
     /// days come 32 at a time, so each year would otherwise be asked a dozen times.
-    var lastYear: (year: Int, today: Int?, decision: DecisionContext, answers: [Int: DayAnswers])?
+    var lastYear: (year: Int, today: Int?, decision: DecisionContext, answers: YearAnswerTable)?
 
     init(state: PolicyLuaState, bridge: PolicyDateBridge) {
         self.state = state

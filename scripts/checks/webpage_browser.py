@@ -273,10 +273,13 @@ def main():
                 page.evaluate("window.__notReloaded = true")
                 monday = day(page, "2027-01-04")
                 expect(monday).not_to_have_attribute("aria-disabled", "true")
+                # A new row in the policy's CLOSINGS table, the edit its header asks for: canSelect,
+                # decorationFor and answersForYear all read it (an edit to canSelect alone would not
+                # reach the month, which is answered a year at once).
+                anchor = "local CLOSINGS = {\n"
                 edited = good_text.replace(
-                    "canSelect = function(day)\n",
-                    'canSelect = function(day)\n        if day.iso == "2027-01-04" then return false, "Office closed" end\n', 1)
-                assert edited != good_text, "the policy's canSelect line moved; update this check"
+                    anchor, anchor + '    { date = "2027-01-04", name = "Office closed", source = "check" },\n', 1)
+                assert edited != good_text, "the policy's CLOSINGS table moved; update this check"
                 policy.write_text(edited)
                 expect(monday).to_have_attribute("aria-disabled", "true")
                 expect(monday).to_have_attribute("aria-label", re.compile("Office closed"))

@@ -149,8 +149,11 @@ extension PolicyLuaState {
     /// answersForYear(year) (`cpb_call_year`): the days of the year it lists, with their
     /// canSelect and decorationFor answers for an empty selection, by day number; a day it
     /// does not list is selectable and undecorated.
-    func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> [Int: DayAnswers] {
-        var records = [cpb_day_call](repeating: cpb_day_call(), count: 366)
+    func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> YearAnswerTable {
+        // Left uninitialised: the bridge clears each record it writes and `count` says how many
+        // it wrote; clearing all 366 (~70 KB) for every year asked was a layer's largest cost
+        // over a long span when the year lists few days.
+        var records = [cpb_day_call](unsafeUninitializedCapacity: 366) { _, initialized in initialized = 366 }
         var count: Int32 = 0
         let status = records.withUnsafeMutableBufferPointer { buffer in
             cpb_call_year(handle, Int64(year), Int64(first), Int64(last), today == nil ? 0 : 1, Int64(today ?? 0),
@@ -159,14 +162,10 @@ extension PolicyLuaState {
         defer { cpb_call_finish(handle) }
         try lua.check(status: status)
         let asked = DayQuestions(canSelect: true, canDeselect: false, decoration: true)
-        var answers: [Int: DayAnswers] = [:]
-        answers.reserveCapacity(Int(count))
-        records.withUnsafeBufferPointer { buffer in
-            for index in 0..<Int(count) {
-                let record = buffer.baseAddress! + index
-                answers[Int(record.pointee.day_number)] = PolicyLuaState.answers(record, asked: asked)
-            }
+        return records.withUnsafeBufferPointer { buffer in
+            YearAnswerTable(first: first, last: last, count: min(Int(count), buffer.count),
+                            dayNumber: { Int(buffer[$0].day_number) },
+                            answer: { PolicyLuaState.answers(buffer.baseAddress! + $0, asked: asked) })
         }
-        return answers
     }
 }
