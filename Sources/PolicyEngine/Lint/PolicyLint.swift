@@ -12,7 +12,9 @@ import CalendarCore
 /// - a `coverage` or holiday data set that ends before the year does (a data reference past
 ///   its horizon);
 /// - two windows of one list (`cal.windows`, a declarative file's `closed` or `weekly`) that
-///   overlap with different reasons (`PolicyLint+Windows.swift`).
+///   overlap with different reasons (`PolicyLint+Windows.swift`);
+/// - `answersForYear` that disagrees with `canSelect`/`decorationFor` on a day
+///   (`PolicyLint+YearAnswers.swift`).
 ///
 /// Any other load failure (syntax, a runtime error at load) throws: the policy is broken.
 public enum PolicyLint {
@@ -106,6 +108,7 @@ public enum PolicyLint {
             _ = try? policy.decoration(for: today, context: context)
             _ = try? policy.decoration(for: last, context: context)
         }
+        findings += yearAnswerFindings(policy: policy, today: today, context: context, place: finding)
         if let horizon = policy.dataHorizon, let end = horizon.last, end < last {
             let what = horizon.source == "its coverage" ? "its coverage" : "the holiday data it reads (\(horizon.source))"
             let line = horizon.source == "its coverage" ? LuaPolicy.line(of: "coverage", in: source) : nil
