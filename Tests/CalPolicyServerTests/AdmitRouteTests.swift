@@ -13,7 +13,9 @@ import Testing
     /// A server over `arguments`, its decisions logged to `log` when given, deciding at `now`.
     static func server(_ arguments: [String], now: String, log: DecisionLog? = nil,
                        overrides: String? = nil) -> Router {
-        guard case .run(let configuration) = ServeArguments.parse(arguments + ["--listen", "127.0.0.1:0"], cores: 2),
+        // A generous request deadline: a 2 MB review read under a sanitizer on a loaded machine
+        // must not meet the 2 s default (no test here is about the deadline).
+        guard case .run(let configuration) = ServeArguments.parse(arguments + ["--listen", "127.0.0.1:0", "--timeout", "30"], cores: 2),
               case .success(let assembly) = ServerAssembly.make(
                 configuration, cores: 1, token: nil, decisions: log,
                 overrides: overrides.map { OverrideStore(folder: $0, writable: false) })
