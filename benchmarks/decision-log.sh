@@ -44,14 +44,24 @@ start() {  # start NAME ARGS...: a fresh server; sets $base (SERVER=path: anothe
     echo "decision-log: the $name server did not start" >&2; exit 1
 }
 
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }  # the server's user + system time, in clock ticks
+
 measure() {  # measure LABEL [wrk args...]: one table row; keeps wrk's output in $work/LABEL.wrk
     local label=$1; shift
+    local before_ticks after_ticks
+    before_ticks=$(cpu_ticks)
     wrk -t 2 -c 64 -d "${seconds}s" --latency "$@" "$base$url_path" >"$work/$label.wrk"
-    local rps p99 errors
+    after_ticks=$(cpu_ticks)
+    local rps p99 errors answers cpu
     rps=$(awk '/^Requests\/sec:/ {print $2}' "$work/$label.wrk")
     p99=$(awk '$1 == "99%" {print $2}' "$work/$label.wrk")
     errors=$(awk '/Non-2xx or 3xx responses:/ {print $5} /Socket errors/ {print "socket errors"}' "$work/$label.wrk" | tr '\n' ' ')
-    printf '| %s | %s | %s | %s |\n' "$label" "$rps" "$p99" "${errors:-none}"
+    # The server's CPU time per answer: steadier than req/s on a machine others are using too.
+    answers=$(awk '/requests in/ {print $1}' "$work/$label.wrk")
+    cpu=$(awk -v t="$((after_ticks - before_ticks))" -v hz="$(getconf CLK_TCK)" -v n="$answers" \
+        'BEGIN { printf "%.1f", (n > 0) ? t * 1e6 / hz / n : 0 }')
+    printf '| %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p99" "$cpu" "${errors:-none}"
+    echo "$cpu" >"$work/$label.cpu"
     echo "$rps" >"$work/$label.rps"
 }
 
@@ -70,8 +80,8 @@ LUA
 
 echo "wrk: 2 threads, 64 connections, ${seconds} s per run; $(nproc) cores; GET $url_path"
 echo
-echo "| decision log | req/s | p99 | errors |"
-echo "|---|---:|---:|---|"
+echo "| decision log | req/s | p99 | server CPU µs/answer | errors |"
+echo "|---|---:|---:|---:|---|"
 if [ -n "$before" ]; then SERVER=$before start before-off; measure before-off; fi
 start off
 measure off
@@ -94,6 +104,13 @@ import glob, json, os, sys
 work, answered_small, dropped = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
 off = float(open(os.path.join(work, "off.rps")).read()); on = float(open(os.path.join(work, "on.rps")).read())
 print(f"cost of the decision log: {100 * (1 - on / off):.1f} % fewer answers/s ({on:,.0f} against {off:,.0f}; target at most 15 %)")
+cpu = {name: float(open(os.path.join(work, name + ".cpu")).read()) for name in ["off", "on", "before-off", "before-on"]
+       if os.path.exists(os.path.join(work, name + ".cpu"))}
+if cpu.get("off"):
+    print(f"server CPU per answer: {cpu['on']:.1f} us with the log against {cpu['off']:.1f} us without (+{100 * (cpu['on'] / cpu['off'] - 1):.0f} %)")
+if cpu.get("before-off"):
+    print(f"BEFORE_BIN's CPU per answer: {cpu['before-on']:.1f} us with the log against {cpu['before-off']:.1f} us without "
+          f"(+{100 * (cpu['before-on'] / cpu['before-off'] - 1):.0f} %)")
 if os.path.exists(os.path.join(work, "before-off.rps")):
     boff = float(open(os.path.join(work, "before-off.rps")).read()); bon = float(open(os.path.join(work, "before-on.rps")).read())
     print(f"BEFORE_BIN: its cost {100 * (1 - bon / boff):.1f} % ({bon:,.0f} against {boff:,.0f}); "
