@@ -4,6 +4,10 @@
 # release-serve`) with policies/change-freeze.lua. Not part of `make test`.
 #
 #   benchmarks/decision-log.sh [SECONDS]    (default 10 s per run)
+#   BEFORE_BIN=path/to/calpolicy-serve benchmarks/decision-log.sh
+#       also measures another build (an older commit's, copied aside) off and on, alternating
+#       with this one's (before-off, off, before-on, on), so a change is judged by ratios taken
+#       in the same run on a shared machine
 #
 # Runs, each on a fresh server:
 #   off       no decision log: the yardstick
@@ -28,10 +32,12 @@ cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 url_path="/v1/gate?at=2026-12-24T10:00:00Z"
 
-start() {  # start NAME ARGS...: a fresh server; sets $base
+before=${BEFORE_BIN:-}
+if [ -n "$before" ] && [ ! -x "$before" ]; then echo "decision-log: BEFORE_BIN $before is not an executable" >&2; exit 1; fi
+start() {  # start NAME ARGS...: a fresh server; sets $base (SERVER=path: another binary)
     [ -n "$pid" ] && { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; }
     local name=$1; shift
-    "$bin" policies/change-freeze.lua --listen 127.0.0.1:0 --today 2026-12-01 "$@" >"$work/$name.out" 2>/dev/null &
+    "${SERVER:-$bin}" policies/change-freeze.lua --listen 127.0.0.1:0 --today 2026-12-01 "$@" >"$work/$name.out" 2>/dev/null &
     pid=$!
     base=""
     for _ in $(seq 100); do
@@ -42,14 +48,24 @@ start() {  # start NAME ARGS...: a fresh server; sets $base
     echo "decision-log: the $name server did not start" >&2; exit 1
 }
 
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }  # the server's user + system time, in clock ticks
+
 measure() {  # measure LABEL [wrk args...]: one table row; keeps wrk's output in $work/LABEL.wrk
     local label=$1; shift
+    local before_ticks after_ticks
+    before_ticks=$(cpu_ticks)
     wrk -t 2 -c 64 -d "${seconds}s" --latency "$@" "$base$url_path" >"$work/$label.wrk"
-    local rps p99 errors
+    after_ticks=$(cpu_ticks)
+    local rps p99 errors answers cpu
     rps=$(awk '/^Requests\/sec:/ {print $2}' "$work/$label.wrk")
     p99=$(awk '$1 == "99%" {print $2}' "$work/$label.wrk")
     errors=$(awk '/Non-2xx or 3xx responses:/ {print $5} /Socket errors/ {print "socket errors"}' "$work/$label.wrk" | tr '\n' ' ')
-    printf '| %s | %s | %s | %s |\n' "$label" "$rps" "$p99" "${errors:-none}"
+    # The server's CPU time per answer: steadier than req/s on a machine others are using too.
+    answers=$(awk '/requests in/ {print $1}' "$work/$label.wrk")
+    cpu=$(awk -v t="$((after_ticks - before_ticks))" -v hz="$(getconf CLK_TCK)" -v n="$answers" \
+        'BEGIN { printf "%.1f", (n > 0) ? t * 1e6 / hz / n : 0 }')
+    printf '| %s | %s | %s | %s | %s |\n' "$label" "$rps" "$p99" "$cpu" "${errors:-none}"
+    echo "$cpu" >"$work/$label.cpu"
     echo "$rps" >"$work/$label.rps"
 }
 
@@ -68,10 +84,12 @@ LUA
 
 echo "wrk: 2 threads, 64 connections, ${seconds} s per run; $(nproc) cores; GET $url_path"
 echo
-echo "| decision log | req/s | p99 | errors |"
-echo "|---|---:|---:|---|"
+echo "| decision log | req/s | p99 | server CPU µs/answer | errors |"
+echo "|---|---:|---:|---:|---|"
+if [ -n "$before" ]; then SERVER=$before start before-off; measure before-off; fi
 start off
 measure off
+if [ -n "$before" ]; then SERVER=$before start before-on --decision-log "$work/before-on.log"; measure before-on; fi
 start on --decision-log "$work/on.log"
 measure on
 mkdir -p "$work/ids"
@@ -116,6 +134,17 @@ import glob, json, os, sys
 work, answered_small, dropped = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
 off = float(open(os.path.join(work, "off.rps")).read()); on = float(open(os.path.join(work, "on.rps")).read())
 print(f"cost of the decision log: {100 * (1 - on / off):.1f} % fewer answers/s ({on:,.0f} against {off:,.0f}; target at most 15 %)")
+cpu = {name: float(open(os.path.join(work, name + ".cpu")).read()) for name in ["off", "on", "before-off", "before-on"]
+       if os.path.exists(os.path.join(work, name + ".cpu"))}
+if cpu.get("off"):
+    print(f"server CPU per answer: {cpu['on']:.1f} us with the log against {cpu['off']:.1f} us without (+{100 * (cpu['on'] / cpu['off'] - 1):.0f} %)")
+if cpu.get("before-off"):
+    print(f"BEFORE_BIN's CPU per answer: {cpu['before-on']:.1f} us with the log against {cpu['before-off']:.1f} us without "
+          f"(+{100 * (cpu['before-on'] / cpu['before-off'] - 1):.0f} %)")
+if os.path.exists(os.path.join(work, "before-off.rps")):
+    boff = float(open(os.path.join(work, "before-off.rps")).read()); bon = float(open(os.path.join(work, "before-on.rps")).read())
+    print(f"BEFORE_BIN: its cost {100 * (1 - bon / boff):.1f} % ({bon:,.0f} against {boff:,.0f}); "
+          f"this build against it: off {off / boff:.2f}x, on {on / bon:.2f}x")
 ids = [line.strip() for path in glob.glob(os.path.join(work, "ids", "ids-*")) for line in open(path)]
 logged = {}
 for line in open(os.path.join(work, "required.log")):

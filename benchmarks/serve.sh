@@ -4,6 +4,9 @@
 # static file. Not part of `make test`. Prints a Markdown table; figures go to benchmarks/README.md.
 #
 #   benchmarks/serve.sh [SECONDS]        (default 10 s per run)
+#   BEFORE_BIN=path/to/calpolicy-serve benchmarks/serve.sh
+#       also measures another build (an older commit's, copied aside): its cached and 304 rows
+#       run right after this build's, in the same pass, so the two are compared in the same run
 #
 # The server is the one `make release-serve` builds (its own scratch folder and flags), not a
 # second release build of another shape. Everything runs twice: access logs off on both sides,
@@ -36,7 +39,7 @@ trap cleanup EXIT
 
 start_server() {  # start_server NAME ARGS...: sets $port; the access log goes to $server_log
     local name=$1; shift
-    "$bin" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "$@" \
+    "${SERVER:-$bin}" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "$@" \
         >"$work/$name.out" 2>>"$server_log" &
     pids+=($!)
     for _ in $(seq 100); do
@@ -75,6 +78,7 @@ curl -sf "http://127.0.0.1:$cached_port/v1/month?month=2026-12" >"$work/month.js
 etag=$(curl -sfI "http://127.0.0.1:$cached_port/v1/month?month=2026-12" | awk -F': ' 'tolower($1) == "etag" {print $2}' | tr -d '\r')
 start_server uncached --cache-entries 0
 uncached_port=$port
+if [ -n "${BEFORE_BIN:-}" ]; then SERVER=$BEFORE_BIN start_server before-cached; before_port=$port; fi
 
 mkdir -p "$work/root/v1" "$work/logs"
 cp "$work/month.json" "$work/root/v1/month"
@@ -110,7 +114,13 @@ echo "| server | req/s | p50 | p99 | errors |"
 echo "|---|---:|---:|---:|---|"
 measure "nginx$suffix" "http://127.0.0.1:$nginx_port/v1/month"
 measure "serve-cached$suffix" "http://127.0.0.1:$cached_port/v1/month?month=2026-12"
+if [ -n "${BEFORE_BIN:-}" ]; then
+    measure "before-cached$suffix" "http://127.0.0.1:$before_port/v1/month?month=2026-12"
+fi
 measure "serve-304$suffix" "http://127.0.0.1:$cached_port/v1/month?month=2026-12" -H "If-None-Match: $etag"
+if [ -n "${BEFORE_BIN:-}" ]; then
+    measure "before-304$suffix" "http://127.0.0.1:$before_port/v1/month?month=2026-12" -H "If-None-Match: $etag"
+fi
 measure "serve-uncached$suffix" "http://127.0.0.1:$uncached_port/v1/month?month=2026-12"
 echo
 python3 - "$work" "$suffix" "${NGINX_BEST:-0}" <<'PY'
@@ -118,8 +128,9 @@ import sys, os
 w, suffix, best = sys.argv[1], sys.argv[2], float(sys.argv[3])
 def rps(name): return float(open(os.path.join(w, "rps." + name + suffix)).read())
 n = rps("nginx")
-for name in ["serve-cached", "serve-304", "serve-uncached"]:
-    print(f"{name}{suffix}: {rps(name) / n:.2f}x nginx (nginx {n:,.0f} req/s)")
+for name in ["serve-cached", "serve-304", "serve-uncached", "before-cached", "before-304"]:
+    if os.path.exists(os.path.join(w, "rps." + name + suffix)):
+        print(f"{name}{suffix}: {rps(name) / n:.2f}x nginx (nginx {n:,.0f} req/s)")
 if best and n < 0.8 * best:
     print(f"warning: nginx reached {n:,.0f} req/s, below 80 % of its best {best:,.0f}: the machine is not quiet; rerun")
 PY

@@ -15,8 +15,13 @@ final class LogSink: @unchecked Sendable {
     let name: String
     private var fd: Int32
     private let condition = NSCondition()
-    private var lines: [[UInt8]] = []
-    private var buffered = 0
+    /// The lines waiting, back to back (each with its newline), and where each ends: one
+    /// growing buffer rather than an array per line, handed whole to the writer, which gives its
+    /// emptied buffer back (`spare`) so a busy sink allocates nothing per line.
+    private var pending: [UInt8] = []
+    private var ends: [Int] = []
+    private var spare: [UInt8] = []
+    private var spareEnds: [Int] = []
     private var writing = false
     /// Descriptors replaced while a batch was being written to them: closed by the writer
     /// once that batch is done.
@@ -49,24 +54,25 @@ final class LogSink: @unchecked Sendable {
     /// Queues one line (a newline is added); false when it was dropped (the buffer is full).
     @discardableResult
     func append(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
+        var line = line
+        let size = line.utf8.count + 1
         condition.lock()
         defer { condition.unlock() }
-        guard lines.count < capacityLines, buffered + bytes.count <= capacityBytes else {
+        guard ends.count < capacityLines, pending.count + size <= capacityBytes else {
             dropped += 1
             droppedSinceNotice += 1
             return false
         }
-        lines.append(bytes)
-        buffered += bytes.count
+        line.withUTF8 { pending.append(contentsOf: $0) }
+        pending.append(0x0A)
+        ends.append(pending.count)
         if idle { condition.signal() }
         return true
     }
 
     /// The last write succeeded and the buffer has room: a line appended now will be written.
     var healthy: Bool {
-        condition.withLock { !lastWriteFailed && lines.count < capacityLines && buffered < capacityBytes }
+        condition.withLock { !lastWriteFailed && ends.count < capacityLines && pending.count < capacityBytes }
     }
 
     var counts: (dropped: Int, failedWrites: Int) { condition.withLock { (dropped, failedWrites) } }
@@ -94,7 +100,7 @@ final class LogSink: @unchecked Sendable {
     func flush(within seconds: Double) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, seconds) * 1e9)
         condition.lock()
-        while (!lines.isEmpty || writing) && DispatchTime.now().uptimeNanoseconds < deadline {
+        while (!ends.isEmpty || writing) && DispatchTime.now().uptimeNanoseconds < deadline {
             _ = condition.wait(until: Clock.conditionDeadline(after: 0.01))
         }
         condition.unlock()
@@ -103,26 +109,29 @@ final class LogSink: @unchecked Sendable {
     private func writeLoop() {
         while true {
             condition.lock()
-            while lines.isEmpty {
+            while ends.isEmpty {
                 idle = true
                 condition.wait()
             }
             idle = false
-            if lines.count < 64 {
+            if ends.count < 64 {
                 // Woken by the first line after a quiet spell: under load more follow within a
                 // millisecond, and they then share this wake-up and one write.
                 condition.unlock()
                 usleep(1_000)
                 condition.lock()
             }
-            let batch = lines
+            var batch = pending, batchEnds = ends
             let target = fd
-            lines = []
-            buffered = 0
+            pending = spare
+            ends = spareEnds
             writing = true
             condition.unlock()
-            let failed = Self.write(batch, to: target)
+            let failed = Self.write(batch, ends: batchEnds, to: target)
+            batch.removeAll(keepingCapacity: true)
+            batchEnds.removeAll(keepingCapacity: true)
             condition.lock()
+            (spare, spareEnds) = (batch, batchEnds)
             writing = false
             lastWriteFailed = failed > 0
             failedWrites += failed
@@ -147,28 +156,9 @@ final class LogSink: @unchecked Sendable {
 
     /// The batch's lines in one piece (one `write` for a burst of answers, not one per line);
     /// returns how many lines were not written whole (an error drops the rest).
-    private static func write(_ batch: [[UInt8]], to fd: Int32) -> Int {
-        if batch.count == 1 { return writeAll(fd, batch[0]) ? 0 : 1 }
-        var joined: [UInt8] = []
-        joined.reserveCapacity(batch.reduce(0) { $0 + $1.count })
-        for line in batch { joined.append(contentsOf: line) }
-        let written = writtenCount(fd, joined)
-        var end = 0, whole = 0
-        for line in batch {
-            end += line.count
-            if end > written { break }
-            whole += 1
-        }
-        return batch.count - whole
-    }
-
-    /// One line in as many `write`s as it takes; false on an error (the rest is dropped).
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        writtenCount(fd, bytes) == bytes.count
-    }
-
-    /// `bytes` in as many `write`s as it takes; the count written before an error.
-    private static func writtenCount(_ fd: Int32, _ bytes: [UInt8]) -> Int {
-        DescriptorWrite.all(bytes, to: fd)
+    private static func write(_ batch: [UInt8], ends: [Int], to fd: Int32) -> Int {
+        let written = DescriptorWrite.all(batch, to: fd)
+        if written == batch.count { return 0 }
+        return ends.count - ends.prefix { $0 <= written }.count
     }
 }

@@ -44,5 +44,5 @@ public struct DecisionRecord: Sendable {
     }
 
     /// A random (version 4) UUID, lowercase.
-    public static func newId() -> String { UUID().uuidString.lowercased() }
+    public static func newId() -> String { DecisionIds.next() }
 }

@@ -13,7 +13,7 @@ public enum DecisionRecordRenderer {
         let query = mask.query(record.query, masked: &masked)
         let body = mask.body(record.body, masked: &masked)
         let instant: JSONValue = record.instant.map { seconds in
-            .object([("seconds", .int(Int(seconds))), ("iso", record.zone.map { .string($0.iso(seconds)) } ?? .null)])
+            .object([("seconds", .int(Int(seconds))), ("iso", record.zone.map { .string(DecisionInstantText.iso(seconds, $0)) } ?? .null)])
         } ?? .null
         var fields: [(String, JSONValue)] = [("decisionId", .string(record.decisionId)), ("time", .string(record.time))]
         fields += record.request
@@ -28,9 +28,7 @@ public enum DecisionRecordRenderer {
         fields += record.outcome
         fields.append(("data", .object([("tzdata", text(record.data.tzdata)), ("holidays", text(record.data.holidays))])))
         if !masked.isEmpty { fields.append(("masked", .array(masked.sorted().map(JSONValue.string)))) }
-        var out = ""
-        JSONWriter.appendInline(.object(fields), to: &out)
-        return out
+        return JSONWriter.inline(.object(fields), reserving: 1024)
     }
 
     /// A gate's answer: `{"open", "reason", "policy", "until", "override"}` as the gate's JSON

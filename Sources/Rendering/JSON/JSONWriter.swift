@@ -24,6 +24,15 @@ public enum JSONWriter {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// One value on one line, however deep it nests, as a String of its own; `reserving` bytes
+    /// up front (a decision-log line is near 1 KiB: growing from 256 copied it twice).
+    public static func inline(_ value: JSONValue, reserving capacity: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        write(value, indent: 0, inline: true, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// One value on one line, however deep it nests.
     public static func appendInline(_ value: JSONValue, to out: inout String) {
         var bytes: [UInt8] = []
