@@ -100,6 +100,7 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
         cpb_type_error(L, h, "returned a table with a metatable (return a plain table)");
         return cpb_year_error(L, year, LLONG_MIN);
     }
+    const void *previous = NULL; /* the last answer table read (its record is the last one written) */
     lua_pushnil(L);
     while (lua_next(L, result) != 0) {
         int key = lua_gettop(L) - 1, value = lua_gettop(L);
@@ -124,16 +125,28 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
             return cpb_year_error(L, year, LLONG_MIN);
         }
         cpb_day_call *d = &out[(*count)++];
-        memset(d, 0, sizeof *d);
-        d->day_number = day;
-        d->wants = (1 << CPB_FN_CANSELECT) | (1 << CPB_FN_DECORATION);
-        d->select.function = CPB_FN_CANSELECT;
-        d->select.day_number = day;
-        d->select.allowed = 1;
-        d->decoration.function = CPB_FN_DECORATION;
-        d->decoration.day_number = day;
-        d->decoration.decoration_size = -1;
-        if (cpb_year_entry(L, h, value, d) != LUA_OK) return cpb_year_error(L, year, day);
+        const void *table = lua_topointer(L, value);
+        if (table == previous) {
+            /* The table just read, again (a weekend layer lists one table for all its days):
+             * its fields as read then, their strings anchored by that entry's value. No Lua
+             * code runs while the answers are read, so the table cannot have changed. */
+            *d = out[*count - 2];
+            d->day_number = day;
+            d->select.day_number = day;
+            d->decoration.day_number = day;
+        } else {
+            memset(d, 0, sizeof *d);
+            d->day_number = day;
+            d->wants = (1 << CPB_FN_CANSELECT) | (1 << CPB_FN_DECORATION);
+            d->select.function = CPB_FN_CANSELECT;
+            d->select.day_number = day;
+            d->select.allowed = 1;
+            d->decoration.function = CPB_FN_DECORATION;
+            d->decoration.day_number = day;
+            d->decoration.decoration_size = -1;
+            if (cpb_year_entry(L, h, value, d) != LUA_OK) return cpb_year_error(L, year, day);
+            previous = table;
+        }
         lua_pushvalue(L, key); /* key and value stay below as anchors of the strings read */
     }
     return LUA_OK;

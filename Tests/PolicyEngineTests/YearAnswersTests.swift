@@ -84,6 +84,68 @@ import Testing
         }
     }
 
+    /// One answer table listed for many days (a weekend layer's way) is read once and its
+    /// record reused while the same table comes again in the walk; tables alternating, a table
+    /// equal in content but not the same, and decorations must still read as day by day.
+    @Test func aTableListedForManyDaysAnswersLikeItsCanSelect() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            local closed = { selectable = false, reason = "closed" }
+            local marked = { decoration = { label = "Marked day", color = "#123456", size = "large" } }
+            local both = { selectable = false, reason = "both", decoration = { kind = "image", image = "x.png" } }
+            local function pick(n)
+              local k = n % 11
+              if k < 3 then return closed elseif k < 5 then return marked elseif k == 5 then return both
+              elseif k == 6 then return { selectable = false, reason = "closed" } end
+              return nil
+            end
+            return {
+              canSelect = function(day)
+                local a = pick(day.dayNumber)
+                if a and a.selectable == false then return false, a.reason end
+                return true
+              end,
+              decorationFor = function(day)
+                local a = pick(day.dayNumber)
+                return a and a.decoration or nil
+              end,
+              answersForYear = function(year)
+                local answers = {}
+                for n = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31) do answers[n] = pick(n) end
+                return answers
+              end,
+            }
+            """)
+        let context = PolicyContext()
+        let first = GregorianMath.dayNumber(year: 2026, month: 1, day: 1)
+        let days = (0..<800).map { Day(dayNumber: first + $0) }
+        let questions = [DayQuestions](repeating: .all, count: days.count)
+        let yearly = policy.answers(questions, for: days, context: context)
+        let daily = policy.dayAnswers(questions, for: days, context: context)
+        #expect(yearly.failure == nil && daily.failure == nil)
+        #expect(yearly.answers == daily.answers)
+        #expect(yearly.answers.filter { $0.decoration?.label == "Marked day" }.count > 100)
+        #expect(yearly.answers.filter { $0.select.reason == "both" && $0.decoration?.image == "x.png" }.count > 50)
+    }
+
+    /// A malformed table listed for many days is refused at the first day that lists it.
+    @Test func aMalformedTableListedForManyDaysIsRefused() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              answersForYear = function(year)
+                local bad = { selectable = "no" }
+                return { [cal.dayNumber(year, 3, 1)] = bad, [cal.dayNumber(year, 3, 2)] = bad }
+              end,
+            }
+            """)
+        let days = (0..<10).map { Day(dayNumber: GregorianMath.dayNumber(year: 2026, month: 2, day: 27) + $0) }
+        let batch = policy.answers([DayQuestions](repeating: .all, count: days.count), for: days, context: PolicyContext())
+        #expect(batch.answers.count == 0)
+        #expect("\(String(describing: batch.failure))".contains("selectable must be a boolean"))
+    }
+
     @Test func aSelectionGoesDayByDay() throws {
         let fixture = PolicyFixture()
         let policy = try fixture.load("""

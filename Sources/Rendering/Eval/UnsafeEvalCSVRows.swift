@@ -156,11 +156,11 @@ extension EvalCSVRenderer {
 
     /// The worst case of the fixed fields and the separators: the date, four integers, `L`, two
     /// booleans, 18 commas and the newline.
-    private static let fixedCapacity = Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 1 + 10 + 18 + 1
+    static let fixedCapacity = Day.isoMaxByteCount + 4 * UnsafeRowWriter.integerMaxByteCount + 1 + 10 + 18 + 1
 
     /// `date,year,month,day,weekday,selectable,deselectable,` (the comma after each).
     @inline(__always)
-    private static func fixedFields(_ day: Day, _ date: CalendarDate, gregorian: Bool, selectAllowed: Bool,
+    static func fixedFields(_ day: Day, _ date: CalendarDate, gregorian: Bool, selectAllowed: Bool,
                                     deselectAllowed: Bool, to row: inout UnsafeRowWriter) {
         if gregorian { row.iso(day, gregorian: date) } else { row.iso(day) }
         row.byte(UInt8(ascii: ","))

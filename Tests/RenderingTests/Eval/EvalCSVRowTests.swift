@@ -42,13 +42,14 @@ import Testing
         var out: [UInt8] = [0x41]
         var index = 0, position = 0
         var dates = ConsecutiveDates(report.settings.system)
+        var repeated = EvalCSVRenderer.RepeatedRowTail()
         let outcomes = UnsafeMutablePointer<PolicyStack.Outcome>.allocate(capacity: results.count)
         defer { outcomes.deallocate() }
         outcomes.initialize(from: results.map(\.outcome), count: results.count)
         results.map(\.day).withUnsafeBufferPointer { days in
             while position < days.count {
                 position = EvalCSVRenderer.rows(days, outcomes: outcomes, from: position, dates: &dates, index: &index,
-                                                report: report, to: &out)
+                                                repeated: &repeated, report: report, to: &out)
             }
         }
         #expect(index == results.count)
@@ -111,6 +112,56 @@ import Testing
         }
         #expect(compared == 6 * Self.texts.count * 15)
         #expect(plain > 200)
+    }
+
+    /// A refused or decorated day whose outcome equals the last such day's gets that row's
+    /// columns after `deselectable` again (`RepeatedRowTail`): every row must still be what
+    /// `fieldwiseRow` writes, when outcomes repeat, alternate, differ only in the deciding
+    /// policy's index, the decoration's size or a deselect reason, hold texts that need
+    /// escaping, and across the year widths and months (the date columns are the day's own).
+    @Test func rowsThatRepeatTheLastOutcomeAreWrittenAsFieldByField() throws {
+        let report = report(policies: ["policies/weekends.lua", "p.lua", "q \"odd\".lua"])
+        let weekend = PolicyStack.Decision(verdict: .denied(reason: "weekend"), policy: "policies/weekends.lua",
+                                           policyIndex: 0)
+        let outcomes: [PolicyStack.Outcome] = [
+            PolicyStack.Outcome(select: weekend),
+            PolicyStack.Outcome(select: PolicyStack.Decision(verdict: .denied(reason: "weekend"), policy: "p.lua",
+                                                            policyIndex: 1)),
+            PolicyStack.Outcome(select: weekend, decoration: Decoration(label: "Christmas Day", size: .small),
+                                decorationPolicy: "p.lua", decorationPolicyIndex: 1),
+            PolicyStack.Outcome(select: weekend, decoration: Decoration(label: "Christmas Day", size: .large),
+                                decorationPolicy: "p.lua", decorationPolicyIndex: 1),
+            PolicyStack.Outcome(deselect: PolicyStack.Decision(verdict: .denied(reason: "weekend"), policy: "p.lua",
+                                                              policyIndex: 1)),
+            PolicyStack.Outcome(select: weekend, deselect: PolicyStack.Decision(verdict: .denied(reason: "held"),
+                                                                                 policy: "p.lua", policyIndex: 1)),
+            PolicyStack.Outcome(select: PolicyStack.Decision(verdict: .denied(reason: "a, \"quoted\" one"),
+                                                            policy: "q \"odd\".lua", policyIndex: 2)),
+            PolicyStack.Outcome(select: PolicyStack.Decision(verdict: .denied(reason: nil), policy: "p.lua",
+                                                            policyIndex: 1)),
+            PolicyStack.Outcome(),
+        ]
+        // Runs of one outcome, then alternations, then a pseudo-random order.
+        var picks: [Int] = []
+        for (index, _) in outcomes.enumerated() { picks += Array(repeating: index, count: 3) }
+        for index in 0..<40 { picks.append(index % 2 == 0 ? 0 : index % outcomes.count) }
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<600 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            picks.append(Int(seed >> 33) % outcomes.count)
+        }
+        for first in ["0999-12-30", "2026-12-05", "9999-10-01"] {
+            let start = try Day(iso: first)
+            let count = first.hasPrefix("9999") ? 92 : picks.count
+            let results = (0..<count).map { offset -> DayEvaluation in
+                let day = start.adding(days: offset)
+                return DayEvaluation(day: day, date: Self.system.date(of: day), outcome: outcomes[picks[offset]])
+            }
+            let expected = results.reduce(into: [UInt8]([0x41])) { out, result in
+                EvalCSVRenderer.fieldwiseRow(result, index: 0, report: report, to: &out)
+            }
+            #expect(fromOutcomes(results, report) == expected, "from \(first)")
+        }
     }
 
     /// Runs of days nothing refused or decorated are written many rows at a time from their
