@@ -16,7 +16,12 @@ struct YearAnswerTable {
     /// (Lua's `pairs` order), each day read by `dayNumber(i)` and `answer(i)`; a day listed twice
     /// keeps its last answer, as a dictionary did. One slot per day of the year instead of a
     /// sort: sorting the answers moved each one several times (most of the year's cost).
-    init(first: Int, last: Int, count: Int, dayNumber: (Int) -> Int, answer: (Int) -> DayAnswers) {
+    ///
+    /// `same(i, j)`: whether listed answers i and j are one answer (a weekend layer lists one
+    /// table for all its days): a day whose answer is the previous listed day's copies that
+    /// answer instead of reading its texts again.
+    init(first: Int, last: Int, count: Int, dayNumber: (Int) -> Int, same: (Int, Int) -> Bool,
+         answer: (Int) -> DayAnswers) {
         var slots = [Int32](repeating: -1, count: max(0, last - first + 1))
         var listed = 0
         for index in 0..<count {
@@ -27,9 +32,15 @@ struct YearAnswerTable {
         }
         dayNumbers.reserveCapacity(listed)
         answers.reserveCapacity(listed)
+        var previous = -1
         for (offset, index) in slots.enumerated() where index >= 0 {
             dayNumbers.append(first + offset)
-            answers.append(answer(Int(index)))
+            if previous >= 0, same(previous, Int(index)) {
+                answers.append(answers[answers.count - 1])
+            } else {
+                answers.append(answer(Int(index)))
+            }
+            previous = Int(index)
         }
     }
 

@@ -45,6 +45,22 @@ extension PolicyLuaState {
         return held
     }
 
+    /// Whether two records of one `answersForYear` call hold the same select and decoration
+    /// answer field for field, texts by address (the bridge reads a table listed for many days
+    /// once, so its days' records share their texts; equal texts at two addresses are merely
+    /// read twice).
+    @inline(__always)
+    static func sameYearAnswer(_ a: UnsafePointer<cpb_day_call>, _ b: UnsafePointer<cpb_day_call>) -> Bool {
+        let x = a.pointee.select, y = b.pointee.select
+        guard x.allowed == y.allowed, x.reason == y.reason, x.reason_len == y.reason_len else { return false }
+        let c = a.pointee.decoration, d = b.pointee.decoration
+        guard c.has_decoration == d.has_decoration else { return false }
+        if c.has_decoration == 0 { return true }
+        return c.decoration_kind == d.decoration_kind && c.decoration_size == d.decoration_size
+            && c.label == d.label && c.label_len == d.label_len && c.color == d.color && c.color_len == d.color_len
+            && c.image == d.image && c.image_len == d.image_len
+    }
+
     static func verdict(_ call: UnsafePointer<cpb_call>) -> Verdict {
         call.pointee.allowed != 0 ? .allowed : .denied(reason: text(call.pointee.reason, call.pointee.reason_len))
     }

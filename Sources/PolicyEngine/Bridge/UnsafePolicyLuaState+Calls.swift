@@ -165,6 +165,7 @@ extension PolicyLuaState {
         return records.withUnsafeBufferPointer { buffer in
             YearAnswerTable(first: first, last: last, count: min(Int(count), buffer.count),
                             dayNumber: { Int(buffer[$0].day_number) },
+                            same: { PolicyLuaState.sameYearAnswer(buffer.baseAddress! + $0, buffer.baseAddress! + $1) },
                             answer: { PolicyLuaState.answers(buffer.baseAddress! + $0, asked: asked) })
         }
     }

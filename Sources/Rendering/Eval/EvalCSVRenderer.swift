@@ -22,7 +22,7 @@ public enum EvalCSVRenderer {
     /// run of days as it comes (`EvalDayStream`).
     public struct Stream<Sink: DocumentSink>: EvalDayStream {
         var buffer: EvalStreamBuffer<Sink>
-        var repeated = RepeatedRowTail()
+        let repeated = RepeatedRowTail()
 
         public init(_ report: EvalReport, to sink: Sink) {
             buffer = EvalStreamBuffer(report, to: sink)

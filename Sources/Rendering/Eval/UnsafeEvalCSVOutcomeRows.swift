@@ -10,7 +10,7 @@ extension EvalCSVRenderer.Stream {
         while next < days.count {
             buffer.passOnIfFull()
             next = EvalCSVRenderer.rows(days, outcomes: outcomes, from: next, dates: &dates, index: &buffer.index,
-                                        repeated: &repeated, report: buffer.report, to: &buffer.bytes)
+                                        repeated: repeated, report: buffer.report, to: &buffer.bytes)
         }
     }
 }
@@ -30,7 +30,7 @@ extension EvalCSVRenderer {
     /// `fieldwiseRow`, as `rows(_:from:index:report:to:)` writes it.
     static func rows(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
                      from start: Int, dates: inout ConsecutiveDates, index: inout Int,
-                     repeated: inout RepeatedRowTail, report: EvalReport, to out: inout [UInt8]) -> Int {
+                     repeated: RepeatedRowTail, report: EvalReport, to out: inout [UInt8]) -> Int {
         // Asked once a run, not per row.
         let gregorian = report.settings.system is GregorianCalendarSystem
         let allowedRows = gregorian && report.hours == nil
@@ -55,60 +55,12 @@ extension EvalCSVRenderer {
             let rowStart = out.count
             let written = report.hours == nil
                 && withUnsafePointer(to: result) { plainRow($0, report: report, gregorian: gregorian, to: &out) }
-            if written, allowedRows { repeated.keep(outcome, row: out[rowStart...]) }
+            if written, allowedRows { repeated.keep(outcome, from: outcomes + position, row: out[rowStart...]) }
             if !written { fieldwiseRow(result, index: index, report: report, to: &out) }
             index += 1
             position += 1
         }
         return position
-    }
-
-    /// The last refused or decorated row's columns after `deselectable` and the outcome they
-    /// were written from: a weekend layer refuses a third of a long span's days with one
-    /// answer, and a row whose outcome equals the last one's (equal texts are most often one
-    /// storage, compared by address) is its own date columns and these bytes again, not every
-    /// text checked and copied anew. Those columns depend on the outcome and the report only.
-    /// Kept by the stream across its runs (a run is often a month).
-    public struct RepeatedRowTail {
-        private var outcome: PolicyStack.Outcome?
-        private var selectAllowed = true, deselectAllowed = true
-        private var tail: [UInt8] = []
-
-        public init() {}
-
-        /// Keeps the row just written from `outcome` (`plainRow`'s: seven fixed columns, none
-        /// holding a comma, then the rest).
-        mutating func keep(_ outcome: PolicyStack.Outcome, row: ArraySlice<UInt8>) {
-            var commas = 0, cut = row.startIndex
-            while cut < row.endIndex {
-                if row[cut] == UInt8(ascii: ",") {
-                    commas += 1
-                    if commas == 7 { break }
-                }
-                cut += 1
-            }
-            guard commas == 7 else { return }
-            self.outcome = outcome
-            selectAllowed = outcome.select.isAllowed
-            deselectAllowed = outcome.deselect.isAllowed
-            tail.removeAll(keepingCapacity: true)
-            tail.append(contentsOf: row[(cut + 1)...])
-        }
-
-        /// Writes the row of `day` when its outcome equals the kept one; false, with nothing
-        /// written, otherwise.
-        func write(_ day: Day, _ date: CalendarDate, outcome: UnsafeMutablePointer<PolicyStack.Outcome>,
-                   to out: inout [UInt8]) -> Bool {
-            guard let kept = self.outcome, kept == outcome.pointee else { return false }
-            return tail.withUnsafeBufferPointer { tail in
-                UnsafeRowWriter.append(to: &out, capacity: EvalCSVRenderer.fixedCapacity + tail.count) { row in
-                    EvalCSVRenderer.fixedFields(day, date, gregorian: true, selectAllowed: selectAllowed,
-                                                deselectAllowed: deselectAllowed, to: &row)
-                    row.copy(tail)
-                    return true
-                }
-            }
-        }
     }
 
     /// Rows written to one region at a time, at most this many.

@@ -42,14 +42,14 @@ import Testing
         var out: [UInt8] = [0x41]
         var index = 0, position = 0
         var dates = ConsecutiveDates(report.settings.system)
-        var repeated = EvalCSVRenderer.RepeatedRowTail()
+        let repeated = EvalCSVRenderer.RepeatedRowTail()
         let outcomes = UnsafeMutablePointer<PolicyStack.Outcome>.allocate(capacity: results.count)
         defer { outcomes.deallocate() }
         outcomes.initialize(from: results.map(\.outcome), count: results.count)
         results.map(\.day).withUnsafeBufferPointer { days in
             while position < days.count {
                 position = EvalCSVRenderer.rows(days, outcomes: outcomes, from: position, dates: &dates, index: &index,
-                                                repeated: &repeated, report: report, to: &out)
+                                                repeated: repeated, report: report, to: &out)
             }
         }
         #expect(index == results.count)
