@@ -155,6 +155,14 @@ final class DecisionLog: @unchecked Sendable {
         guard let sink else { return shipped ?? false }
         return sink.append(line)
     }
+
+    /// `append(_:)` of a line's UTF-8 bytes (no newline): the file's buffer takes them as they
+    /// are; a String is made only for the URL's shipper.
+    func append(_ line: [UInt8]) -> Bool {
+        let shipped = shipper.map { $0.append(String(decoding: line, as: UTF8.self)) }
+        guard let sink else { return shipped ?? false }
+        return sink.append(line)
+    }
 }
 
 /// `--cors-origin`: browser calls from that one origin.

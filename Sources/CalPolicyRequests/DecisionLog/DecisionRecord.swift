@@ -27,6 +27,10 @@ public struct DecisionRecord: Sendable {
     /// The context the question carried, resolved (nil when the request failed before it was).
     public var context: DecisionContext?
     public var query: JSONValue = .null
+    /// The server's query parameters as the request gave them, written in place of `query` when
+    /// set: an object of their names and values made safe for one line (`TerminalText`), the
+    /// bytes `query` would hold for `.object` of those texts, without building it per decision.
+    public var queryPairs: [(name: String, value: String)]?
     public var body: JSONValue = .null
     /// `DecisionRecordRenderer.gateAnswer` or `documentAnswer`; null when there was none (an error).
     public var answer: JSONValue = .null
