@@ -16,8 +16,8 @@ final class RequestNote: @unchecked Sendable {
     var today: String?
     var failure: Router.Failure?
     /// The decision's answer for its log line (`DecisionRecordRenderer.gateAnswer` or
-    /// `documentAnswer`), kept in the cache entry so a hit logs the same answer.
-    var answer: JSONValue?
+    /// `documentAnswer`, written as JSON), kept in the cache entry so a hit logs the same answer.
+    var answer: [UInt8]?
     /// The context, instant and zone the policies saw (the decision log's question).
     var context: DecisionContext?
     var instant: Int64?

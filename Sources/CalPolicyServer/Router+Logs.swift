@@ -29,8 +29,10 @@ extension Router {
             record.body = route == .select ? LogJSON.body(request.body) : .null
             // A route that answered without noting its answer (`/v1/overlay`, never cached): its
             // bytes' digest. A 304 of a miss noted it before the body was dropped.
-            record.answer = note.answer ?? (response.status == 200 && !response.body.isEmpty
-                ? Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value) : .null)
+            record.answerJSON = note.answer
+            if note.answer == nil && response.status == 200 && !response.body.isEmpty {
+                record.answer = Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value)
+            }
             record.outcome = [("status", .int(response.status)), ("error", error), ("durationUs", .int(micros))]
             if let admission = note.admission { record.outcome.append(("admission", admission)) }
             var line: [UInt8] = []

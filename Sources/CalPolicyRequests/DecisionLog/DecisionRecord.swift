@@ -34,6 +34,10 @@ public struct DecisionRecord: Sendable {
     public var body: JSONValue = .null
     /// `DecisionRecordRenderer.gateAnswer` or `documentAnswer`; null when there was none (an error).
     public var answer: JSONValue = .null
+    /// The answer already written on one line (`DecisionRecordRenderer.json`), in place of
+    /// `answer` when set: a cached answer's is written once, when it is computed, and every hit
+    /// copies its bytes.
+    public var answerJSON: [UInt8]?
     public var data: DataVersions
     /// The face's own fields before the route (the server: request id, client, method).
     public var request: [(String, JSONValue)] = []

@@ -59,7 +59,7 @@ public enum DecisionRecordRenderer {
         put(", \"body\": ", &out)
         JSONWriter.appendInline(mask.isEmpty ? record.body : mask.body(record.body, masked: &masked), to: &out)
         put(", \"answer\": ", &out)
-        JSONWriter.appendInline(record.answer, to: &out)
+        if let answer = record.answerJSON { out.append(contentsOf: answer) } else { JSONWriter.appendInline(record.answer, to: &out) }
         for (key, value) in record.outcome { member(key, value, &out) }
         put(", \"data\": {\"tzdata\": ", &out)
         text(record.data.tzdata, &out)
@@ -75,6 +75,14 @@ public enum DecisionRecordRenderer {
             out.append(0x5D)
         }
         out.append(0x7D)
+    }
+
+    /// An answer (`gateAnswer`, `documentAnswer`) written on one line as the line holds it: what
+    /// `DecisionRecord.answerJSON` takes.
+    public static func json(_ answer: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.appendInline(answer, to: &bytes)
+        return bytes
     }
 
     /// A gate's answer: `{"open", "reason", "policy", "until", "override"}` as the gate's JSON

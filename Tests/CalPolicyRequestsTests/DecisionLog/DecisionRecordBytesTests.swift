@@ -168,6 +168,10 @@ import Testing
                 DecisionRecordRenderer.append(record, mask: mask, to: &bytes)
                 #expect(bytes == Array(("prefix" + line).utf8))
                 #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)")
+                // A cached answer's JSON, written once and copied: the same line.
+                var cached = record
+                (cached.answerJSON, cached.answer) = (DecisionRecordRenderer.json(record.answer), .null)
+                #expect(DecisionRecordRenderer.line(cached, mask: mask) == line)
                 compared += 1
             }
         }
