@@ -53,9 +53,14 @@ final class LogSink: @unchecked Sendable {
 
     /// Queues one line (a newline is added); false when it was dropped (the buffer is full).
     @discardableResult
-    func append(_ line: String) -> Bool {
-        var line = line
-        let size = line.utf8.count + 1
+    func append(_ line: String) -> Bool { queue(line.utf8) }
+
+    /// `append(_:)` of a line's UTF-8 bytes (no newline), with no String made for it.
+    @discardableResult
+    func append(_ line: [UInt8]) -> Bool { queue(line) }
+
+    private func queue<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
+        let size = line.count + 1
         condition.lock()
         defer { condition.unlock() }
         guard ends.count < capacityLines, pending.count + size <= capacityBytes else {
@@ -63,7 +68,7 @@ final class LogSink: @unchecked Sendable {
             droppedSinceNotice += 1
             return false
         }
-        line.withUTF8 { pending.append(contentsOf: $0) }
+        pending.append(contentsOf: line)
         pending.append(0x0A)
         ends.append(pending.count)
         if idle { condition.signal() }

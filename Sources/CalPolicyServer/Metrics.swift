@@ -129,8 +129,9 @@ final class ResponseCache: @unchecked Sendable {
         /// The answer's ETag (`CacheKey.etag`), computed once when it was stored.
         var etag: String = ""
         /// The decision log's answer (a gate's open, reason, policy, until and override; a
-        /// document's digest and ETag), so a hit logs the same answer as the miss that stored it.
-        var answer: JSONValue?
+        /// document's digest and ETag), so a hit logs the same answer as the miss that stored it;
+        /// written as JSON once, when stored (`DecisionRecordRenderer.json`).
+        var answer: [UInt8]?
     }
 
     private let lock = NSLock()

@@ -16,8 +16,8 @@ final class RequestNote: @unchecked Sendable {
     var today: String?
     var failure: Router.Failure?
     /// The decision's answer for its log line (`DecisionRecordRenderer.gateAnswer` or
-    /// `documentAnswer`), kept in the cache entry so a hit logs the same answer.
-    var answer: JSONValue?
+    /// `documentAnswer`, written as JSON), kept in the cache entry so a hit logs the same answer.
+    var answer: [UInt8]?
     /// The context, instant and zone the policies saw (the decision log's question).
     var context: DecisionContext?
     var instant: Int64?
@@ -152,6 +152,14 @@ final class DecisionLog: @unchecked Sendable {
     /// alone: when the URL's buffer did). The X-Decision-Id header follows this.
     func append(_ line: String) -> Bool {
         let shipped = shipper?.append(line)
+        guard let sink else { return shipped ?? false }
+        return sink.append(line)
+    }
+
+    /// `append(_:)` of a line's UTF-8 bytes (no newline): the file's buffer takes them as they
+    /// are; a String is made only for the URL's shipper.
+    func append(_ line: [UInt8]) -> Bool {
+        let shipped = shipper.map { $0.append(String(decoding: line, as: UTF8.self)) }
         guard let sink else { return shipped ?? false }
         return sink.append(line)
     }

@@ -99,7 +99,7 @@ extension Router {
         let match = request.header("if-none-match")
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
-            if decisions != nil { note.answer = hit.answer ?? Self.documentAnswer(hit.body, etag: hit.etag) }
+            if decisions != nil { note.answer = hit.answer ?? DecisionRecordRenderer.json(Self.documentAnswer(hit.body, etag: hit.etag)) }
             let headers = [("ETag", hit.etag)] + common
             if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
             return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
@@ -152,7 +152,7 @@ extension Router {
             let contentType = route == .calendar ? "text/calendar; charset=utf-8" : "application/json"
             let etag = key.etag
             // Only with a decision log: a document's digest costs a pass over its bytes.
-            let answer = logging ? answerBox.withLock { $0 } ?? Self.documentAnswer(body, etag: etag) : nil
+            let answer = logging ? DecisionRecordRenderer.json(answerBox.withLock { $0 } ?? Self.documentAnswer(body, etag: etag)) : nil
             note.answer = answer
             cache.put(key, ResponseCache.Entry(status: 200, body: body, contentType: contentType, etag: etag, answer: answer))
             let headers = [("ETag", etag)] + common

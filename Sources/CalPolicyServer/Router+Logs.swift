@@ -25,15 +25,20 @@ extension Router {
             (record.stack, record.version, record.today) = (note.stack, note.version, note.today)
             record.revision = note.revision
             (record.instant, record.zone, record.context) = (note.instant, note.zone, note.context)
-            record.query = LogJSON.query(request.query)
+            record.queryPairs = request.query
             record.body = route == .select ? LogJSON.body(request.body) : .null
             // A route that answered without noting its answer (`/v1/overlay`, never cached): its
             // bytes' digest. A 304 of a miss noted it before the body was dropped.
-            record.answer = note.answer ?? (response.status == 200 && !response.body.isEmpty
-                ? Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value) : .null)
+            record.answerJSON = note.answer
+            if note.answer == nil && response.status == 200 && !response.body.isEmpty {
+                record.answer = Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value)
+            }
             record.outcome = [("status", .int(response.status)), ("error", error), ("durationUs", .int(micros))]
             if let admission = note.admission { record.outcome.append(("admission", admission)) }
-            let written = decisions.append(DecisionRecordRenderer.line(record, mask: decisions.mask))
+            var line: [UInt8] = []
+            line.reserveCapacity(1024)
+            DecisionRecordRenderer.append(record, mask: decisions.mask, to: &line)
+            let written = decisions.append(line)
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",

@@ -67,33 +67,63 @@ public struct DecisionMask: Hashable, Sendable {
 
     // MARK: applying it to a logged question
 
-    /// A context as the log writes it (`{"actor": …, "labels.team": …}`, keys sorted), masked
-    /// values hashed; `masked` gains the keys hashed.
-    func context(_ context: DecisionContext, masked: inout Set<String>) -> JSONValue {
+    /// A context as the log writes it (`{"actor": …, "labels.team": …}`, keys sorted) straight
+    /// onto a line's bytes, masked values hashed; `masked` gains the keys hashed, once each.
+    func appendContext(_ context: DecisionContext, masked: inout [String], to out: inout [UInt8]) {
         var pairs = context.values.map { ($0.key, $0.value) } + context.labels.map { ("labels." + $0.key, $0.value) }
         pairs.sort { $0.0 < $1.0 }
-        return .object(pairs.map { key, value in
-            guard masks(key) else { return (key, JSONValue.string(TerminalText.escape(value))) }
-            masked.insert(key)
-            return (key, .string(Self.hashed(value)))
-        })
+        out.append(0x7B)
+        for (index, (key, value)) in pairs.enumerated() {
+            if index > 0 { DecisionRecordRenderer.put(", ", &out) }
+            JSONWriter.appendString(key, to: &out)
+            DecisionRecordRenderer.put(": ", &out)
+            if !isEmpty && masks(key) {
+                if !masked.contains(key) { masked.append(key) }
+                JSONWriter.appendString(Self.hashed(value), to: &out)
+            } else {
+                JSONWriter.appendString(TerminalText.escape(value), to: &out)
+            }
+        }
+        out.append(0x7D)
+    }
+
+    /// A request's query parameters as the log writes them (each name and value made safe for
+    /// one line by `TerminalText`), straight onto a line's bytes; a `context.KEY` parameter whose
+    /// KEY is masked is hashed (its value as the line would have shown it), as `query(_:masked:)`
+    /// hashes it.
+    func appendQuery(_ pairs: [(name: String, value: String)], masked: inout [String], to out: inout [UInt8]) {
+        out.append(0x7B)
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { DecisionRecordRenderer.put(", ", &out) }
+            let name = TerminalText.escape(pair.name), value = TerminalText.escape(pair.value)
+            JSONWriter.appendString(name, to: &out)
+            DecisionRecordRenderer.put(": ", &out)
+            if !isEmpty, name.hasPrefix("context."), masks(String(name.dropFirst(8))) {
+                let key = String(name.dropFirst(8))
+                if !masked.contains(key) { masked.append(key) }
+                JSONWriter.appendString(Self.hashed(value), to: &out)
+            } else {
+                JSONWriter.appendString(value, to: &out)
+            }
+        }
+        out.append(0x7D)
     }
 
     /// A logged query: each `context.KEY` parameter whose KEY is masked, hashed.
-    func query(_ query: JSONValue, masked: inout Set<String>) -> JSONValue {
+    func query(_ query: JSONValue, masked: inout [String]) -> JSONValue {
         guard !isEmpty, case .object(let pairs) = query else { return query }
         return .object(pairs.map { name, value in
             guard name.hasPrefix("context."), case .string(let text) = value else { return (name, value) }
             let key = String(name.dropFirst(8))
             guard masks(key) else { return (name, value) }
-            masked.insert(key)
+            if !masked.contains(key) { masked.append(key) }
             return (name, .string(Self.hashed(text)))
         })
     }
 
     /// A logged body: its `context` object's masked keys hashed (`labels` as an object of names,
     /// or `labels.NAME` keys, as a context file takes them).
-    func body(_ body: JSONValue, masked: inout Set<String>) -> JSONValue {
+    func body(_ body: JSONValue, masked: inout [String]) -> JSONValue {
         guard !isEmpty, case .object(let fields) = body else { return body }
         return .object(fields.map { name, value in
             guard name == "context", case .object(let entries) = value else { return (name, value) }
@@ -106,9 +136,9 @@ public struct DecisionMask: Hashable, Sendable {
         })
     }
 
-    private func hide(_ key: String, _ value: JSONValue, _ masked: inout Set<String>) -> JSONValue {
+    private func hide(_ key: String, _ value: JSONValue, _ masked: inout [String]) -> JSONValue {
         guard masks(key), case .string(let text) = value else { return value }
-        masked.insert(key)
+        if !masked.contains(key) { masked.append(key) }
         return .string(Self.hashed(text))
     }
 }

@@ -27,9 +27,17 @@ public struct DecisionRecord: Sendable {
     /// The context the question carried, resolved (nil when the request failed before it was).
     public var context: DecisionContext?
     public var query: JSONValue = .null
+    /// The server's query parameters as the request gave them, written in place of `query` when
+    /// set: an object of their names and values made safe for one line (`TerminalText`), the
+    /// bytes `query` would hold for `.object` of those texts, without building it per decision.
+    public var queryPairs: [(name: String, value: String)]?
     public var body: JSONValue = .null
     /// `DecisionRecordRenderer.gateAnswer` or `documentAnswer`; null when there was none (an error).
     public var answer: JSONValue = .null
+    /// The answer already written on one line (`DecisionRecordRenderer.json`), in place of
+    /// `answer` when set: a cached answer's is written once, when it is computed, and every hit
+    /// copies its bytes.
+    public var answerJSON: [UInt8]?
     public var data: DataVersions
     /// The face's own fields before the route (the server: request id, client, method).
     public var request: [(String, JSONValue)] = []

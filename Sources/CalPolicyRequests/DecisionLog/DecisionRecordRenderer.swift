@@ -1,34 +1,88 @@
 import CalendarCore
 import Rendering
 
-/// A `DecisionRecord` as its one JSON line (no newline), through Rendering's one JSON writer:
+/// A `DecisionRecord` as its one JSON line (no newline), written field by field as bytes with
+/// Rendering's one JSON writer's escaping (`JSONWriter.appendString`):
 /// `{"decisionId", "time", …request, "route", "stack", "version", "revision"?, "today", "instant",
 /// "timeZone", "context", "query", "body", "answer", …outcome, "data", "masked"?}`. Masked
 /// context keys are hashed wherever the question holds them, and named in `masked` (only on a
-/// line where some key was).
+/// line where some key was). No `JSONValue` tree is built for the record itself: a tree per
+/// logged decision, then its walk, was a third of what the log cost a cached answer.
 public enum DecisionRecordRenderer {
     public static func line(_ record: DecisionRecord, mask: DecisionMask = DecisionMask()) -> String {
-        var masked = Set<String>()
-        let context = record.context.map { mask.context($0, masked: &masked) } ?? .null
-        let query = mask.query(record.query, masked: &masked)
-        let body = mask.body(record.body, masked: &masked)
-        let instant: JSONValue = record.instant.map { seconds in
-            .object([("seconds", .int(Int(seconds))), ("iso", record.zone.map { .string(DecisionInstantText.iso(seconds, $0)) } ?? .null)])
-        } ?? .null
-        var fields: [(String, JSONValue)] = [("decisionId", .string(record.decisionId)), ("time", .string(record.time))]
-        fields += record.request
-        fields += [
-            ("route", .string(record.route)), ("stack", text(record.stack)), ("version", text(record.version)),
-        ]
-        if let revision = record.revision { fields.append(("revision", .string(revision))) }
-        fields += [
-            ("today", text(record.today)), ("instant", instant), ("timeZone", .optional(record.zone?.identifier)),
-            ("context", context), ("query", query), ("body", body), ("answer", record.answer),
-        ]
-        fields += record.outcome
-        fields.append(("data", .object([("tzdata", text(record.data.tzdata)), ("holidays", text(record.data.holidays))])))
-        if !masked.isEmpty { fields.append(("masked", .array(masked.sorted().map(JSONValue.string)))) }
-        return JSONWriter.inline(.object(fields), reserving: 1024)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1024)
+        append(record, mask: mask, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The line's bytes appended to `out` (no newline), the same bytes `line` returns.
+    public static func append(_ record: DecisionRecord, mask: DecisionMask = DecisionMask(), to out: inout [UInt8]) {
+        var masked: [String] = []
+        put("{\"decisionId\": ", &out)
+        JSONWriter.appendString(record.decisionId, to: &out)
+        put(", \"time\": ", &out)
+        JSONWriter.appendString(record.time, to: &out)
+        for (key, value) in record.request { member(key, value, &out) }
+        put(", \"route\": ", &out)
+        JSONWriter.appendString(record.route, to: &out)
+        put(", \"stack\": ", &out)
+        text(record.stack, &out)
+        put(", \"version\": ", &out)
+        text(record.version, &out)
+        if let revision = record.revision {
+            put(", \"revision\": ", &out)
+            JSONWriter.appendString(revision, to: &out)
+        }
+        put(", \"today\": ", &out)
+        text(record.today, &out)
+        put(", \"instant\": ", &out)
+        if let seconds = record.instant {
+            put("{\"seconds\": ", &out)
+            JSONWriter.appendInteger(Int(seconds), to: &out)
+            put(", \"iso\": ", &out)
+            if let zone = record.zone { JSONWriter.appendString(DecisionInstantText.iso(seconds, zone), to: &out) } else { put("null", &out) }
+            out.append(0x7D)
+        } else {
+            put("null", &out)
+        }
+        put(", \"timeZone\": ", &out)
+        if let zone = record.zone { JSONWriter.appendString(zone.identifier, to: &out) } else { put("null", &out) }
+        put(", \"context\": ", &out)
+        if let context = record.context { mask.appendContext(context, masked: &masked, to: &out) } else { put("null", &out) }
+        put(", \"query\": ", &out)
+        if let pairs = record.queryPairs {
+            mask.appendQuery(pairs, masked: &masked, to: &out)
+        } else {
+            JSONWriter.appendInline(mask.isEmpty ? record.query : mask.query(record.query, masked: &masked), to: &out)
+        }
+        put(", \"body\": ", &out)
+        JSONWriter.appendInline(mask.isEmpty ? record.body : mask.body(record.body, masked: &masked), to: &out)
+        put(", \"answer\": ", &out)
+        if let answer = record.answerJSON { out.append(contentsOf: answer) } else { JSONWriter.appendInline(record.answer, to: &out) }
+        for (key, value) in record.outcome { member(key, value, &out) }
+        put(", \"data\": {\"tzdata\": ", &out)
+        text(record.data.tzdata, &out)
+        put(", \"holidays\": ", &out)
+        text(record.data.holidays, &out)
+        out.append(0x7D)
+        if !masked.isEmpty {
+            put(", \"masked\": [", &out)
+            for (index, key) in masked.sorted().enumerated() {
+                if index > 0 { put(", ", &out) }
+                JSONWriter.appendString(key, to: &out)
+            }
+            out.append(0x5D)
+        }
+        out.append(0x7D)
+    }
+
+    /// An answer (`gateAnswer`, `documentAnswer`) written on one line as the line holds it: what
+    /// `DecisionRecord.answerJSON` takes.
+    public static func json(_ answer: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        JSONWriter.appendInline(answer, to: &bytes)
+        return bytes
     }
 
     /// A gate's answer: `{"open", "reason", "policy", "until", "override"}` as the gate's JSON
@@ -48,5 +102,21 @@ public enum DecisionRecordRenderer {
         .object([("sha256", .string(sha256)), ("etag", .optional(etag))])
     }
 
-    private static func text(_ value: String?) -> JSONValue { value.map { .string(TerminalText.escape($0)) } ?? .null }
+    /// A text of the policies' or the data's, made safe for one line, or `null`.
+    private static func text(_ value: String?, _ out: inout [UInt8]) {
+        if let value { JSONWriter.appendString(TerminalText.escape(value), to: &out) } else { put("null", &out) }
+    }
+
+    /// `, "key": value`: a member after the first.
+    private static func member(_ key: String, _ value: JSONValue, _ out: inout [UInt8]) {
+        put(", ", &out)
+        JSONWriter.appendString(key, to: &out)
+        put(": ", &out)
+        JSONWriter.appendInline(value, to: &out)
+    }
+
+    /// A literal's UTF-8 (keys and punctuation: nothing in them needs escaping).
+    @inline(__always) static func put(_ text: StaticString, _ out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 }

@@ -41,6 +41,22 @@ public enum JSONWriter {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
+    /// One value on one line onto `out`'s bytes: a line written in pieces straight into one
+    /// reused buffer (the decision log's) makes no String per piece.
+    public static func appendInline(_ value: JSONValue, to out: inout [UInt8]) {
+        write(value, indent: 0, inline: true, into: &out)
+    }
+
+    /// `text` as a JSON string, quotes included, onto `out`'s bytes (the escaping of `escape`).
+    public static func appendString(_ text: String, to out: inout [UInt8]) {
+        escape(text, into: &out)
+    }
+
+    /// `value` in decimal onto `out`'s bytes, as `.int` is written.
+    public static func appendInteger(_ value: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: String(value).utf8)
+    }
+
     // The writer works on UTF-8 bytes: a document is hundreds of small pieces, and appending
     // bytes to an array costs a fraction of appending them to a String; each public entry
     // point makes one String at the end.
