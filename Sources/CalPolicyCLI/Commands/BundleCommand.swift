@@ -10,8 +10,7 @@ import Rendering
 /// reading rules and the manifest the request layer's; this file reads argv and words results.
 enum BundleCommand {
     static let output = OptionSpec.value("output", "FILE", short: "o", help: "Where the bundle (FILE.tar.gz) or the private key is written.")
-    static let revision = OptionSpec.value(
-        "revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
+    static let revision = OptionSpec.value("revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
     static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")
     static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "The Ed25519 public key (SubjectPublicKeyInfo DER).")
 

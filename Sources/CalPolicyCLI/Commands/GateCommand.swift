@@ -11,8 +11,7 @@ import Rendering
 enum GateCommand {
     static let now = OptionSpec.flag("now", help: "Ask about the current instant (the system clock, read once).")
     static let batch = CommandCatalog.batch(of: "instant", "; exits 0")
-    static let decisionLog = OptionSpec.value("decision-log", "FILE",
-                                              help: "Append one JSON line per answer to FILE, as serve's decision log writes them (replay reads them).")
+    static let decisionLog = OptionSpec.value("decision-log", "FILE", help: "Append one JSON line per answer to FILE, as serve's decision log writes them (replay reads them).")
 
     static let spec = CommandSpec(
         name: "gate",

@@ -13,10 +13,8 @@ enum ReplayCommand {
     /// A log is read whole; a day of a busy server's gate lines (about 600 bytes each) fits.
     static let limit = 256 << 20
 
-    static let bundle = OptionSpec.value("bundle", "FILE", repeats: true,
-                                         help: "Replay each line against the bundle of the revision it names (repeat; instead of POLICY).")
-    static let publicKey = OptionSpec.value("public-key", "KEY.pub",
-                                            help: "With --bundle: each bundle must be signed by this key (bundle verify).")
+    static let bundle = OptionSpec.value("bundle", "FILE", repeats: true, help: "Replay each line against the bundle of the revision it names (repeat; instead of POLICY).")
+    static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "With --bundle: each bundle must be signed by this key (bundle verify).")
 
     static let spec = CommandSpec(
         name: "replay",
