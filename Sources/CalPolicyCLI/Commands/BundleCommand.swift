@@ -8,7 +8,7 @@ import Rendering
 /// `calpolicy bundle build|sign|verify|inspect|keygen`: signed policy bundles, the unit a fleet
 /// of replicas will pull (docs/bundles.md). The archive and the crypto are PolicyBundle's, the
 /// reading rules and the manifest the request layer's; this file reads argv and words results.
-enum BundleCommand {
+enum BundleCommand: CLICommand {
     static let output = OptionSpec.value("output", "FILE", short: "o", help: "Where the bundle (FILE.tar.gz) or the private key is written.")
     static let revision = OptionSpec.value("revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
     static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")

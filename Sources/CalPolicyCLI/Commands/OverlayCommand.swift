@@ -6,7 +6,7 @@ import Rendering
 
 /// `calpolicy overlay --stack de=POLICY[,POLICY] --stack in=... [--month YYYY-MM |
 /// --next-common-open DAY]`: several stacks over one calendar (`OverlayUseCase`).
-enum OverlayCommand {
+enum OverlayCommand: RunnableCommand {
     static let stack = OptionSpec.value("stack", "NAME=POLICY[,POLICY]", repeats: true, help: "A named stack: its policies (files, holidays:DE-BE, weekends:IN), comma-separated; repeat.")
 
     static let spec = CommandSpec(

@@ -9,7 +9,7 @@ import Rendering
 /// `calpolicy override add|list|check`: the break-glass override files `gate --overrides DIR`
 /// applies, written, listed and checked by the same reader (`OverrideFile`) and review
 /// (`OverrideReview`) that load them.
-enum OverrideCommand {
+enum OverrideCommand: CLICommand {
     static let id = OptionSpec.value("id", "ID", help: "The override's name and its file's (ID.json): A-Z a-z 0-9 . _ - (default: --ticket).")
     static let scope = OptionSpec.value("scope", "KEY=VALUE", repeats: true, help: "Where it applies (environment=production); repeat; a key twice: either value; exclude.KEY=VALUE excludes.")
     static let from = OptionSpec.value("from", "INSTANT", help: "When it begins, with an offset (default: now).")
