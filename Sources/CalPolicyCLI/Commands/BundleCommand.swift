@@ -139,10 +139,8 @@ enum BundleCommand: CLICommand {
     }
 
     static func sign(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        let path = try parsed.firstPositional("FILE")
-        let keyPath = try parsed.required(key)
-        let signed = try bundle { () throws(BundleProblem) in
-            try BundleSigning.sign(path, seed: try BundleKeys.privateSeed(keyPath))
+        let (path, signed) = try withKey(parsed, key, read: { file throws(BundleProblem) in try BundleKeys.privateSeed(file) }) {
+            path, seed throws(BundleProblem) in try BundleSigning.sign(path, seed: seed)
         }
         try replace(path, with: signed.bytes)
         console.print(TerminalText.escape("\(path): signed by key \(signed.keyID)"))
@@ -150,10 +148,8 @@ enum BundleCommand: CLICommand {
     }
 
     static func verify(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        let path = try parsed.firstPositional("FILE")
-        let keyPath = try parsed.required(publicKey)
-        let contents = try bundle { () throws(BundleProblem) in
-            try BundleSigning.verify(path, publicKey: try BundleKeys.publicKey(keyPath))
+        let (path, contents) = try withKey(parsed, publicKey, read: { file throws(BundleProblem) in try BundleKeys.publicKey(file) }) {
+            path, key throws(BundleProblem) in try BundleSigning.verify(path, publicKey: key)
         }
         console.print(TerminalText.escape("\(path): verified, revision \(contents.manifest.revision), "
                                           + "\(files(contents.files.count)), key \(contents.signature?.keyID ?? "")"))
@@ -170,6 +166,15 @@ enum BundleCommand: CLICommand {
             for line in BundleRenderer.inspectionLines(contents.manifest, signature: contents.signature) { console.print(line) }
         }
         return ExitCode.ok
+    }
+
+    /// FILE and the key file `option` names: the key read by `read`, then handed with FILE to
+    /// `use`. Sign and verify both begin so: a key that does not read fails before the bundle is read.
+    static func withKey<T>(_ parsed: RequestValues, _ option: OptionSpec, read: (String) throws(BundleProblem) -> [UInt8],
+                           _ use: (String, [UInt8]) throws(BundleProblem) -> T) throws(CLIError) -> (String, T) {
+        let path = try parsed.firstPositional("FILE")
+        let keyPath = try parsed.required(option)
+        return (path, try bundle { () throws(BundleProblem) in try use(path, try read(keyPath)) })
     }
 
     static func bundle<T>(_ body: () throws(BundleProblem) -> T) throws(CLIError) -> T {
