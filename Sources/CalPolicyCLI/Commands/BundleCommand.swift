@@ -8,10 +8,9 @@ import Rendering
 /// `calpolicy bundle build|sign|verify|inspect|keygen`: signed policy bundles, the unit a fleet
 /// of replicas will pull (docs/bundles.md). The archive and the crypto are PolicyBundle's, the
 /// reading rules and the manifest the request layer's; this file reads argv and words results.
-enum BundleCommand {
+enum BundleCommand: CLICommand {
     static let output = OptionSpec.value("output", "FILE", short: "o", help: "Where the bundle (FILE.tar.gz) or the private key is written.")
-    static let revision = OptionSpec.value(
-        "revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
+    static let revision = OptionSpec.value("revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
     static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")
     static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "The Ed25519 public key (SubjectPublicKeyInfo DER).")
 
@@ -140,10 +139,8 @@ enum BundleCommand {
     }
 
     static func sign(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        let path = try parsed.firstPositional("FILE")
-        let keyPath = try parsed.required(key)
-        let signed = try bundle { () throws(BundleProblem) in
-            try BundleSigning.sign(path, seed: try BundleKeys.privateSeed(keyPath))
+        let (path, signed) = try withKey(parsed, key, read: { file throws(BundleProblem) in try BundleKeys.privateSeed(file) }) {
+            path, seed throws(BundleProblem) in try BundleSigning.sign(path, seed: seed)
         }
         try replace(path, with: signed.bytes)
         console.print(TerminalText.escape("\(path): signed by key \(signed.keyID)"))
@@ -151,10 +148,8 @@ enum BundleCommand {
     }
 
     static func verify(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
-        let path = try parsed.firstPositional("FILE")
-        let keyPath = try parsed.required(publicKey)
-        let contents = try bundle { () throws(BundleProblem) in
-            try BundleSigning.verify(path, publicKey: try BundleKeys.publicKey(keyPath))
+        let (path, contents) = try withKey(parsed, publicKey, read: { file throws(BundleProblem) in try BundleKeys.publicKey(file) }) {
+            path, key throws(BundleProblem) in try BundleSigning.verify(path, publicKey: key)
         }
         console.print(TerminalText.escape("\(path): verified, revision \(contents.manifest.revision), "
                                           + "\(files(contents.files.count)), key \(contents.signature?.keyID ?? "")"))
@@ -171,6 +166,15 @@ enum BundleCommand {
             for line in BundleRenderer.inspectionLines(contents.manifest, signature: contents.signature) { console.print(line) }
         }
         return ExitCode.ok
+    }
+
+    /// FILE and the key file `option` names: the key read by `read`, then handed with FILE to
+    /// `use`. Sign and verify both begin so: a key that does not read fails before the bundle is read.
+    static func withKey<T>(_ parsed: RequestValues, _ option: OptionSpec, read: (String) throws(BundleProblem) -> [UInt8],
+                           _ use: (String, [UInt8]) throws(BundleProblem) -> T) throws(CLIError) -> (String, T) {
+        let path = try parsed.firstPositional("FILE")
+        let keyPath = try parsed.required(option)
+        return (path, try bundle { () throws(BundleProblem) in try use(path, try read(keyPath)) })
     }
 
     static func bundle<T>(_ body: () throws(BundleProblem) -> T) throws(CLIError) -> T {

@@ -9,7 +9,9 @@ import Rendering
 /// `calpolicy check POLICY ...`: loads each policy on its own and asks it about every
 /// edge day in several calendars, reporting each distinct problem as one stderr line
 /// and, per policy, how much of the instruction budget its costliest call needed.
-enum CheckCommand {
+enum CheckCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.check }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         // Each file is read once, here: a usage problem ends the command, a file that

@@ -6,9 +6,7 @@ import PolicyEngine
 import Rendering
 
 extension CommandCatalog {
-    static let horizon = OptionSpec.value(
-        "horizon", "YYYY-MM-DD",
-        help: "Fail (exit 1) naming each policy whose data or declared coverage ends before this day.")
+    static let horizon = OptionSpec.value("horizon", "YYYY-MM-DD", help: "Fail (exit 1) naming each policy whose data or declared coverage ends before this day.")
 }
 
 /// What `check` says about the days a policy's data is meant for: with `--horizon`, every policy

@@ -2,8 +2,7 @@ import CalPolicyArguments
 import CalPolicyRequests
 
 extension CommandCatalog {
-    static let dump = OptionSpec.flag(
-        "dump", help: "Every calendar of CC (the country, each subdivision, each category) over its coverage, for oracles.")
+    static let dump = OptionSpec.flag("dump", help: "Every calendar of CC (the country, each subdivision, each category) over its coverage, for oracles.")
     static let holidays = CommandSpec(
         name: "holidays",
         abstract: "List the built-in holiday data: countries, a country's subdivisions, a year's holidays.",

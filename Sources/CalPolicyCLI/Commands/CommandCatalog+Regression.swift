@@ -9,8 +9,7 @@ extension CommandCatalog {
     static let runFilter = OptionSpec.value("run", "TEXT", help: "Only tests whose name contains TEXT.")
     static let coverage = OptionSpec.flag("coverage", help: "Report lines run and rules that never decided a day.")
     static let updateSnapshots = OptionSpec.flag("update-snapshots", help: "Rewrite stored snapshots instead of checking them.")
-    static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true,
-                                                   help: "A day already selected when policies are asked; repeat or comma-separate.")
+    static let explainSelection = OptionSpec.value("selection", "YYYY-MM-DD", repeats: true, help: "A day already selected when policies are asked; repeat or comma-separate.")
 
     static let test = CommandSpec(
         name: "test",

@@ -15,14 +15,12 @@ enum CommandCatalog {
 
     static let help = OptionSpec.flag("help", short: "h", help: "Show help for this command.")
     static let timeout = OptionCatalogue.timeout
-    static let verbose = OptionSpec.flag("verbose", short: "v",
-                                         help: "Add Lua tracebacks to errors and let policies print to stderr.")
+    static let verbose = OptionSpec.flag("verbose", short: "v", help: "Add Lua tracebacks to errors and let policies print to stderr.")
 
     // The options both faces take come from the one catalogue (`OptionCatalogue`); the
     // commands name them there.
     static let weekNumbers = OptionSpec.flag("week-numbers", help: "Show week numbers in text output.")
-    static let legend = OptionSpec.choice("legend", LegendStyle.allCases,
-                                          help: "Text legend: runs of days (default short), every day, or none.")
+    static let legend = OptionSpec.choice("legend", LegendStyle.allCases, help: "Text legend: runs of days (default short), every day, or none.")
 
     /// `--format`, choosing among `cases` (text when not given).
     static func format<Choice: OptionChoice>(_ cases: [Choice]) -> OptionSpec {

@@ -31,6 +31,22 @@ struct Command: Sendable {
     }
 }
 
+/// A command of the table: the type that holds it. Most are a spec and a `run`
+/// (`RunnableCommand`); a group of actions (`bundle`, `override`) makes its `Command` itself.
+protocol CLICommand: SendableMetatype {
+    static var command: Command { get }
+}
+
+/// A command that is its spec and its `run`, as nearly every one is.
+protocol RunnableCommand: CLICommand {
+    static var spec: CommandSpec { get }
+    static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32
+}
+
+extension RunnableCommand {
+    static var command: Command { Command(spec: spec, run: run) }
+}
+
 /// Every command by name, in the order help lists them: the one table the dispatcher,
 /// help and "did you mean" read. Each command is made when asked for: making every
 /// command's spec (all their option tables) for a start that runs one was ~200,000
@@ -39,32 +55,39 @@ struct Command: Sendable {
 enum CommandTable {
     struct Entry: Sendable {
         let name: String
-        let make: @Sendable () -> Command
+        let type: any CLICommand.Type
+
+        init(_ name: String, _ type: any CLICommand.Type) {
+            self.name = name
+            self.type = type
+        }
+
+        func make() -> Command { type.command }
     }
 
     static let entries: [Entry] = [
-        Entry(name: "eval") { Command(spec: CommandCatalog.eval, run: EvalCommand.run) },
-        Entry(name: "select") { Command(spec: CommandCatalog.select, run: SelectCommand.run) },
-        Entry(name: "workdays") { Command(spec: WorkdaysCommand.spec, run: WorkdaysCommand.run) },
-        Entry(name: "overlay") { Command(spec: OverlayCommand.spec, run: OverlayCommand.run) },
-        Entry(name: "revalidate") { Command(spec: RevalidateCommand.spec, run: RevalidateCommand.run) },
-        Entry(name: "gate") { Command(spec: GateCommand.spec, run: GateCommand.run) },
-        Entry(name: "replay") { Command(spec: ReplayCommand.spec, run: ReplayCommand.run) },
-        Entry(name: "override") { OverrideCommand.command },
-        Entry(name: "export") { Command(spec: ExportCommand.spec, run: ExportCommand.run) },
-        Entry(name: "gitops-pause") { Command(spec: GitOpsPauseCommand.spec, run: GitOpsPauseCommand.run) },
-        Entry(name: "check") { Command(spec: CommandCatalog.check, run: CheckCommand.run) },
-        Entry(name: "test") { Command(spec: CommandCatalog.test, run: TestCommand.run) },
-        Entry(name: "lint") { Command(spec: LintCommand.spec, run: LintCommand.run) },
-        Entry(name: "new") { Command(spec: NewCommand.spec, run: NewCommand.run) },
-        Entry(name: "snapshot") { Command(spec: CommandCatalog.snapshot, run: SnapshotCommand.run) },
-        Entry(name: "diff") { Command(spec: CommandCatalog.diff, run: DiffCommand.run) },
-        Entry(name: "explain") { Command(spec: CommandCatalog.explain, run: ExplainCommand.run) },
-        Entry(name: "repl") { Command(spec: ReplCommand.spec, run: ReplCommand.run, ownsRuns: true) },
-        Entry(name: "import") { Command(spec: CommandCatalog.importICS, run: ImportCommand.run) },
-        Entry(name: "holidays") { Command(spec: CommandCatalog.holidays, run: HolidaysCommand.run) },
-        Entry(name: "bundle") { BundleCommand.command },
-        Entry(name: "completion") { Command(spec: CommandCatalog.completion, run: CompletionCommand.run) },
+        Entry("eval", EvalCommand.self),
+        Entry("select", SelectCommand.self),
+        Entry("workdays", WorkdaysCommand.self),
+        Entry("overlay", OverlayCommand.self),
+        Entry("revalidate", RevalidateCommand.self),
+        Entry("gate", GateCommand.self),
+        Entry("replay", ReplayCommand.self),
+        Entry("override", OverrideCommand.self),
+        Entry("export", ExportCommand.self),
+        Entry("gitops-pause", GitOpsPauseCommand.self),
+        Entry("check", CheckCommand.self),
+        Entry("test", TestCommand.self),
+        Entry("lint", LintCommand.self),
+        Entry("new", NewCommand.self),
+        Entry("snapshot", SnapshotCommand.self),
+        Entry("diff", DiffCommand.self),
+        Entry("explain", ExplainCommand.self),
+        Entry("repl", ReplCommand.self),
+        Entry("import", ImportCommand.self),
+        Entry("holidays", HolidaysCommand.self),
+        Entry("bundle", BundleCommand.self),
+        Entry("completion", CompletionCommand.self),
     ]
 
     static var all: [Command] { entries.map { $0.make() } }

@@ -22,7 +22,9 @@ extension CommandCatalog {
 
 /// `calpolicy completion bash|zsh|fish`: a completion script written from the command table
 /// and the option catalogue, never by hand, so it cannot drift from what the scanner accepts.
-enum CompletionCommand {
+enum CompletionCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.completion }
+
     static let shells = ["bash", "zsh", "fish"]
 
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {

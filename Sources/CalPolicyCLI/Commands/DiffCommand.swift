@@ -1,10 +1,13 @@
+import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
 import Rendering
 
 /// `calpolicy diff OLD NEW [span]`: every day two versions of a policy disagree on.
-enum DiffCommand {
+enum DiffCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.diff }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard parsed.positionals.count <= 2 else {
             throw .usage(.invalidValue(parsed.positionals[2], option: "OLD NEW",

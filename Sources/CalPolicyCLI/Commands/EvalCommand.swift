@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
@@ -5,7 +6,9 @@ import Rendering
 
 /// `calpolicy eval [POLICY ...] [span] [display] [--format text|json|csv|html|ics]`: the
 /// evaluation is `EvalUseCase`'s; this draws it on the console.
-enum EvalCommand {
+enum EvalCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.eval }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         // Every usage problem is found before any policy runs, so a bad flag is always exit 2.
         var evaluation = try console.evaluation(parsed)

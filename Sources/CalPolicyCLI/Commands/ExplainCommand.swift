@@ -6,7 +6,9 @@ import Rendering
 
 /// `calpolicy explain POLICY ... DATE`: each policy's answers for one day, in stack
 /// order, with the file:line of the `return` that gave each answer.
-enum ExplainCommand {
+enum ExplainCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.explain }
+
     /// `YYYY-MM-DD` in shape (a bad date in that shape is reported as a bad date, not a file).
     static func looksLikeDate(_ word: String) -> Bool { Day.hasISOShape(word) }
 

@@ -7,12 +7,9 @@ import Rendering
 
 /// `calpolicy export argocd-sync-windows|gitlab-freeze-periods POLICY... --from --to`: the
 /// stack's closed time as deploy-tool windows (`ExportUseCase`, `DeployWindowsRenderer`).
-enum ExportCommand {
-    static let cronTimeZone = OptionSpec.value(
-        "cron-time-zone", "ZONE", help: "Write crons in this IANA zone (default UTC; UTC still near its DST changes).")
-    static let applications = OptionSpec.value(
-        "applications", "PATTERN", repeats: true,
-        help: "argocd-sync-windows: the applications a window applies to (default '*'; with a service scope, the applications both name).")
+enum ExportCommand: RunnableCommand {
+    static let cronTimeZone = OptionSpec.value("cron-time-zone", "ZONE", help: "Write crons in this IANA zone (default UTC; UTC still near its DST changes).")
+    static let applications = OptionSpec.value("applications", "PATTERN", repeats: true, help: "argocd-sync-windows: the applications a window applies to (default '*'; with a service scope, the applications both name).")
 
     static let spec = CommandSpec(
         name: "export",

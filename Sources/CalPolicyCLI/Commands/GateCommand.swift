@@ -8,11 +8,10 @@ import Rendering
 /// `calpolicy gate POLICY... (--at INSTANT | --now) [--time-zone Z] [--format text|json]`: open
 /// (exit 0) or closed (exit 1, with the reason and the policy) at an instant, and until when
 /// (`GateUseCase`). `--batch FILE` answers one instant a line with one load of the stack.
-enum GateCommand {
+enum GateCommand: RunnableCommand {
     static let now = OptionSpec.flag("now", help: "Ask about the current instant (the system clock, read once).")
     static let batch = CommandCatalog.batch(of: "instant", "; exits 0")
-    static let decisionLog = OptionSpec.value("decision-log", "FILE",
-                                              help: "Append one JSON line per answer to FILE, as serve's decision log writes them (replay reads them).")
+    static let decisionLog = OptionSpec.value("decision-log", "FILE", help: "Append one JSON line per answer to FILE, as serve's decision log writes them (replay reads them).")
 
     static let spec = CommandSpec(
         name: "gate",

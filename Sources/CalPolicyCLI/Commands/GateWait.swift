@@ -16,10 +16,8 @@ import Rendering
 /// answer (the open one, or the closed one given up on) is logged before it is printed; the
 /// answers seen while waiting are progress, not decisions, and are not.
 enum GateWait {
-    static let wait = OptionSpec.flag(
-        "wait", help: "Wait until the gate opens (exit 0), sleeping until each reopening and re-reading edited policies.")
-    static let maxWait = OptionSpec.value(
-        "max-wait", "DURATION", help: "With --wait: give up after DURATION (45s, 10m, 2h; exit 1 with the reason).")
+    static let wait = OptionSpec.flag("wait", help: "Wait until the gate opens (exit 0), sleeping until each reopening and re-reading edited policies.")
+    static let maxWait = OptionSpec.value("max-wait", "DURATION", help: "With --wait: give up after DURATION (45s, 10m, 2h; exit 1 with the reason).")
 
     /// What is asked again on each wake: the stack's files as loaded, and the watch on them
     /// started before they were read (a save while reading is a change).

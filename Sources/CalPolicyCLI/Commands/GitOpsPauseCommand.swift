@@ -8,7 +8,7 @@ import Rendering
 /// `calpolicy gitops-pause POLICY... --from --to --kustomization NS/NAME --helmrelease NS/NAME`:
 /// the stack's closed time as Flux `spec.suspend` patches at the windows' edges
 /// (`GitOpsPauseUseCase`, `FluxPauseRenderer`), for a CronJob or a pipeline to apply.
-enum GitOpsPauseCommand {
+enum GitOpsPauseCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "gitops-pause",
         abstract: "Write the stack's closed time as Flux suspend and resume patches, each with the instant it applies.",

@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import CalendarData
 import CalPolicyRequests
 import CalendarCore
@@ -6,7 +7,9 @@ import Rendering
 
 /// `calpolicy holidays [CC[-SUB][:cat+cat]] [--year YYYY]`: what the built-in holiday data
 /// holds, so a reference can be written without opening the data files.
-enum HolidaysCommand {
+enum HolidaysCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.holidays }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         if parsed.positionals.count > 1 {
             throw .usage(.unexpectedArgument(parsed.positionals[1], command: "holidays [CC[-SUB]]"))

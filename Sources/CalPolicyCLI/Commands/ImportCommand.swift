@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import CalendarData
 import CalPolicyRequests
 import Glibc
@@ -9,7 +10,9 @@ import Rendering
 /// file with `cal.ics`, and `NAME_test.lua` beside it. The policy is loaded (so libical has
 /// parsed the file) and evaluated for a year from today before anything is written; existing
 /// files are never overwritten.
-enum ImportCommand {
+enum ImportCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.importICS }
+
     /// How far ahead the test file's days are looked for.
     static let sampleDays = 366
     static let sampleCount = 3

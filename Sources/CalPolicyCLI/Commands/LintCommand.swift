@@ -6,7 +6,7 @@ import Rendering
 /// `calpolicy lint POLICY ...`: luacheck (when installed) with a standard made from the
 /// annotations (`LuacheckStandard`), then calpolicy's own checks over the engine's answers for
 /// the coming year (`PolicyLint`). Exit 1 on any finding, 0 on none.
-enum LintCommand {
+enum LintCommand: RunnableCommand {
     static let format = CommandCatalog.format(LintFormat.allCases)
 
     static let spec = CommandSpec(

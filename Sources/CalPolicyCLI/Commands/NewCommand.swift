@@ -10,7 +10,7 @@ import Rendering
 /// the test's dates picked from today so `calpolicy test` passes on them at once. All three kinds
 /// are expressible as data (hours as `weekly` windows), so YAML is the default for each.
 /// Never overwrites: an existing file is a usage error (exit 2) and nothing is written.
-enum NewCommand {
+enum NewCommand: RunnableCommand {
     static let lua = OptionSpec.flag("lua", help: "Write the policy in Lua instead of YAML.")
 
     static let spec = CommandSpec(

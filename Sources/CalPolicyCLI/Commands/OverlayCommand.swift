@@ -6,10 +6,8 @@ import Rendering
 
 /// `calpolicy overlay --stack de=POLICY[,POLICY] --stack in=... [--month YYYY-MM |
 /// --next-common-open DAY]`: several stacks over one calendar (`OverlayUseCase`).
-enum OverlayCommand {
-    static let stack = OptionSpec.value(
-        "stack", "NAME=POLICY[,POLICY]", repeats: true,
-        help: "A named stack: its policies (files, holidays:DE-BE, weekends:IN), comma-separated; repeat.")
+enum OverlayCommand: RunnableCommand {
+    static let stack = OptionSpec.value("stack", "NAME=POLICY[,POLICY]", repeats: true, help: "A named stack: its policies (files, holidays:DE-BE, weekends:IN), comma-separated; repeat.")
 
     static let spec = CommandSpec(
         name: "overlay",

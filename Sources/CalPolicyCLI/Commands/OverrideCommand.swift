@@ -9,23 +9,18 @@ import Rendering
 /// `calpolicy override add|list|check`: the break-glass override files `gate --overrides DIR`
 /// applies, written, listed and checked by the same reader (`OverrideFile`) and review
 /// (`OverrideReview`) that load them.
-enum OverrideCommand {
-    static let id = OptionSpec.value(
-        "id", "ID", help: "The override's name and its file's (ID.json): A-Z a-z 0-9 . _ - (default: --ticket).")
-    static let scope = OptionSpec.value(
-        "scope", "KEY=VALUE", repeats: true,
-        help: "Where it applies (environment=production); repeat; a key twice: either value; exclude.KEY=VALUE excludes.")
+enum OverrideCommand: CLICommand {
+    static let id = OptionSpec.value("id", "ID", help: "The override's name and its file's (ID.json): A-Z a-z 0-9 . _ - (default: --ticket).")
+    static let scope = OptionSpec.value("scope", "KEY=VALUE", repeats: true, help: "Where it applies (environment=production); repeat; a key twice: either value; exclude.KEY=VALUE excludes.")
     static let from = OptionSpec.value("from", "INSTANT", help: "When it begins, with an offset (default: now).")
     static let until = OptionSpec.value("until", "INSTANT", help: "When it ends, with an offset (required).")
     static let reason = OptionSpec.value("reason", "TEXT", help: "Why it is needed (required).")
     static let ticket = OptionSpec.value("ticket", "TICKET", help: "The change or incident ticket.")
     static let requestedBy = OptionSpec.value("requested-by", "NAME", help: "Who asked for it.")
     static let approvedBy = OptionSpec.value("approved-by", "NAME", help: "Who approved it (one of a policy's approvers).")
-    static let policy = OptionSpec.value(
-        "policy", "FILE", repeats: true, help: "A policy it lifts, by file name (freeze.lua); repeat (default: every one).")
+    static let policy = OptionSpec.value("policy", "FILE", repeats: true, help: "A policy it lifts, by file name (freeze.lua); repeat (default: every one).")
     static let dir = OptionSpec.value("dir", "DIR", help: "The overrides folder (default: overrides).")
-    static let at = OptionSpec.value(
-        "at", "INSTANT", help: "The instant asked about, with an offset (default: now, the system clock read once).")
+    static let at = OptionSpec.value("at", "INSTANT", help: "The instant asked about, with an offset (default: now, the system clock read once).")
     static let defaultFolder = "overrides"
 
     static var command: Command {

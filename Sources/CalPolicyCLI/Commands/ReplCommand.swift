@@ -8,7 +8,10 @@ import Glibc
 /// `explain`'s, run through the same dispatcher (same sandbox, same run limits, same renderers),
 /// so the words are theirs. The policy files are read again for every answer, so a saved edit
 /// shows in the next one; `reload` says at once whether the stack still loads.
-enum ReplCommand {
+enum ReplCommand: RunnableCommand {
+    /// Owns its runs: one per answer, so a question that runs long stops alone, not the session.
+    static var command: Command { Command(spec: spec, run: run, ownsRuns: true) }
+
     static let spec = CommandSpec(
         name: "repl",
         abstract: "Ask the stack one question a line: a day, a month, an instant, explain DATE.",

@@ -9,14 +9,12 @@ import Rendering
 /// `calpolicy replay LOG POLICY ...`: a decision log's gate decisions asked again of the
 /// policies given, each answer that moved printed field by field (`ReplayUseCase`); exit 1 when
 /// any did, so a policy change can be checked against the decisions already given.
-enum ReplayCommand {
+enum ReplayCommand: RunnableCommand {
     /// A log is read whole; a day of a busy server's gate lines (about 600 bytes each) fits.
     static let limit = 256 << 20
 
-    static let bundle = OptionSpec.value("bundle", "FILE", repeats: true,
-                                         help: "Replay each line against the bundle of the revision it names (repeat; instead of POLICY).")
-    static let publicKey = OptionSpec.value("public-key", "KEY.pub",
-                                            help: "With --bundle: each bundle must be signed by this key (bundle verify).")
+    static let bundle = OptionSpec.value("bundle", "FILE", repeats: true, help: "Replay each line against the bundle of the revision it names (repeat; instead of POLICY).")
+    static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "With --bundle: each bundle must be signed by this key (bundle verify).")
 
     static let spec = CommandSpec(
         name: "replay",

@@ -7,7 +7,7 @@ import Rendering
 /// `calpolicy revalidate POLICY ... --selections FILE`: the stored selections the policies now
 /// refuse (`RevalidateUseCase`); exit 1 when any is refused, so a policy change can be checked
 /// against an export of the bookings already accepted.
-enum RevalidateCommand {
+enum RevalidateCommand: RunnableCommand {
     static let spec = CommandSpec(
         name: "revalidate",
         abstract: "List the stored selections the policies now refuse, with the day and the reason.",

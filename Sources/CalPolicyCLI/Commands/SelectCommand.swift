@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
 import PolicyEngine
@@ -5,7 +6,9 @@ import Rendering
 
 /// `calpolicy select [POLICY ...] --mode MODE --tap DAY [--tap DAY ...]`: replays taps
 /// through CalendarCore's selection rules (`SelectUseCase`), as a user tapping a calendar would.
-enum SelectCommand {
+enum SelectCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.select }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         let settings = try console.settings(parsed)
         let request = try CLIError.wrap { () throws(RequestError) in try SelectUseCase.request(parsed) }

@@ -1,3 +1,4 @@
+import CalPolicyArguments
 import CalPolicyRequests
 import CalendarCore
 import Foundation
@@ -6,7 +7,9 @@ import Rendering
 
 /// `calpolicy snapshot POLICY ... --year YYYY [--out FILE]`: the stable JSON that
 /// `calpolicy test` verifies.
-enum SnapshotCommand {
+enum SnapshotCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.snapshot }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         guard !parsed.positionals.isEmpty else { throw .usage(.missingArgument("POLICY")) }
         guard parsed.has("year") || parsed.has("month") || parsed.has("from") else {

@@ -1,10 +1,13 @@
+import CalPolicyArguments
 import CalPolicyRequests
 import Foundation
 import PolicyEngine
 import Rendering
 
 /// `calpolicy test [PATH ...]`: thin over `PolicyTestRunner`; renders text or JUnit.
-enum TestCommand {
+enum TestCommand: RunnableCommand {
+    static var spec: CommandSpec { CommandCatalog.test }
+
     static func run(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {
         let paths = parsed.positionals.isEmpty ? ["policies"] : parsed.positionals
         for path in paths where !FileManager.default.fileExists(atPath: path) {

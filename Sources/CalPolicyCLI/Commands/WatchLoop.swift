@@ -11,8 +11,7 @@ import PolicyEngine
 /// each run clears the screen first; otherwise one line introduces each run, so a log reads
 /// as a sequence. Ctrl-C or SIGTERM ends it with exit 0: leaving the loop is its normal end.
 enum WatchLoop {
-    static let option = OptionSpec.flag(
-        "watch", help: "Run again on every save of a policy, test or data file beside it (Ctrl-C ends, exit 0).")
+    static let option = OptionSpec.flag("watch", help: "Run again on every save of a policy, test or data file beside it (Ctrl-C ends, exit 0).")
 
     /// The commands that take `--watch`.
     static let commands: Set<String> = ["eval", "test", "check"]

@@ -7,7 +7,7 @@ import Rendering
 /// `calpolicy workdays add|between POLICY ... --from DAY (--days N | --to DAY)`: business days
 /// under a stack, counted as numpy counts them (`WorkdaysUseCase`); `--batch FILE` answers one
 /// question a line with one evaluation of the stack.
-enum WorkdaysCommand {
+enum WorkdaysCommand: RunnableCommand {
     static let batch = CommandCatalog.batch(of: "question")
 
     static let spec = CommandSpec(

@@ -12,9 +12,7 @@ extension JSONLineReader {
 
     /// Reads past one value as `value(depth:)` would, with its checks and faults, building nothing.
     mutating func skipValue(depth: Int) throws(Problem) {
-        scanner.skipSpace()
-        guard let first = scanner.current else { throw problem("expected a value") }
-        guard depth < Self.maximumDepth else { throw problem("nested deeper than \(Self.maximumDepth)") }
+        let first = try valueStart(depth: depth)
         switch first {
         case UInt8(ascii: "{"):
             scanner.index += 1

@@ -24,11 +24,7 @@ public struct JSONLineReader {
 
     /// The one value `bytes[range]` holds, with nothing but whitespace around it.
     public static func read(_ bytes: [UInt8], in range: Range<Int>) throws(Problem) -> JSONNode {
-        var reader = JSONLineReader(scanner: JSONScanner(bytes: bytes, index: range.lowerBound, end: range.upperBound))
-        let value = try reader.value(depth: 0)
-        reader.scanner.skipSpace()
-        guard reader.scanner.current == nil else { throw reader.problem("unexpected text after the value") }
-        return value
+        try read(bytes, in: range, keeping: .all)
     }
 
     public static func read(_ text: String) throws(Problem) -> JSONNode {
@@ -38,13 +34,20 @@ public struct JSONLineReader {
 
     func problem(_ message: String) -> Problem { Problem(offset: scanner.index, message: message) }
 
+    /// The first byte of the next value, past whitespace, at a nesting `depth` under the cap:
+    /// where `value` and `skipValue` both begin, so both refuse at the same byte.
+    mutating func valueStart(depth: Int) throws(Problem) -> UInt8 {
+        scanner.skipSpace()
+        guard let first = scanner.current else { throw problem("expected a value") }
+        guard depth < Self.maximumDepth else { throw problem("nested deeper than \(Self.maximumDepth)") }
+        return first
+    }
+
     /// One value; with a `.fields` selection an object's unselected fields are skipped
     /// (`skipValue`: the same checks and faults, nothing built) and its selected ones read with
     /// their own selection. Arrays and scalars are built whole under any selection.
     mutating func value(depth: Int, keeping selection: JSONSelection = .all) throws(Problem) -> JSONNode {
-        scanner.skipSpace()
-        guard let first = scanner.current else { throw problem("expected a value") }
-        guard depth < Self.maximumDepth else { throw problem("nested deeper than \(Self.maximumDepth)") }
+        let first = try valueStart(depth: depth)
         switch first {
         case UInt8(ascii: "{"):
             scanner.index += 1

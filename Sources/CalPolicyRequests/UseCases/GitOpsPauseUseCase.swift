@@ -8,10 +8,8 @@ import Rendering
 /// `false` at its end (`FluxPauseRenderer`). A window still open at the end of the span gets no
 /// resume: the next run, from the following day, writes it (never a resume into closed time).
 public enum GitOpsPauseUseCase {
-    public static let kustomization = OptionSpec.value(
-        "kustomization", "NAMESPACE/NAME", repeats: true, help: "A Flux Kustomization to suspend while closed; repeat.")
-    public static let helmRelease = OptionSpec.value(
-        "helmrelease", "NAMESPACE/NAME", repeats: true, help: "A Flux HelmRelease to suspend while closed; repeat.")
+    public static let kustomization = OptionSpec.value("kustomization", "NAMESPACE/NAME", repeats: true, help: "A Flux Kustomization to suspend while closed; repeat.")
+    public static let helmRelease = OptionSpec.value("helmrelease", "NAMESPACE/NAME", repeats: true, help: "A Flux HelmRelease to suspend while closed; repeat.")
 
     /// The objects the command line names, Kustomizations first, each once, in the order given.
     public static func objects(_ values: RequestValues) throws(RequestError) -> [FluxPauseRenderer.Object] {

@@ -125,22 +125,7 @@ struct WindowRow: Equatable {
             let fields = line.split(separator: "\t", maxSplits: 5, omittingEmptySubsequences: false)
             guard fields.count == 6, let at = Int(fields[0]), let list = Int(fields[1]), let row = Int(fields[2]),
                   let from = Int(fields[3]), let to = Int(fields[4]) else { return nil }
-            return WindowRow(line: at, list: list, row: row, from: from, to: to, reason: unescape(fields[5]))
+            return WindowRow(line: at, list: list, row: row, from: from, to: to, reason: PreludeField.unescape(fields[5]))
         }
-    }
-
-    private static func unescape(_ text: Substring) -> String {
-        var out = "", escaped = false
-        for character in text {
-            if escaped {
-                out.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                out.append(character)
-            }
-        }
-        return out
     }
 }

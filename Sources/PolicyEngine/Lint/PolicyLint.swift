@@ -28,6 +28,21 @@ public enum PolicyLint {
     /// schema checks as it loads).
     public static func isLua(_ path: String) -> Bool { !DeclarativeSource.isDeclarative(path) }
 
+    /// Asks `ask` about each day of the linted span from `today`, in order, until it answers
+    /// false or throws: the policy's error when it threw one (a finding), else nil.
+    static func askEachDay(from today: Day, _ ask: (Day, Int) throws -> Bool) -> PolicyError? {
+        for offset in 0..<days {
+            do {
+                guard try ask(today.adding(days: offset), offset) else { return nil }
+            } catch let error as PolicyError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
     public static func check(path: String, source: [UInt8], today: Day,
                              options: LuaPolicyOptions = .init()) throws(PolicyError) -> [LintFinding] {
         let text = String(decoding: source, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
@@ -56,21 +71,14 @@ public enum PolicyLint {
             var allowed = 0
             // The first day of the refusal that runs to the year's last day, if one does.
             var refusedSince: Int?
-            var failure: PolicyError?
-            for offset in 0..<days {
-                do {
-                    if try policy.canSelect(today.adding(days: offset), context: context).isAllowed {
-                        allowed += 1
-                        refusedSince = nil
-                    } else if refusedSince == nil {
-                        refusedSince = offset
-                    }
-                } catch let error as PolicyError {
-                    failure = error
-                    break
-                } catch {
-                    break
+            let failure = askEachDay(from: today) { day, offset in
+                if try policy.canSelect(day, context: context).isAllowed {
+                    allowed += 1
+                    refusedSince = nil
+                } else if refusedSince == nil {
+                    refusedSince = offset
                 }
+                return true
             }
             let line = policy.lines[.canSelect]
             if let failure {
@@ -85,16 +93,9 @@ public enum PolicyLint {
         }
         if policy.definesHours {
             var closes = false
-            var failure: PolicyError?
-            for offset in 0..<days where !closes {
-                do {
-                    closes = try !policy.closedHours(for: today.adding(days: offset), context: context).isEmpty
-                } catch let error as PolicyError {
-                    failure = error
-                    break
-                } catch {
-                    break
-                }
+            let failure = askEachDay(from: today) { day, _ in
+                closes = try !policy.closedHours(for: day, context: context).isEmpty
+                return !closes
             }
             let line = policy.lines[.hoursFor]
             if let failure {

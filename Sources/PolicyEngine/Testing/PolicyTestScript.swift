@@ -14,32 +14,11 @@ struct TestRecord: Hashable, Sendable {
         text.split(separator: "\n", omittingEmptySubsequences: true).map { line in
             let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             let fields = parts.dropFirst(2).map { part -> String? in
-                part.hasPrefix("=") ? unescape(String(part.dropFirst())) : nil
+                part.hasPrefix("=") ? PreludeField.unescape(part.dropFirst()) : nil
             }
             return TestRecord(kind: parts.first ?? "", line: parts.count > 1 ? Int(parts[1]) ?? 0 : 0,
                               fields: Array(fields))
         }
-    }
-
-    private static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        var result = ""
-        var escaped = false
-        for character in text {
-            if escaped {
-                switch character {
-                case "t": result.append("\t")
-                case "n": result.append("\n")
-                default: result.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -11,15 +11,10 @@
 /// Any `{{` starts a mark. A mark naming no given value or section, a malformed one, or a section
 /// left open is refused with a `LuaTemplateError`: a template and its caller disagreeing is a
 /// bug to report, never text to guess at.
-struct LuaTemplate: Sendable {
+struct LuaTemplate: TemplateFile {
     /// The template's file name, for errors.
     let name: String
     let text: String
-
-    init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.text = String(decoding: bytes, as: UTF8.self)
-    }
 
     /// The text with every mark filled from `values` (plain text; the mark's place decides how
     /// it is escaped) and each section kept or dropped as `sections` says.
@@ -42,7 +37,9 @@ struct LuaTemplate: Sendable {
                 continue
             }
             // Filled even when dropped, so a wrong mark is refused whichever sections are on.
-            let filled = try fill(line, comment: trimmed.hasPrefix("-- "), values: values, fail: fail)
+            let comment = trimmed.hasPrefix("-- ")
+            let filled = try fill(line, values: values, escape: { comment ? LuaStringLiteral.commentText($0) : LuaStringLiteral.quoted($0) },
+                                  fail: fail)
             // Every line but the last ended in a line feed; a dropped line takes its own with it.
             if open.allSatisfy(\.on) { out += filled + (index < lines.count - 1 ? "\n" : "") }
         }
@@ -57,25 +54,5 @@ struct LuaTemplate: Sendable {
         guard line.hasPrefix("-- {{\(opening)"), line.hasSuffix("}}") else { return nil }
         let key = line.dropFirst(6).dropLast(2)
         return isKey(key) ? String(key) : nil
-    }
-
-    private static func isKey(_ key: Substring) -> Bool {
-        guard let first = key.first, first == "_" || (first.isASCII && first.isLetter) else { return false }
-        return key.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-    }
-
-    /// One line with its `{{key}}` marks replaced; values are appended, never scanned again.
-    private func fill(_ line: Substring, comment: Bool, values: [String: String],
-                      fail: (String) -> LuaTemplateError) throws(LuaTemplateError) -> String {
-        var out = "", rest = line
-        while let start = rest.firstRange(of: "{{") {
-            out += rest[..<start.lowerBound]
-            guard let end = rest[start.upperBound...].firstRange(of: "}}") else { throw fail("a {{ without }}") }
-            let key = rest[start.upperBound..<end.lowerBound]
-            guard Self.isKey(key), let value = values[String(key)] else { throw fail("unknown placeholder {{\(key)}}") }
-            out += comment ? LuaStringLiteral.commentText(value) : LuaStringLiteral.quoted(value)
-            rest = rest[end.upperBound...]
-        }
-        return out + rest
     }
 }

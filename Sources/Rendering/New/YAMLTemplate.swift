@@ -6,33 +6,17 @@
 ///   as on a terminal (`TerminalText`), so it cannot end the comment.
 /// A mark naming no given value, or malformed, is a `LuaTemplateError` (the same mistake as in a
 /// Lua template: the template and its caller disagree).
-struct YAMLTemplate: Sendable {
+struct YAMLTemplate: TemplateFile {
     let name: String
     let text: String
-
-    init(name: String, bytes: [UInt8]) {
-        self.name = name
-        self.text = String(decoding: bytes, as: UTF8.self)
-    }
 
     func render(_ values: [String: String]) throws(LuaTemplateError) -> String {
         var out: [String] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let comment = line.drop { $0 == " " }.hasPrefix("#")
-            var filled = "", rest = line
-            while let start = rest.firstRange(of: "{{") {
-                filled += rest[..<start.lowerBound]
-                guard let end = rest[start.upperBound...].firstRange(of: "}}") else {
-                    throw LuaTemplateError(template: name, line: index + 1, problem: "a {{ without }}")
-                }
-                let key = String(rest[start.upperBound..<end.lowerBound])
-                guard let value = values[key] else {
-                    throw LuaTemplateError(template: name, line: index + 1, problem: "unknown placeholder {{\(key)}}")
-                }
-                filled += comment ? TerminalText.escape(value) : Self.quoted(value)
-                rest = rest[end.upperBound...]
-            }
-            out.append(filled + rest)
+            out.append(try fill(line, values: values, escape: { comment ? TerminalText.escape($0) : Self.quoted($0) }) { problem in
+                LuaTemplateError(template: name, line: index + 1, problem: problem)
+            })
         }
         return out.joined(separator: "\n")
     }
