@@ -3,10 +3,7 @@ public struct SourceMark: Hashable, Sendable {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
+    public init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
 }
 
 /// A document as libyaml's events built it, before any schema reads it: every scalar is its raw

@@ -3,10 +3,7 @@ public struct HTTPHeader: Sendable, Equatable {
     public var name: String
     public var value: String
 
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
+    public init(name: String, value: String) { (self.name, self.value) = (name, value) }
 }
 
 /// One HTTP exchange to make: where, what, and the bounds it runs under (time for the whole
@@ -25,12 +22,7 @@ public struct HTTPRequest: Sendable {
     public init(method: String = "GET", url: String, headers: [HTTPHeader] = [], body: [UInt8] = [],
                 timeout: Duration = .seconds(10), connectTimeout: Duration = .seconds(5),
                 maxResponseBytes: Int = 1 << 20) {
-        self.method = method
-        self.url = url
-        self.headers = headers
-        self.body = body
-        self.timeout = timeout
-        self.connectTimeout = connectTimeout
-        self.maxResponseBytes = maxResponseBytes
+        (self.method, self.url, self.headers, self.body) = (method, url, headers, body)
+        (self.timeout, self.connectTimeout, self.maxResponseBytes) = (timeout, connectTimeout, maxResponseBytes)
     }
 }

@@ -13,13 +13,8 @@ public struct PeriodAnswer {
 
     public init(kind: PeriodKind, date: String, step: Int, current: Period, previous: Period, next: Period,
                 settings: DisplaySettings) {
-        self.kind = kind
-        self.date = date
-        self.step = step
-        self.current = current
-        self.previous = previous
-        self.next = next
-        self.settings = settings
+        (self.kind, self.date, self.step, self.settings) = (kind, date, step, settings)
+        (self.current, self.previous, self.next) = (current, previous, next)
     }
 }
 
