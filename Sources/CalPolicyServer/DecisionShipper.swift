@@ -18,14 +18,19 @@ final class DecisionShipper: @unchecked Sendable {
     typealias Post = @Sendable (_ body: [UInt8], _ headers: [HTTPHeader]) -> PostAnswer?
 
     let url: String
+    /// Lines per batch at most.
     let batchLines: Int
     /// A batch leaves once this many lines wait: `batchLines`, or half the buffer when that is
     /// smaller (a burst must not fill the buffer while the interval runs).
     let threshold: Int
+    /// Seconds a line waits at most before its batch leaves, full or not.
     let interval: Double
+    /// The buffer's bounds, lines in flight included: past either, a line is dropped and counted.
     let capacityLines: Int
     let capacityBytes: Int
+    /// POSTs of one batch before it is dropped and counted (the first included).
     let attempts: Int
+    /// The wait between a batch's attempts, unless the receiver names one (`Retry-After`).
     let backoff: Backoff
     private let post: Post
     private let condition = NSCondition()
