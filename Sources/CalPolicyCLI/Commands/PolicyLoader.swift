@@ -7,20 +7,29 @@ import Rendering
 /// which only the command line has.
 enum PolicyLoader {
     static func load(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError) -> [any DayPolicy] {
-        try loadVersioned(arguments, today: today, verbose: verbose).policies
+        try loadSources(arguments, today: today, verbose: verbose).policies
     }
 
     /// The stack and its version (`StackDigest`, as the server's `X-Policy-Version` says it):
     /// what `gate --decision-log` records and `replay` compares, from the one read of each file.
+    /// Only those ask for it: the digest of the sources was ~260,000 instructions of every
+    /// one-month `eval`'s start, for a version nothing printed.
     static func loadVersioned(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError)
         -> (policies: [any DayPolicy], version: String) {
+        let (policies, sources) = try loadSources(arguments, today: today, verbose: verbose)
+        return (policies, StackDigest.version(of: StackDigest.sources(arguments: arguments, files: sources)))
+    }
+
+    /// The stack and the bytes of its files, each read once.
+    private static func loadSources(_ arguments: [String], today: Day, verbose: Bool) throws(CLIError)
+        -> (policies: [any DayPolicy], sources: [[UInt8]]) {
         let paths = arguments.filter { !BuiltInReference.isReference($0) }
         let sources = try read(paths)
         let policies = try CLIError.wrap { () throws(RequestFailure) in
             try BuiltInReference.stack(arguments, files: PolicySources.load(
                 Array(zip(paths, sources)).map { (path: $0.0, bytes: $0.1) }, options: options(today: today, verbose: verbose)))
         }
-        return (policies, StackDigest.version(of: StackDigest.sources(arguments: arguments, files: sources)))
+        return (policies, sources)
     }
 
     /// The overrides of `--overrides DIR` held against the stack. A folder that is none, or a
