@@ -71,7 +71,9 @@ final class LogSink: @unchecked Sendable {
         pending.append(contentsOf: line)
         pending.append(0x0A)
         ends.append(pending.count)
-        if idle { condition.signal() }
+        // The writer looks every `Self.tick` by itself: a request never wakes it (a wake-up
+        // handed the core to the writer in the middle of answering). Only a filling buffer does.
+        if idle && ends.count >= capacityLines / 2 { condition.signal() }
         return true
     }
 
@@ -114,18 +116,12 @@ final class LogSink: @unchecked Sendable {
     private func writeLoop() {
         while true {
             condition.lock()
-            while ends.isEmpty {
-                idle = true
-                condition.wait()
-            }
+            // A tick between batches (a burst's lines share one write), sooner only when the
+            // buffer is half full; then as long as it takes for a line to come.
+            idle = true
+            if ends.count < capacityLines / 2 { _ = condition.wait(until: Clock.conditionDeadline(after: Self.tick)) }
+            while ends.isEmpty { _ = condition.wait(until: Clock.conditionDeadline(after: Self.tick)) }
             idle = false
-            if ends.count < 64 {
-                // Woken by the first line after a quiet spell: under load more follow within a
-                // millisecond, and they then share this wake-up and one write.
-                condition.unlock()
-                usleep(1_000)
-                condition.lock()
-            }
             var batch = pending, batchEnds = ends
             let target = fd
             pending = spare
@@ -158,6 +154,10 @@ final class LogSink: @unchecked Sendable {
             if let notice { (notices ?? self).append(notice) }
         }
     }
+
+    /// How often the writer looks for lines when it has none: a line waits at most this long
+    /// (and a stopping server's flush as long) before it is written.
+    static let tick = 0.002
 
     /// The batch's lines in one piece (one `write` for a burst of answers, not one per line);
     /// returns how many lines were not written whole (an error drops the rest).
