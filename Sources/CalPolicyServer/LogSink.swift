@@ -26,8 +26,8 @@ final class LogSink: @unchecked Sendable {
     /// Descriptors replaced while a batch was being written to them: closed by the writer
     /// once that batch is done.
     private var retired: [Int32] = []
-    /// The writer is asleep waiting for a line: only then does a line need a wake-up (a signal
-    /// per line cost every answer a futex call while the writer was busy anyway).
+    /// The writer is waiting for its tick: a line wakes it early only when the buffer is half
+    /// full (a wake-up per line cost every answer a futex call and handed the writer the core).
     private var idle = false
     private(set) var dropped = 0
     private(set) var failedWrites = 0
