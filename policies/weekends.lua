@@ -22,16 +22,10 @@ return {
     end,
 
     -- The same answers a whole year at once, so that a long span (eval, export) asks Lua once a
-    -- year instead of once a day (docs/policy-api.md, "Answering a year at once"): every
-    -- Saturday and Sunday of the year, by day number, with canSelect's reason. Change both together.
-    answersForYear = function(year)
+    -- year instead of once a day (docs/policy-api.md, "Answering a year at once"): Saturday and
+    -- Sunday by weekday (`weekly`), with canSelect's reason. Change both together.
+    answersForYear = function()
         local weekend = { selectable = false, reason = "weekend" }
-        local first, last = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31)
-        local firstWeekday = cal.weekdayOfDayNumber(first)
-        local answers = {}
-        for _, wd in ipairs({ SATURDAY, SUNDAY }) do
-            for n = first + (wd - firstWeekday) % 7, last, 7 do answers[n] = weekend end
-        end
-        return answers
+        return { weekly = { [SATURDAY] = weekend, [SUNDAY] = weekend } }
     end,
 }

@@ -1,8 +1,8 @@
 /* answersForYear(year): a policy's answers for a whole Gregorian year in one call, so a run
  * of days asks Lua once per year instead of once per day and function (a holiday policy built
  * on cal.byYear already holds its year as a table). The table is read raw, like every answer:
- * nothing behind a metatable, no key but the year's day numbers, no field but selectable,
- * reason and decoration; anything else is a type error, never a silently open day. Strings are
+ * nothing behind a metatable, no key but the year's day numbers and `weekly` (answers by
+ * weekday), no field but selectable, reason and decoration; anything else is a type error, never a silently open day. Strings are
  * read in place and stay anchored on the stack until cpb_call_finish. */
 #include "cpb_internal.h"
 #include <CCivilDays.h>
@@ -10,16 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Prefixes the recorded type error with the year and day it is about. */
-static int cpb_year_error(lua_State *L, long long year, long long day) {
+/* Prefixes the recorded type error with the year and the day (or weekly entry) it is about. */
+static int cpb_year_error(lua_State *L, long long year, long long day, long long weekday) {
     cls_error *error = cls_error_record(L);
     char original[sizeof error->message];
     memcpy(original, error->message, sizeof original);
-    char iso[16];
-    if (day == LLONG_MIN) snprintf(iso, sizeof iso, "%s", "");
-    else ccd_format_iso(day, iso, sizeof iso);
-    snprintf(error->message, sizeof error->message, "answersForYear(%lld)%s%s: %s", year, day == LLONG_MIN ? "" : " for ",
-             iso, original);
+    char where[32] = "";
+    if (weekday != 0) snprintf(where, sizeof where, " weekly[%lld]", weekday);
+    else if (day != LLONG_MIN) {
+        char iso[16];
+        ccd_format_iso(day, iso, sizeof iso);
+        snprintf(where, sizeof where, " for %s", iso);
+    }
+    snprintf(error->message, sizeof error->message, "answersForYear(%lld)%s: %s", year, where, original);
     return LUA_ERRRUN;
 }
 
@@ -67,6 +70,80 @@ static int cpb_year_entry(lua_State *L, cpb_state *h, int entry, cpb_day_call *d
     return LUA_OK;
 }
 
+/* The record of the answer table at `value` for `day` (a listed day) or `weekday` (1...7, a
+ * weekly answer; day 0), read into the next slot of `out`. `*previous` is the last table read:
+ * its record is the last one written, so the same table again (a weekend layer lists one table
+ * for all its days) copies that record, whose strings its entry anchors. No Lua code runs while
+ * the answers are read, so the table cannot have changed. */
+static int cpb_year_record(lua_State *L, cpb_state *h, long long year, int value, long long day, long long weekday,
+                           cpb_day_call *out, int capacity, int *count, const void **previous) {
+    char got[96];
+    if (lua_type(L, value) != LUA_TTABLE) {
+        cpb_describe(L, value, got, sizeof got);
+        cpb_type_error(L, h, "an answer must be a table, got %s", got);
+        return cpb_year_error(L, year, day, weekday);
+    }
+    if (*count >= capacity) {
+        cpb_type_error(L, h, "returned more than %d answers", capacity);
+        return cpb_year_error(L, year, LLONG_MIN, 0);
+    }
+    cpb_day_call *d = &out[(*count)++];
+    const void *table = lua_topointer(L, value);
+    if (table == *previous) {
+        *d = out[*count - 2];
+    } else {
+        memset(d, 0, sizeof *d);
+        d->wants = (1 << CPB_FN_CANSELECT) | (1 << CPB_FN_DECORATION);
+        d->select.function = CPB_FN_CANSELECT;
+        d->select.allowed = 1;
+        d->decoration.function = CPB_FN_DECORATION;
+        d->decoration.decoration_size = -1;
+        if (cpb_year_entry(L, h, value, d) != LUA_OK) return cpb_year_error(L, year, day, weekday);
+        *previous = table;
+    }
+    d->day_number = day;
+    d->weekday = (int)weekday;
+    d->select.day_number = day;
+    d->decoration.day_number = day;
+    return LUA_OK;
+}
+
+/* `weekly = { [cal.SATURDAY] = answer, ... }`: an answer for every day of the year on that
+ * weekday that the table does not list by day number (a weekend layer: two records a year
+ * instead of 104). Keys are weekdays 1 (Sunday) ... 7 (Saturday); key and value stay on the
+ * stack as anchors of the strings read. */
+static int cpb_year_weekly(lua_State *L, cpb_state *h, long long year, int weekly, cpb_day_call *out, int capacity,
+                           int *count, const void **previous) {
+    char got[96];
+    if (lua_type(L, weekly) != LUA_TTABLE) {
+        cpb_describe(L, weekly, got, sizeof got);
+        cpb_type_error(L, h, "weekly must be a table keyed by weekday (cal.SUNDAY ... cal.SATURDAY), got %s", got);
+        return cpb_year_error(L, year, LLONG_MIN, 0);
+    }
+    if (lua_getmetatable(L, weekly)) {
+        lua_pop(L, 1);
+        cpb_type_error(L, h, "weekly has a metatable (return a plain table)");
+        return cpb_year_error(L, year, LLONG_MIN, 0);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, weekly) != 0) {
+        int key = lua_gettop(L) - 1, value = lua_gettop(L);
+        if (!lua_checkstack(L, 16)) {
+            cpb_type_error(L, h, "returned too many answers");
+            return cpb_year_error(L, year, LLONG_MIN, 0);
+        }
+        lua_Integer weekday = lua_isinteger(L, key) ? lua_tointeger(L, key) : 0;
+        if (!lua_isinteger(L, key) || weekday < 1 || weekday > 7) {
+            cpb_describe(L, key, got, sizeof got);
+            cpb_type_error(L, h, "weekly has the key %s (expected a weekday, cal.SUNDAY (1) ... cal.SATURDAY (7))", got);
+            return cpb_year_error(L, year, LLONG_MIN, 0);
+        }
+        if (cpb_year_record(L, h, year, value, 0, weekday, out, capacity, count, previous) != LUA_OK) return LUA_ERRRUN;
+        lua_pushvalue(L, key);
+    }
+    return LUA_OK;
+}
+
 int cpb_call_year(lua_State *L, long long year, long long first_day, long long last_day, int has_today,
                   long long today, cpb_day_call *out, int capacity, int *count) {
     cls_host *host = cls_host_find(L);
@@ -93,12 +170,12 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
         else if (n > 1) snprintf(got, sizeof got, "%d values", n);
         else cpb_describe(L, result, got, sizeof got);
         cpb_type_error(L, h, "must return one table of answers keyed by day number, got %s", got);
-        return cpb_year_error(L, year, LLONG_MIN);
+        return cpb_year_error(L, year, LLONG_MIN, 0);
     }
     if (lua_getmetatable(L, result)) {
         lua_pop(L, 1);
         cpb_type_error(L, h, "returned a table with a metatable (return a plain table)");
-        return cpb_year_error(L, year, LLONG_MIN);
+        return cpb_year_error(L, year, LLONG_MIN, 0);
     }
     const void *previous = NULL; /* the last answer table read (its record is the last one written) */
     lua_pushnil(L);
@@ -106,47 +183,23 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
         int key = lua_gettop(L) - 1, value = lua_gettop(L);
         if (!lua_checkstack(L, 16)) {
             cpb_type_error(L, h, "returned too many answers");
-            return cpb_year_error(L, year, LLONG_MIN);
+            return cpb_year_error(L, year, LLONG_MIN, 0);
+        }
+        size_t len = 0;
+        const char *name = lua_type(L, key) == LUA_TSTRING ? lua_tolstring(L, key, &len) : NULL;
+        if (name != NULL && cpb_field_is(name, len, "weekly")) {
+            if (cpb_year_weekly(L, h, year, value, out, capacity, count, &previous) != LUA_OK) return LUA_ERRRUN;
+            lua_pushvalue(L, key);
+            continue;
         }
         lua_Integer day = lua_isinteger(L, key) ? lua_tointeger(L, key) : 0;
         if (!lua_isinteger(L, key) || day < first_day || day > last_day) {
             cpb_describe(L, key, got, sizeof got);
-            cpb_type_error(L, h, "returned the key %s (expected day numbers of %lld, e.g. cal.dayNumber(%lld, 12, 25))",
+            cpb_type_error(L, h, "returned the key %s (expected day numbers of %lld, e.g. cal.dayNumber(%lld, 12, 25), or weekly)",
                            got, year, year);
-            return cpb_year_error(L, year, LLONG_MIN);
+            return cpb_year_error(L, year, LLONG_MIN, 0);
         }
-        if (lua_type(L, value) != LUA_TTABLE) {
-            cpb_describe(L, value, got, sizeof got);
-            cpb_type_error(L, h, "an answer must be a table, got %s", got);
-            return cpb_year_error(L, year, day);
-        }
-        if (*count >= capacity) {
-            cpb_type_error(L, h, "returned more than %d answers", capacity);
-            return cpb_year_error(L, year, LLONG_MIN);
-        }
-        cpb_day_call *d = &out[(*count)++];
-        const void *table = lua_topointer(L, value);
-        if (table == previous) {
-            /* The table just read, again (a weekend layer lists one table for all its days):
-             * its fields as read then, their strings anchored by that entry's value. No Lua
-             * code runs while the answers are read, so the table cannot have changed. */
-            *d = out[*count - 2];
-            d->day_number = day;
-            d->select.day_number = day;
-            d->decoration.day_number = day;
-        } else {
-            memset(d, 0, sizeof *d);
-            d->day_number = day;
-            d->wants = (1 << CPB_FN_CANSELECT) | (1 << CPB_FN_DECORATION);
-            d->select.function = CPB_FN_CANSELECT;
-            d->select.day_number = day;
-            d->select.allowed = 1;
-            d->decoration.function = CPB_FN_DECORATION;
-            d->decoration.day_number = day;
-            d->decoration.decoration_size = -1;
-            if (cpb_year_entry(L, h, value, d) != LUA_OK) return cpb_year_error(L, year, day);
-            previous = table;
-        }
+        if (cpb_year_record(L, h, year, value, day, 0, out, capacity, count, &previous) != LUA_OK) return LUA_ERRRUN;
         lua_pushvalue(L, key); /* key and value stay below as anchors of the strings read */
     }
     return LUA_OK;

@@ -91,9 +91,44 @@ extension LuaPolicy {
                 let base = days[index].dayNumber - index
                 var k = table.firstIndex(atOrAfter: days[index].dayNumber)
                 let listed = table.dayNumbers
-                while k < listed.count, listed[k] - base < end {
-                    add(table.answers[k], at: listed[k] - base)
-                    k += 1
+                if table.weekly.isEmpty {
+                    while k < listed.count, listed[k] - base < end {
+                        add(table.answers[k], at: listed[k] - base)
+                        k += 1
+                    }
+                } else {
+                    // Weekly answers: each day in turn, its listed answer first, else its
+                    // weekday's, held once in `shared` for each weekday and part asked (a few
+                    // instructions a day; no copy of the answer per weekend day).
+                    var slot = [Int32](repeating: -1, count: 28) // weekday × part asked; -2: says nothing
+                    var weekday = GregorianMath.weekday(of: days[index].dayNumber) - 1
+                    for at in index..<end {
+                        if k < listed.count, listed[k] - base == at {
+                            add(table.answers[k], at: at)
+                            k += 1
+                        } else if table.weeklySays[weekday] {
+                            let asked = questions[at]
+                            let select = asked.canSelect && wantSelect, decoration = asked.decoration && wantDecoration
+                            let key = weekday * 4 + (select ? 2 : 0) + (decoration ? 1 : 0)
+                            if slot[key] == -1 {
+                                let known = table.weekly[weekday]!
+                                var answer = DayAnswers()
+                                if select { answer.select = known.select }
+                                if decoration { answer.decoration = known.decoration }
+                                if case .allowed = answer.select, answer.decoration == nil {
+                                    slot[key] = -2
+                                } else {
+                                    slot[key] = Int32(result.shared.count)
+                                    result.shared.append(answer)
+                                }
+                            }
+                            if slot[key] >= 0 {
+                                result.sharedDays.append(at)
+                                result.sharedAnswer.append(slot[key])
+                            }
+                        }
+                        weekday = weekday == 6 ? 0 : weekday + 1
+                    }
                 }
                 index = end
             } else {

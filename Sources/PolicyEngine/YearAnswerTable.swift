@@ -11,6 +11,12 @@ struct YearAnswerTable {
     private(set) var dayNumbers: [Int] = []
     /// `answers[k]` is the answer of `dayNumbers[k]`.
     private(set) var answers: [DayAnswers] = []
+    /// The `weekly` answers, `weekly[w - 1]` for weekday w (1 = Sunday): the answer of every
+    /// day on that weekday the table does not list. Empty when the year gave none.
+    private(set) var weekly: [DayAnswers?] = []
+    /// `weeklySays[w - 1]`: weekday w has a weekly answer that refuses or decorates (seven
+    /// false when `weekly` is empty): the walk over a run looks at this, not at the answers.
+    private(set) var weeklySays = [Bool](repeating: false, count: 7)
 
     /// The table of the year `first...last` (day numbers) from `count` listed days in any order
     /// (Lua's `pairs` order), each day read by `dayNumber(i)` and `answer(i)`; a day listed twice
@@ -19,12 +25,21 @@ struct YearAnswerTable {
     ///
     /// `same(i, j)`: whether listed answers i and j are one answer (a weekend layer lists one
     /// table for all its days): a day whose answer is the previous listed day's copies that
-    /// answer instead of reading its texts again.
-    init(first: Int, last: Int, count: Int, dayNumber: (Int) -> Int, same: (Int, Int) -> Bool,
-         answer: (Int) -> DayAnswers) {
+    /// answer instead of reading its texts again. `weekday(i)`: 1...7 when answer i is a
+    /// weekly one (`weekly = { [cal.SATURDAY] = ... }`), else 0.
+    init(first: Int, last: Int, count: Int, dayNumber: (Int) -> Int, weekday: (Int) -> Int,
+         same: (Int, Int) -> Bool, answer: (Int) -> DayAnswers) {
         var slots = [Int32](repeating: -1, count: max(0, last - first + 1))
         var listed = 0
         for index in 0..<count {
+            let day = weekday(index)
+            if (1...7).contains(day) {
+                if weekly.isEmpty { weekly = Array(repeating: nil, count: 7) }
+                let known = answer(index)
+                weekly[day - 1] = known
+                weeklySays[day - 1] = !known.select.isAllowed || known.decoration != nil
+                continue
+            }
             let offset = dayNumber(index) - first
             guard slots.indices.contains(offset) else { continue } // the bridge refuses such keys
             if slots[offset] < 0 { listed += 1 }
@@ -54,9 +69,10 @@ struct YearAnswerTable {
         return low
     }
 
-    /// The answer listed for `dayNumber`, if any.
+    /// The answer listed for `dayNumber`, else its weekday's weekly answer, if any.
     func answer(for dayNumber: Int) -> DayAnswers? {
         let index = firstIndex(atOrAfter: dayNumber)
-        return index < dayNumbers.count && dayNumbers[index] == dayNumber ? answers[index] : nil
+        if index < dayNumbers.count && dayNumbers[index] == dayNumber { return answers[index] }
+        return weekly.isEmpty ? nil : weekly[GregorianMath.weekday(of: dayNumber) - 1]
     }
 }

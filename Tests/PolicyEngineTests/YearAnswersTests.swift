@@ -80,7 +80,7 @@ import Testing
             let daily = policy.dayAnswers(questions, for: days, context: context)
             #expect(sparse.failure == nil && sparse.answered == days.count)
             #expect(sparse.batch.answers == daily.answers, "\(path) \(days.first!.iso)...")
-            #expect(!sparse.indices.isEmpty)
+            #expect(!sparse.indices.isEmpty || !sparse.sharedDays.isEmpty)
         }
     }
 
@@ -144,6 +144,84 @@ import Testing
         let batch = policy.answers([DayQuestions](repeating: .all, count: days.count), for: days, context: PolicyContext())
         #expect(batch.answers.count == 0)
         #expect("\(String(describing: batch.failure))".contains("selectable must be a boolean"))
+    }
+
+    /// `weekly` answers a weekday of the whole year; a day listed by number gives way to it
+    /// only where it is not listed (here a listed Saturday is open and decorated). Year runs
+    /// (consecutive, every third day, backwards, across years) equal the day-by-day answers.
+    @Test func weeklyAnswersHoldWhereNoDayIsListed() throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            local closed = { selectable = false, reason = "weekend" }
+            local quiet = { decoration = { label = "Quiet Sunday", size = "small" } }
+            local function listed(n)
+              if n % 29 == 0 then return { decoration = { label = "Open day", color = "#00ff00" } } end
+              if n % 31 == 0 then return { selectable = false, reason = "audit" } end
+            end
+            local function answer(day)
+              local l = listed(day.dayNumber)
+              if l then return l end
+              if day.weekday == cal.SATURDAY then return closed end
+              if day.weekday == cal.SUNDAY then return quiet end
+            end
+            return {
+              canSelect = function(day)
+                local a = answer(day)
+                if a and a.selectable == false then return false, a.reason end
+                return true
+              end,
+              decorationFor = function(day) local a = answer(day) return a and a.decoration or nil end,
+              answersForYear = function(year)
+                local answers = { weekly = { [cal.SATURDAY] = closed, [cal.SUNDAY] = quiet } }
+                for n = cal.dayNumber(year, 1, 1), cal.dayNumber(year, 12, 31) do answers[n] = listed(n) end
+                return answers
+              end,
+            }
+            """)
+        let context = PolicyContext()
+        let first = GregorianMath.dayNumber(year: 2025, month: 12, day: 1)
+        let runs: [[Day]] = [
+            (0..<800).map { Day(dayNumber: first + $0) },
+            (0..<200).map { Day(dayNumber: first + 3 * $0) },
+            (0..<100).reversed().map { Day(dayNumber: first + $0) },
+        ]
+        for days in runs {
+            let questions = [DayQuestions](repeating: .all, count: days.count)
+            let yearly = policy.answers(questions, for: days, context: context)
+            let daily = policy.dayAnswers(questions, for: days, context: context)
+            #expect(yearly.failure == nil && daily.failure == nil)
+            #expect(yearly.answers == daily.answers)
+        }
+        let days = runs[0], questions = [DayQuestions](repeating: .all, count: days.count)
+        let yearly = policy.answers(questions, for: days, context: context).answers
+        let saturdays = days.indices.filter { days[$0].weekday == 7 }
+        #expect(saturdays.filter { yearly[$0].select.reason == "weekend" }.count > 100)
+        // A listed Saturday is the listed answer, not the weekly one.
+        #expect(saturdays.contains { yearly[$0].select.isAllowed && yearly[$0].decoration?.label == "Open day" })
+        #expect(yearly.filter { $0.decoration?.label == "Quiet Sunday" }.count > 100)
+    }
+
+    /// A malformed `weekly` is a type error naming the year and the weekday, never an open day.
+    @Test(arguments: [
+        ("weekly = 5", "answersForYear(2026): weekly must be a table keyed by weekday"),
+        ("weekly = { [0] = {} }", "weekly has the key number 0 (expected a weekday"),
+        ("weekly = { [2.5] = {} }", "weekly has the key number 2.5"),
+        ("weekly = { [7] = { selectable = 1 } }", "answersForYear(2026) weekly[7]: selectable must be a boolean"),
+        ("weekly = { [1] = { closed = true } }", "answersForYear(2026) weekly[1]: an answer with the field string 'closed'"),
+        ("weekly = { [3] = 'no' }", "answersForYear(2026) weekly[3]: an answer must be a table, got string 'no'"),
+    ])
+    func aMalformedWeeklyIsRefused(_ body: String, _ message: String) throws {
+        let fixture = PolicyFixture()
+        let policy = try fixture.load("""
+            return {
+              canSelect = function(day) return true end,
+              answersForYear = function(year) return { \(body) } end,
+            }
+            """)
+        let days = (0..<10).map { Day(dayNumber: GregorianMath.dayNumber(year: 2026, month: 2, day: 27) + $0) }
+        let batch = policy.answers([DayQuestions](repeating: .all, count: days.count), for: days, context: PolicyContext())
+        #expect(batch.answers.count == 0)
+        #expect("\(String(describing: batch.failure))".contains(message))
     }
 
     @Test func aSelectionGoesDayByDay() throws {

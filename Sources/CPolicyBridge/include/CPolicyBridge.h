@@ -192,6 +192,7 @@ typedef struct cpb_day_call {
     int has_today;
     long long today;
     int wants;               /* bit (1 << CPB_FN_*) for each function to call */
+    int weekday;             /* cpb_call_year: 1...7 for a `weekly` answer (day_number 0), else 0 */
     /* outputs */
     int failed;              /* CPB_FN_* of the call that failed */
     cpb_call select, deselect, decoration;
@@ -220,9 +221,12 @@ int cpb_call_days(lua_State *L, cpb_day_call *days, int count, int *answered);
  * it returned: for each day number it lists (within first_day...last_day, the year's days)
  * one record in `out` with `select` (allowed unless `selectable = false`, the `reason`) and
  * `decoration` filled, as canSelect and decorationFor would answer for an empty selection.
- * Days it does not list are selectable and undecorated. At most `capacity` (366) records,
- * in table order; `count` says how many. A malformed answer is a type error (no key but day
- * numbers of the year, no field but selectable, reason and decoration, no metatables).
+ * A `weekly` table keyed by weekday (1 = Sunday ... 7 = Saturday) gives one record per
+ * weekday it lists (`weekday` set, `day_number` 0): the answer of every day of the year on
+ * that weekday that is not listed by day number. Days neither lists are selectable and
+ * undecorated. At most `capacity` (366 + 7) records, in table order; `count` says how many.
+ * A malformed answer is a type error (no key but day numbers of the year and `weekly`, no
+ * weekly key but 1...7, no field but selectable, reason and decoration, no metatables).
  * Strings stay valid until cpb_call_finish.
  */
 int cpb_call_year(lua_State *L, long long year, long long first_day, long long last_day, int has_today,

@@ -39,11 +39,13 @@ extension PolicyStack {
             // The policy's answers and which day each is for: a sparse policy's refused and
             // decorated days (`indices`), or every day in order (`indices` nil). One merge loop.
             let (answers, indices, answered, error): ([DayAnswers], [Int]?, Int, (any Error)?)
+            var shared: SparseDayAnswers?
             let whole = limit == days.count
             if policy.answersSparsely {
                 let batch = whole ? policy.sparseAnswers(open, for: days, context: context)
                     : policy.sparseAnswers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
                 (answers, indices, answered, error) = (batch.answers, batch.indices, batch.answered, batch.failure)
+                if !batch.sharedDays.isEmpty { shared = batch }
             } else {
                 let batch = whole ? policy.answers(open, for: days, context: context)
                     : policy.answers(Array(open[..<limit]), for: Array(days[..<limit]), context: context)
@@ -57,6 +59,16 @@ extension PolicyStack {
                         guard index < merged else { continue }
                         merge(answers.baseAddress! + k, from: policy, at: policyIndex, into: &slots[index],
                               open: &open[index])
+                    }
+                }
+            }
+            if let shared {
+                shared.shared.withUnsafeBufferPointer { answers in
+                    open.withUnsafeMutableBufferPointer { open in
+                        for (k, index) in shared.sharedDays.enumerated() where index < merged {
+                            merge(answers.baseAddress! + Int(shared.sharedAnswer[k]), from: policy, at: policyIndex,
+                                  into: &slots[index], open: &open[index])
+                        }
                     }
                 }
             }

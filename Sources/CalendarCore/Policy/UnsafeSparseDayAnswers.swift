@@ -14,6 +14,13 @@ public struct SparseDayAnswers {
     public var answers: [DayAnswers]
     /// As `DayAnswerBatch.failure`: day `answered` failed with it, the days after it were not asked.
     public var failure: (any Error)?
+    /// Answers many days have whole, each held once (a weekly rule's: every Saturday of the
+    /// run): day `sharedDays[k]` has the answer `shared[sharedAnswer[k]]`. No day is both here
+    /// and in `indices`. Why: a weekend layer copied its answer into the run once per weekend
+    /// day (two copies and a destroy, ~400 instructions a day).
+    public var shared: [DayAnswers] = []
+    public var sharedDays: [Int] = []
+    public var sharedAnswer: [Int32] = []
 
     public init(answered: Int, indices: [Int] = [], answers: [DayAnswers] = [], failure: (any Error)? = nil) {
         (self.answered, self.indices, self.answers, self.failure) = (answered, indices, answers, failure)
@@ -34,6 +41,7 @@ public struct SparseDayAnswers {
     public var batch: DayAnswerBatch {
         var all = DayAnswers.empty(count: answered)
         for (k, index) in indices.enumerated() where index < answered { all[index] = answers[k] }
+        for (k, index) in sharedDays.enumerated() where index < answered { all[index] = shared[Int(sharedAnswer[k])] }
         return DayAnswerBatch(answers: all, failure: failure)
     }
 }

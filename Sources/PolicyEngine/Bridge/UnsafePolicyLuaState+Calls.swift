@@ -151,9 +151,9 @@ extension PolicyLuaState {
     /// does not list is selectable and undecorated.
     func callYear(_ year: Int, first: Int, last: Int, today: Int?) throws(LuaError) -> YearAnswerTable {
         // Left uninitialised: the bridge clears each record it writes and `count` says how many
-        // it wrote; clearing all 366 (~70 KB) for every year asked was a layer's largest cost
-        // over a long span when the year lists few days.
-        var records = [cpb_day_call](unsafeUninitializedCapacity: 366) { _, initialized in initialized = 366 }
+        // it wrote; clearing all of them (~70 KB) for every year asked was a layer's largest cost
+        // over a long span when the year lists few days. 366 days and 7 weekly answers.
+        var records = [cpb_day_call](unsafeUninitializedCapacity: 373) { _, initialized in initialized = 373 }
         var count: Int32 = 0
         let status = records.withUnsafeMutableBufferPointer { buffer in
             cpb_call_year(handle, Int64(year), Int64(first), Int64(last), today == nil ? 0 : 1, Int64(today ?? 0),
@@ -164,7 +164,7 @@ extension PolicyLuaState {
         let asked = DayQuestions(canSelect: true, canDeselect: false, decoration: true)
         return records.withUnsafeBufferPointer { buffer in
             YearAnswerTable(first: first, last: last, count: min(Int(count), buffer.count),
-                            dayNumber: { Int(buffer[$0].day_number) },
+                            dayNumber: { Int(buffer[$0].day_number) }, weekday: { Int(buffer[$0].weekday) },
                             same: { PolicyLuaState.sameYearAnswer(buffer.baseAddress! + $0, buffer.baseAddress! + $1) },
                             answer: { PolicyLuaState.answers(buffer.baseAddress! + $0, asked: asked) })
         }
