@@ -141,9 +141,19 @@ struct UnsafeRowWriter {
     /// digits, and the constant tail is three 8-byte stores (a `memcpy` call each, before).
     @inline(__always)
     mutating func allowedRow(_ day: Day, gregorian date: CalendarDate) {
-        let y = date.year, m = date.month.month, d = date.day
         assert(remaining >= UnsafeRowWriter.allowedRowMaxByteCount)
-        guard y >= 1000, y <= 9999, !date.isLeapMonth else { return allowedRowOfAnyYear(day, date) }
+        gregorianDateColumns(day, date)
+        allowedTail(weekday: day.weekday)
+    }
+
+    /// `date,year,month,day,` of a day in the Gregorian calendar, `date` being its date (as
+    /// `ConsecutiveDates` gives it): the ISO date's digits written once and copied for the
+    /// year, month and day columns. Every row of a long span starts with these (~110
+    /// instructions a row written field by field, with a check of the date against the day).
+    @inline(__always)
+    mutating func gregorianDateColumns(_ day: Day, _ date: CalendarDate) {
+        let y = date.year, m = date.month.month, d = date.day
+        guard y >= 1000, y <= 9999, !date.isLeapMonth else { return dateColumnsOfAnyYear(day, date) }
         assert(GregorianMath.dayNumber(year: y, month: m, day: d) == day.dayNumber)
         // A local cursor: stores through it cannot be the writer's own, so it stays in a register.
         let start = cursor
@@ -170,12 +180,11 @@ struct UnsafeRowWriter {
         }
         UnsafeRowWriter.byte(UInt8(ascii: ","), at: &at)
         cursor = at
-        allowedTail(weekday: day.weekday)
     }
 
-    /// `allowedRow` of a year that is not four digits wide (or a leap month): field by field.
+    /// `gregorianDateColumns` of a year that is not four digits wide (or a leap month): field by field.
     @inline(never)
-    private mutating func allowedRowOfAnyYear(_ day: Day, _ date: CalendarDate) {
+    private mutating func dateColumnsOfAnyYear(_ day: Day, _ date: CalendarDate) {
         iso(day)
         byte(UInt8(ascii: ","))
         integer(date.year)
@@ -185,7 +194,6 @@ struct UnsafeRowWriter {
         byte(UInt8(ascii: ","))
         integer(date.day)
         byte(UInt8(ascii: ","))
-        allowedTail(weekday: day.weekday)
     }
 
     /// The weekday digit, both verdicts and the eleven empty columns.

@@ -37,19 +37,14 @@ extension EvalCSVRenderer {
         var position = start
         while position < days.count {
             if position > start, out.count >= DocumentChunk.size { break }
-            if allowedRows, PolicyStack.Outcome.holdsNothing(outcomes + position) {
-                let end = allowedRun(days, outcomes: outcomes, from: position, dates: &dates, to: &out)
+            if allowedRows, PolicyStack.Outcome.holdsNothing(outcomes + position) || repeated.repeats(outcomes + position) {
+                let end = templateRun(days, outcomes: outcomes, from: position, dates: &dates, repeated: repeated,
+                                      to: &out)
                 index += end - position
                 position = end
                 continue
             }
             let day = days[position]
-            if allowedRows, repeated.write(day, dates.date(of: day), outcome: outcomes + position, to: &out) {
-                (outcomes + position).deinitialize(count: 1)
-                index += 1
-                position += 1
-                continue
-            }
             let outcome = (outcomes + position).move()
             let result = DayEvaluation(day: day, date: dates.date(of: day), outcome: outcome)
             let rowStart = out.count
@@ -66,22 +61,40 @@ extension EvalCSVRenderer {
     /// Rows written to one region at a time, at most this many.
     static let allowedRunLimit = 128
 
-    /// The rows of the days from `start` on that `holdsNothing` (at least the first), up to
-    /// `allowedRunLimit` of them, appended to `out` in one copy; returns the position after them.
-    /// Their outcomes hold no reference, so they are not destroyed (there is nothing to release).
-    private static func allowedRun(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
-                                   from start: Int, dates: inout ConsecutiveDates, to out: inout [UInt8]) -> Int {
+    /// The rows of the days from `start` on (at least the first) that `holdsNothing` or whose
+    /// outcome `repeated` holds the columns of (a weekend between working days), up to
+    /// `allowedRunLimit` of them, written to one region and appended to `out` in one copy;
+    /// returns the position after them. An outcome that holds nothing is left as bytes (there
+    /// is nothing to release); a repeated one is destroyed after its row.
+    private static func templateRun(_ days: UnsafeBufferPointer<Day>, outcomes: UnsafeMutablePointer<PolicyStack.Outcome>,
+                                    from start: Int, dates: inout ConsecutiveDates, repeated: RepeatedRowTail,
+                                    to out: inout [UInt8]) -> Int {
+        let rowMax = max(UnsafeRowWriter.allowedRowMaxByteCount, repeated.rowCapacity)
         // No further than a row past the chunk (as any row): the stream's buffer, sized for a
-        // chunk and a row, then never grows (growing copied a megabyte into fresh pages).
-        let room = max(0, DocumentChunk.size - out.count) / UnsafeRowWriter.allowedRowMaxByteCount + 1
-        let end = min(days.count, start + min(allowedRunLimit, room))
+        // chunk and a row, then never grows (growing copied a megabyte into fresh pages). A long
+        // repeated row (a holiday's texts) makes the run shorter, not the region larger.
+        let room = max(0, DocumentChunk.size - out.count) / rowMax + 1
+        let limit = max(1, min(allowedRunLimit, 128 * UnsafeRowWriter.allowedRowMaxByteCount / rowMax))
+        let end = min(days.count, start + min(limit, room))
         var position = start
-        _ = UnsafeRowWriter.append(to: &out, capacity: allowedRunLimit * UnsafeRowWriter.allowedRowMaxByteCount) { row in
+        _ = UnsafeRowWriter.append(to: &out, capacity: limit * rowMax) { row in
             repeat {
-                let day = days[position]
-                row.allowedRow(day, gregorian: dates.date(of: day))
-                position += 1
-            } while position < end && PolicyStack.Outcome.holdsNothing(outcomes + position)
+                if PolicyStack.Outcome.holdsNothing(outcomes + position) {
+                    // The days that hold nothing in a row (most days), in a loop of their own.
+                    repeat {
+                        let day = days[position]
+                        row.allowedRow(day, gregorian: dates.date(of: day))
+                        position += 1
+                    } while position < end && PolicyStack.Outcome.holdsNothing(outcomes + position)
+                } else if repeated.repeats(outcomes + position) {
+                    let day = days[position]
+                    repeated.row(day, dates.date(of: day), to: &row)
+                    (outcomes + position).deinitialize(count: 1)
+                    position += 1
+                } else {
+                    break
+                }
+            } while position < end
             return true
         }
         return position

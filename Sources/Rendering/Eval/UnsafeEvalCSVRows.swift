@@ -162,15 +162,19 @@ extension EvalCSVRenderer {
     @inline(__always)
     static func fixedFields(_ day: Day, _ date: CalendarDate, gregorian: Bool, selectAllowed: Bool,
                                     deselectAllowed: Bool, to row: inout UnsafeRowWriter) {
-        if gregorian { row.iso(day, gregorian: date) } else { row.iso(day) }
-        row.byte(UInt8(ascii: ","))
-        row.integer(date.year)
-        row.byte(UInt8(ascii: ","))
-        row.integer(date.month.month)
-        if date.isLeapMonth { row.byte(UInt8(ascii: "L")) }
-        row.byte(UInt8(ascii: ","))
-        row.integer(date.day)
-        row.byte(UInt8(ascii: ","))
+        if gregorian {
+            row.gregorianDateColumns(day, date)
+        } else {
+            row.iso(day)
+            row.byte(UInt8(ascii: ","))
+            row.integer(date.year)
+            row.byte(UInt8(ascii: ","))
+            row.integer(date.month.month)
+            if date.isLeapMonth { row.byte(UInt8(ascii: "L")) }
+            row.byte(UInt8(ascii: ","))
+            row.integer(date.day)
+            row.byte(UInt8(ascii: ","))
+        }
         row.integer(day.weekday)
         row.byte(UInt8(ascii: ","))
         row.bool(selectAllowed)

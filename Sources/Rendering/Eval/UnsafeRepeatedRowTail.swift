@@ -61,19 +61,22 @@ extension EvalCSVRenderer {
             deselectAllowed = outcome.deselect.isAllowed
         }
 
-        /// Writes the row of `day` when its outcome equals the kept one; false, with nothing
-        /// written, otherwise.
-        func write(_ day: Day, _ date: CalendarDate, outcome: UnsafeMutablePointer<PolicyStack.Outcome>,
-                   to out: inout [UInt8]) -> Bool {
-            guard holds, memcmp(keptBytes, outcome, MemoryLayout<PolicyStack.Outcome>.size) == 0 else { return false }
-            let select = selectAllowed, deselect = deselectAllowed
-            let bytes = UnsafeBufferPointer(start: tail.baseAddress, count: count)
-            return UnsafeRowWriter.append(to: &out, capacity: EvalCSVRenderer.fixedCapacity + bytes.count) { row in
-                EvalCSVRenderer.fixedFields(day, date, gregorian: true, selectAllowed: select, deselectAllowed: deselect,
-                                            to: &row)
-                row.copy(bytes)
-                return true
-            }
+        /// The bytes `row` writes at most: the fixed fields and the kept columns.
+        var rowCapacity: Int { EvalCSVRenderer.fixedCapacity + count }
+
+        /// Whether `outcome` is the kept one (its row is then `row`'s).
+        @inline(__always)
+        func repeats(_ outcome: UnsafeMutablePointer<PolicyStack.Outcome>) -> Bool {
+            holds && memcmp(keptBytes, outcome, MemoryLayout<PolicyStack.Outcome>.size) == 0
+        }
+
+        /// The row of `day`, whose outcome `repeats` the kept one, into `row` (`rowCapacity`
+        /// bytes free): its date columns and the kept columns again.
+        @inline(__always)
+        func row(_ day: Day, _ date: CalendarDate, to row: inout UnsafeRowWriter) {
+            EvalCSVRenderer.fixedFields(day, date, gregorian: true, selectAllowed: selectAllowed,
+                                        deselectAllowed: deselectAllowed, to: &row)
+            row.copy(UnsafeBufferPointer(start: tail.baseAddress, count: count))
         }
     }
 }

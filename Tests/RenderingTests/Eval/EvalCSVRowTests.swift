@@ -118,7 +118,8 @@ import Testing
     /// columns after `deselectable` again (`RepeatedRowTail`): every row must still be what
     /// `fieldwiseRow` writes, when outcomes repeat, alternate, differ only in the deciding
     /// policy's index, the decoration's size or a deselect reason, hold texts that need
-    /// escaping, and across the year widths and months (the date columns are the day's own).
+    /// escaping or 5,000 bytes, come between days nothing refused (written in one run with
+    /// them), and across the year widths and months (the date columns are the day's own).
     @Test func rowsThatRepeatTheLastOutcomeAreWrittenAsFieldByField() throws {
         let report = report(policies: ["policies/weekends.lua", "p.lua", "q \"odd\".lua"])
         let weekend = PolicyStack.Decision(verdict: .denied(reason: "weekend"), policy: "policies/weekends.lua",
@@ -140,6 +141,9 @@ import Testing
             PolicyStack.Outcome(select: PolicyStack.Decision(verdict: .denied(reason: nil), policy: "p.lua",
                                                             policyIndex: 1)),
             PolicyStack.Outcome(),
+            // Columns longer than a run's region holds at its usual size: the run gets shorter.
+            PolicyStack.Outcome(select: weekend, decoration: Decoration(label: String(repeating: "long ", count: 1_000)),
+                                decorationPolicy: "p.lua", decorationPolicyIndex: 1),
         ]
         // Runs of one outcome, then alternations, then a pseudo-random order.
         var picks: [Int] = []
