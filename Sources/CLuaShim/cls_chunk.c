@@ -1,5 +1,6 @@
-/* Text chunks (loading, naming, calling by reference), calling a global function with a
- * string (policy tests), and read-only metatables. */
+/* Text chunks (loading, naming, calling by reference), calling a function for text (a
+ * global one with a string for policy tests, the prelude's native ones), and read-only
+ * metatables. */
 #include "cls_internal.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,14 +144,32 @@ int cls_call_ref(lua_State *L, int ref, const cls_value *args, int nargs, cls_va
     return LUA_OK;
 }
 
-/* ---- calling a global function with a string ------------------------------- */
+/* ---- calling a function for text ------------------------------------------ */
+
+int cls_call_text(lua_State *L, int nargs, const char *label, const char *name) {
+    lua_call(L, nargs, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        const char *type = luaL_typename(L, -1);
+        return cls_raise(L, CLS_KIND_TYPE, "%s must return a string, got %s", lua_pushfstring(L, label, name), type);
+    }
+    return 1;
+}
+
+int cls_protected_text(lua_State *L, lua_CFunction body, void *argument, long long budget, const char **out,
+                       size_t *out_len) {
+    *out = NULL;
+    *out_len = 0;
+    int status = cls_protected(L, body, argument, budget);
+    /* the text sits above the message handler at index 1; a body that found nothing to
+     * call returned nothing */
+    if (status == LUA_OK && lua_gettop(L) > 1) *out = lua_tolstring(L, -1, out_len);
+    return status;
+}
 
 typedef struct cls_global_call {
     const char *name;
     const char *argument;
     size_t length;
-    const char **out;
-    size_t *out_len;
 } cls_global_call;
 
 static int cls_global_body(lua_State *L) {
@@ -159,20 +178,13 @@ static int cls_global_body(lua_State *L) {
     if (lua_getglobal(L, c->name) != LUA_TFUNCTION)
         return cls_raise(L, CLS_KIND_TYPE, "'%s' must be a function, got %s", c->name, luaL_typename(L, -1));
     lua_pushlstring(L, c->argument, c->length);
-    lua_call(L, 1, 1);
-    if (lua_type(L, -1) != LUA_TSTRING)
-        return cls_raise(L, CLS_KIND_TYPE, "'%s' must return a string, got %s", c->name, luaL_typename(L, -1));
-    *c->out = lua_tolstring(L, -1, c->out_len);
-    return 1; /* left on the stack until cls_call_finish */
+    return cls_call_text(L, 1, "'%s'", c->name); /* left on the stack until cls_call_finish */
 }
 
 int cls_call_global(lua_State *L, const char *name, const char *argument, size_t length,
                     const char **out, size_t *out_len) {
-    cls_host *h = cls_host_of(L);
-    *out = NULL;
-    *out_len = 0;
-    cls_global_call c = {name, argument, length, out, out_len};
-    return cls_protected(L, cls_global_body, &c, h->call_budget);
+    cls_global_call c = {name, argument, length};
+    return cls_protected_text(L, cls_global_body, &c, cls_host_of(L)->call_budget, out, out_len);
 }
 
 /* ---- read-only metatables -------------------------------------------------- */

@@ -98,29 +98,17 @@ int cpb_load_prelude(lua_State *L, const char *source, size_t length, const char
 
 int cpb_prelude_form(lua_State *L) { return cpb_of(L)->prelude_form; }
 
-typedef struct cpb_native_call {
-    const char *name;
-    const char **out;
-    size_t *out_len;
-} cpb_native_call;
-
 static int cpb_native_text_body(lua_State *L) {
-    cpb_native_call *c = lua_touserdata(L, 1);
+    const char *name = lua_touserdata(L, 1);
     lua_settop(L, 0);
     if (lua_getfield(L, LUA_REGISTRYINDEX, CPB_NATIVE_KEY) != LUA_TTABLE) return 0;
-    if (lua_getfield(L, -1, c->name) != LUA_TFUNCTION) return 0;
-    lua_call(L, 0, 1);
-    if (lua_type(L, -1) != LUA_TSTRING)
-        return cls_raise(L, CLS_KIND_TYPE, "native.%s must return a string, got %s", c->name, luaL_typename(L, -1));
-    *c->out = lua_tolstring(L, -1, c->out_len);
-    return 1; /* left on the stack until cpb_native_finish */
+    if (lua_getfield(L, -1, name) != LUA_TFUNCTION) return 0;
+    return cls_call_text(L, 0, "native.%s", name); /* left on the stack until cpb_native_finish */
 }
 
 int cpb_native_text(lua_State *L, const char *name, const char **out, size_t *out_len) {
-    *out = NULL;
-    *out_len = 0;
-    cpb_native_call c = {name, out, out_len};
-    return cls_protected(L, cpb_native_text_body, &c, cls_call_budget(L));
+    /* the body only reads the name */
+    return cls_protected_text(L, cpb_native_text_body, (void *)name, cls_call_budget(L), out, out_len);
 }
 
 void cpb_native_finish(lua_State *L) {

@@ -49,6 +49,14 @@ int cls_raise(lua_State *L, int kind, const char *fmt, ...) __attribute__((forma
 /* Runs `body` (a C function taking one light userdata) under lua_pcall with the
  * message handler and `budget` instructions. Returns the Lua status. */
 int cls_protected(lua_State *L, lua_CFunction body, void *argument, long long budget);
+/* Inside a protected body: calls the function below its `nargs` arguments for one result,
+ * which must be a string (else a type error naming it: `label`, a lua_pushfstring format,
+ * applied to `name`, such as "'%s'"). Returns 1, the string left as the body's result. */
+int cls_call_text(lua_State *L, int nargs, const char *label, const char *name);
+/* cls_protected for a body that returns one string (cls_call_text) or nothing: `out` is
+ * that string on LUA_OK, valid until the stack is cleared, else NULL. */
+int cls_protected_text(lua_State *L, lua_CFunction body, void *argument, long long budget, const char **out,
+                       size_t *out_len);
 /* With the message handler at `handler` and a function and its `nargs` arguments just
  * above it, calls it with `budget` instructions and classifies any failure; on failure
  * the stack is cut to below the handler. */

@@ -8,15 +8,16 @@ import Rendering
 /// `calpolicy bundle build|sign|verify|inspect|keygen`: signed policy bundles, the unit a fleet
 /// of replicas will pull (docs/bundles.md). The archive and the crypto are PolicyBundle's, the
 /// reading rules and the manifest the request layer's; this file reads argv and words results.
-enum BundleCommand: CLICommand {
+enum BundleCommand: CommandGroup {
+    static let word = "bundle"
     static let output = OptionSpec.value("output", "FILE", short: "o", help: "Where the bundle (FILE.tar.gz) or the private key is written.")
     static let revision = OptionSpec.value("revision", "REV", help: "The bundle's revision (a commit, a tag); default: sha256: and 16 hex digits of its files' digests.")
     static let key = OptionSpec.value("key", "KEY", help: "The Ed25519 private key (RFC 8410 DER, as bundle keygen writes).")
     static let publicKey = OptionSpec.value("public-key", "KEY.pub", help: "The Ed25519 public key (SubjectPublicKeyInfo DER).")
 
     static var command: Command {
-        .group(
-            "bundle", abstract: "Build, sign, verify and inspect signed policy bundles; make signing keys.",
+        group(
+            abstract: "Build, sign, verify and inspect signed policy bundles; make signing keys.",
             discussion: """
             calpolicy bundle build DIR -o FILE.tar.gz [--revision REV]
               packs DIR's policies, tests, ICS files, overrides/*.json and snapshots/*.json with a
@@ -33,21 +34,13 @@ enum BundleCommand: CLICommand {
             Bundles are read in memory under strict rules (docs/bundles.md); nothing is extracted.
             'calpolicy bundle ACTION --help' shows an action's options.
             """,
-            actions: [
-                Command(spec: buildSpec, run: build),
-                Command(spec: signSpec, run: sign),
-                Command(spec: verifySpec, run: verify),
-                Command(spec: inspectSpec, run: inspect),
-                Command(spec: keygenSpec, run: keygen),
-            ])
+            actions: [buildAction, signAction, verifyAction, inspectAction, keygenAction])
     }
 
-    static let buildSpec = CommandSpec(
-        name: "bundle build",
-        abstract: "Pack a policy folder as a bundle with its manifest.",
+    static let buildAction = action(
+        "build", abstract: "Pack a policy folder as a bundle with its manifest.",
         positionalUsage: "DIR",
-        maxPositionals: 1,
-        options: [output, revision, CommandCatalog.help],
+        options: [output, revision],
         discussion: """
         Packs DIR's *.lua (policies and their _test.lua tests) and *.ics files, overrides/*.json
         and snapshots/*.json (hidden entries skipped; a link or device with such a name refused)
@@ -55,58 +48,55 @@ enum BundleCommand: CLICommand {
         and holiday data versions of this machine, and the default stack (the policies in name
         order). Deterministic: the same folder gives the same bytes. Writes FILE whole or not at
         all (replacing it). Exits 2 on any refusal.
-        """
+        """,
+        run: build
     )
 
-    static let keygenSpec = CommandSpec(
-        name: "bundle keygen",
-        abstract: "Make an Ed25519 signing key pair (RFC 8410 DER).",
+    static let keygenAction = action(
+        "keygen", abstract: "Make an Ed25519 signing key pair (RFC 8410 DER).",
         positionalUsage: "",
-        maxPositionals: 0,
-        options: [output, CommandCatalog.help],
+        options: [output],
         discussion: """
         Writes KEY (the private key, PKCS#8 DER, mode 0600) and KEY.pub (SubjectPublicKeyInfo
         DER), never over existing files; the seed comes from the system (getrandom). Keys from
         'openssl genpkey -algorithm ed25519 -outform DER' work the same.
-        """
+        """,
+        run: keygen
     )
 
-    static let signSpec = CommandSpec(
-        name: "bundle sign",
-        abstract: "Sign a bundle's manifest (adds or replaces manifest.sig).",
+    static let signAction = action(
+        "sign", abstract: "Sign a bundle's manifest (adds or replaces manifest.sig).",
         positionalUsage: "FILE",
-        maxPositionals: 1,
-        options: [key, CommandCatalog.help],
+        options: [key],
         discussion: """
         Reads FILE under the reading rules (its files must match its manifest), signs
         manifest.json's exact bytes and rewrites FILE with manifest.sig {"alg", "keyid", "sig"}
         after manifest.json. Prints the key id. Exits 1 when the bundle is refused, 2 on bad input.
-        """
+        """,
+        run: sign
     )
 
-    static let verifySpec = CommandSpec(
-        name: "bundle verify",
-        abstract: "Verify a bundle: signature, every file's digest, exactly the manifest's files.",
+    static let verifyAction = action(
+        "verify", abstract: "Verify a bundle: signature, every file's digest, exactly the manifest's files.",
         positionalUsage: "FILE",
-        maxPositionals: 1,
-        options: [publicKey, CommandCatalog.help],
+        options: [publicKey],
         discussion: """
         Reads FILE in memory (nothing is written) under the reading rules, then checks the
         signature over manifest.json with KEY.pub. Exits 0 and prints the revision when all
         holds; 1 with one line saying what failed; 2 on bad input (no such file, not a key).
-        """
+        """,
+        run: verify
     )
 
-    static let inspectSpec = CommandSpec(
-        name: "bundle inspect",
-        abstract: "Show a bundle's revision, data versions, stacks, files and key id (unverified).",
+    static let inspectAction = action(
+        "inspect", abstract: "Show a bundle's revision, data versions, stacks, files and key id (unverified).",
         positionalUsage: "FILE",
-        maxPositionals: 1,
-        options: [CommandCatalog.selectFormat, CommandCatalog.help],
+        options: [CommandCatalog.selectFormat],
         discussion: """
         Reads manifest.json and manifest.sig only, under the reading rules; nothing here is
         verified (bundle verify does that). Exits 1 when the bundle is refused, 2 on bad input.
-        """
+        """,
+        run: inspect
     )
 
     static func build(_ parsed: RequestValues, console: Console) throws(CLIError) -> Int32 {

@@ -32,7 +32,7 @@ struct Command: Sendable {
 }
 
 /// A command of the table: the type that holds it. Most are a spec and a `run`
-/// (`RunnableCommand`); a group of actions (`bundle`, `override`) makes its `Command` itself.
+/// (`RunnableCommand`); a group of actions (`bundle`, `override`) is a `CommandGroup`.
 protocol CLICommand: SendableMetatype {
     static var command: Command { get }
 }

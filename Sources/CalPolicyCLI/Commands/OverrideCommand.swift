@@ -9,7 +9,8 @@ import Rendering
 /// `calpolicy override add|list|check`: the break-glass override files `gate --overrides DIR`
 /// applies, written, listed and checked by the same reader (`OverrideFile`) and review
 /// (`OverrideReview`) that load them.
-enum OverrideCommand: CLICommand {
+enum OverrideCommand: CommandGroup {
+    static let word = "override"
     static let id = OptionSpec.value("id", "ID", help: "The override's name and its file's (ID.json): A-Z a-z 0-9 . _ - (default: --ticket).")
     static let scope = OptionSpec.value("scope", "KEY=VALUE", repeats: true, help: "Where it applies (environment=production); repeat; a key twice: either value; exclude.KEY=VALUE excludes.")
     static let from = OptionSpec.value("from", "INSTANT", help: "When it begins, with an offset (default: now).")
@@ -24,8 +25,8 @@ enum OverrideCommand: CLICommand {
     static let defaultFolder = "overrides"
 
     static var command: Command {
-        .group(
-            "override", abstract: "Add, list and check break-glass override files (the folder gate --overrides reads).",
+        group(
+            abstract: "Add, list and check break-glass override files (the folder gate --overrides reads).",
             discussion: """
             calpolicy override add --until INSTANT --reason TEXT [--id ID] [--scope KEY=VALUE ...] [POLICY ...]
               writes DIR/ID.json (never over an existing file), read back by the reader gate uses;
@@ -40,54 +41,49 @@ enum OverrideCommand: CLICommand {
               closed in its window); 0 when every file is good.
             'calpolicy override ACTION --help' shows an action's options.
             """,
-            actions: [
-                Command(spec: addSpec, run: add),
-                Command(spec: listSpec, run: list),
-                Command(spec: checkSpec, run: check),
-            ])
+            actions: [addAction, listAction, checkAction])
     }
 
-    static let addSpec = CommandSpec(
-        name: "override add",
-        abstract: "Write a new override file, checked as gate --overrides reads it.",
+    static let addAction = action(
+        "add", abstract: "Write a new override file, checked as gate --overrides reads it.",
         positionalUsage: "[POLICY ...]",
         options: [id, scope, from, until, reason, ticket, requestedBy, approvedBy, policy, dir,
-                  CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+                  CommandCatalog.timeout, CommandCatalog.verbose],
         discussion: """
         Writes DIR/ID.json (DIR made when missing) whole or not at all, and never over an existing
         file: an override is added once, then reviewed and merged like code. Without --id the
         ticket names it when it is an identifier. The file is read back by the reader gate uses
         before it is written, and with POLICY files held against their overridable rules: a hard
         freeze, maxHours, requireTicket, approvers. Prints the path written. Exits 2 on any refusal.
-        """
+        """,
+        run: add
     )
 
-    static let listSpec = CommandSpec(
-        name: "override list",
-        abstract: "List the override files: window, state at an instant, whether each covers a context.",
+    static let listAction = action(
+        "list", abstract: "List the override files: window, state at an instant, whether each covers a context.",
         positionalUsage: "",
-        maxPositionals: 0,
-        options: [dir, at] + OptionCatalogue.contextOptions + [CommandCatalog.selectFormat, CommandCatalog.help],
+        options: [dir, at] + OptionCatalogue.contextOptions + [CommandCatalog.selectFormat],
         discussion: """
         One line a file (text), or {"overrides": [...], "refused": [{"file", "field", "message"}]}
         (json). States at --at: future, active, expired, ended. With --context, whether each
         override's scope covers it (every key of its scope given and matching). Refused files are
         listed with their problem. Exits 0: listing is not a check (see override check).
-        """
+        """,
+        run: list
     )
 
-    static let checkSpec = CommandSpec(
-        name: "override check",
-        abstract: "Check an overrides folder against a stack for CI.",
+    static let checkAction = action(
+        "check", abstract: "Check an overrides folder against a stack for CI.",
         positionalUsage: "DIR POLICY ...",
-        options: [at, CommandCatalog.timeout, CommandCatalog.verbose, CommandCatalog.help],
+        options: [at, CommandCatalog.timeout, CommandCatalog.verbose],
         discussion: """
         A file has a problem when it is refused (as gate --overrides would refuse it), has ended or
         expired (its end is at or before --at) but is still present, or is never applicable: no
         policy of the stack is lifted by it with a scope its own can meet, or none of those is
         closed in [from, until). Problems go to stderr, one line each; good files and a summary to
         stdout. Exits 0 when every file is good, 1 on any problem, 2 on bad usage, 3 on a policy error.
-        """
+        """,
+        run: check
     )
 
     // MARK: add

@@ -18,7 +18,9 @@ import CalendarCore
     @Test func callGlobalRefusesMissingFunctionsAndNonStrings() throws {
         let lua = try load("function number() return 1 end\nfunction fail() error('nope') end")
         #expect(luaFailure { _ = try lua.callGlobal("absent", argument: "") }?.kind == .type)
-        #expect(luaFailure { _ = try lua.callGlobal("number", argument: "") }?.kind == .type)
+        let notText = luaFailure { _ = try lua.callGlobal("number", argument: "") }
+        #expect(notText?.kind == .type)
+        #expect(notText?.message == "'number' must return a string, got number")
         let error = luaFailure { _ = try lua.callGlobal("fail", argument: "") }
         #expect(error?.kind == .runtime)
         #expect(error?.message.contains("nope") == true)
