@@ -108,38 +108,55 @@ static int cpb_year_record(lua_State *L, cpb_state *h, long long year, int value
     return LUA_OK;
 }
 
-/* `weekly = { [cal.SATURDAY] = answer, ... }`: an answer for every day of the year on that
- * weekday that the table does not list by day number (a weekend layer: two records a year
- * instead of 104). Keys are weekdays 1 (Sunday) ... 7 (Saturday); key and value stay on the
- * stack as anchors of the strings read. */
-static int cpb_year_weekly(lua_State *L, cpb_state *h, long long year, int weekly, cpb_day_call *out, int capacity,
-                           int *count, const void **previous) {
+/* The answers of `table` into `out`: the year's table (`weekly` 0; already checked to be a
+ * plain table), keyed by the year's day numbers and `weekly`; or its `weekly` table (`weekly`
+ * 1), keyed by weekday, 1 (Sunday) ... 7 (Saturday): an answer for every day of the year on
+ * that weekday that the year's table does not list (a weekend layer: two records a year
+ * instead of 104). Each key and value stays on the stack as the anchor of the strings read. */
+static int cpb_year_table(lua_State *L, cpb_state *h, long long year, int table, int weekly, long long first_day,
+                          long long last_day, cpb_day_call *out, int capacity, int *count, const void **previous) {
     char got[96];
-    if (lua_type(L, weekly) != LUA_TTABLE) {
-        cpb_describe(L, weekly, got, sizeof got);
+    if (weekly && lua_type(L, table) != LUA_TTABLE) {
+        cpb_describe(L, table, got, sizeof got);
         cpb_type_error(L, h, "weekly must be a table keyed by weekday (cal.SUNDAY ... cal.SATURDAY), got %s", got);
         return cpb_year_error(L, year, LLONG_MIN, 0);
     }
-    if (lua_getmetatable(L, weekly)) {
+    if (weekly && lua_getmetatable(L, table)) {
         lua_pop(L, 1);
         cpb_type_error(L, h, "weekly has a metatable (return a plain table)");
         return cpb_year_error(L, year, LLONG_MIN, 0);
     }
     lua_pushnil(L);
-    while (lua_next(L, weekly) != 0) {
+    while (lua_next(L, table) != 0) {
         int key = lua_gettop(L) - 1, value = lua_gettop(L);
         if (!lua_checkstack(L, 16)) {
             cpb_type_error(L, h, "returned too many answers");
             return cpb_year_error(L, year, LLONG_MIN, 0);
         }
-        lua_Integer weekday = lua_isinteger(L, key) ? lua_tointeger(L, key) : 0;
-        if (!lua_isinteger(L, key) || weekday < 1 || weekday > 7) {
+        size_t len = 0;
+        const char *name = lua_type(L, key) == LUA_TSTRING ? lua_tolstring(L, key, &len) : NULL;
+        if (!weekly && name != NULL && cpb_field_is(name, len, "weekly")) {
+            int status = cpb_year_table(L, h, year, value, 1, first_day, last_day, out, capacity, count, previous);
+            if (status != LUA_OK) return status;
+            lua_pushvalue(L, key);
+            continue;
+        }
+        lua_Integer number = lua_isinteger(L, key) ? lua_tointeger(L, key) : 0;
+        long long low = weekly ? 1 : first_day, high = weekly ? 7 : last_day;
+        if (!lua_isinteger(L, key) || number < low || number > high) {
             cpb_describe(L, key, got, sizeof got);
-            cpb_type_error(L, h, "weekly has the key %s (expected a weekday, cal.SUNDAY (1) ... cal.SATURDAY (7))", got);
+            if (weekly) {
+                cpb_type_error(L, h, "weekly has the key %s (expected a weekday, cal.SUNDAY (1) ... cal.SATURDAY (7))", got);
+            } else {
+                cpb_type_error(L, h, "returned the key %s (expected day numbers of %lld, e.g. cal.dayNumber(%lld, 12, 25), "
+                               "or weekly)", got, year, year);
+            }
             return cpb_year_error(L, year, LLONG_MIN, 0);
         }
-        if (cpb_year_record(L, h, year, value, 0, weekday, out, capacity, count, previous) != LUA_OK) return LUA_ERRRUN;
-        lua_pushvalue(L, key);
+        if (cpb_year_record(L, h, year, value, weekly ? 0 : number, weekly ? number : 0, out, capacity, count,
+                            previous) != LUA_OK)
+            return LUA_ERRRUN;
+        lua_pushvalue(L, key); /* the iteration goes on; key and value stay below as anchors */
     }
     return LUA_OK;
 }
@@ -178,29 +195,5 @@ int cpb_call_year(lua_State *L, long long year, long long first_day, long long l
         return cpb_year_error(L, year, LLONG_MIN, 0);
     }
     const void *previous = NULL; /* the last answer table read (its record is the last one written) */
-    lua_pushnil(L);
-    while (lua_next(L, result) != 0) {
-        int key = lua_gettop(L) - 1, value = lua_gettop(L);
-        if (!lua_checkstack(L, 16)) {
-            cpb_type_error(L, h, "returned too many answers");
-            return cpb_year_error(L, year, LLONG_MIN, 0);
-        }
-        size_t len = 0;
-        const char *name = lua_type(L, key) == LUA_TSTRING ? lua_tolstring(L, key, &len) : NULL;
-        if (name != NULL && cpb_field_is(name, len, "weekly")) {
-            if (cpb_year_weekly(L, h, year, value, out, capacity, count, &previous) != LUA_OK) return LUA_ERRRUN;
-            lua_pushvalue(L, key);
-            continue;
-        }
-        lua_Integer day = lua_isinteger(L, key) ? lua_tointeger(L, key) : 0;
-        if (!lua_isinteger(L, key) || day < first_day || day > last_day) {
-            cpb_describe(L, key, got, sizeof got);
-            cpb_type_error(L, h, "returned the key %s (expected day numbers of %lld, e.g. cal.dayNumber(%lld, 12, 25), or weekly)",
-                           got, year, year);
-            return cpb_year_error(L, year, LLONG_MIN, 0);
-        }
-        if (cpb_year_record(L, h, year, value, day, 0, out, capacity, count, &previous) != LUA_OK) return LUA_ERRRUN;
-        lua_pushvalue(L, key); /* key and value stay below as anchors of the strings read */
-    }
-    return LUA_OK;
+    return cpb_year_table(L, h, year, result, 0, first_day, last_day, out, capacity, count, &previous);
 }
