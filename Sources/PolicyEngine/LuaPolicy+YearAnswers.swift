@@ -63,6 +63,46 @@ extension LuaPolicy {
             result.indices.append(index)
             result.answers.append(answer)
         }
+        /// The weekly answers of the run's days `from..<to` of `table`'s year (day number `base +
+        /// index`) that the year does not list: one weekday at a time, by sevens (nothing is
+        /// done for the other days), each answer held once in `shared` for each part asked.
+        func addWeekly(_ table: YearAnswerTable, from start: Int, to end: Int, base: Int) {
+            let firstWeekday = GregorianMath.weekday(of: base + start) - 1
+            let listed = table.dayNumbers
+            let firstListed = table.firstIndex(atOrAfter: base + start)
+            for weekday in 0..<7 where table.weeklySays[weekday] {
+                let known = table.weekly[weekday]!
+                var slot: [Int32] = [-1, -1, -1, -1] // by part asked; -2: says nothing
+                var k = firstListed
+                var at = start + (weekday - firstWeekday + 7) % 7
+                while at < end {
+                    while k < listed.count, listed[k] - base < at { k += 1 }
+                    if k < listed.count, listed[k] - base == at {
+                        at += 7
+                        continue
+                    }
+                    let asked = questions[at]
+                    let select = asked.canSelect && wantSelect, decoration = asked.decoration && wantDecoration
+                    let part = (select ? 2 : 0) + (decoration ? 1 : 0)
+                    if slot[part] == -1 {
+                        var answer = DayAnswers()
+                        if select { answer.select = known.select }
+                        if decoration { answer.decoration = known.decoration }
+                        if case .allowed = answer.select, answer.decoration == nil {
+                            slot[part] = -2
+                        } else {
+                            slot[part] = Int32(result.shared.count)
+                            result.shared.append(answer)
+                        }
+                    }
+                    if slot[part] >= 0 {
+                        result.sharedDays.append(at)
+                        result.sharedAnswer.append(slot[part])
+                    }
+                    at += 7
+                }
+            }
+        }
         var index = 0
         while index < count {
             let year = days[index].year
@@ -91,44 +131,12 @@ extension LuaPolicy {
                 let base = days[index].dayNumber - index
                 var k = table.firstIndex(atOrAfter: days[index].dayNumber)
                 let listed = table.dayNumbers
-                if table.weekly.isEmpty {
-                    while k < listed.count, listed[k] - base < end {
-                        add(table.answers[k], at: listed[k] - base)
-                        k += 1
-                    }
-                } else {
-                    // Weekly answers: each day in turn, its listed answer first, else its
-                    // weekday's, held once in `shared` for each weekday and part asked (a few
-                    // instructions a day; no copy of the answer per weekend day).
-                    var slot = [Int32](repeating: -1, count: 28) // weekday × part asked; -2: says nothing
-                    var weekday = GregorianMath.weekday(of: days[index].dayNumber) - 1
-                    for at in index..<end {
-                        if k < listed.count, listed[k] - base == at {
-                            add(table.answers[k], at: at)
-                            k += 1
-                        } else if table.weeklySays[weekday] {
-                            let asked = questions[at]
-                            let select = asked.canSelect && wantSelect, decoration = asked.decoration && wantDecoration
-                            let key = weekday * 4 + (select ? 2 : 0) + (decoration ? 1 : 0)
-                            if slot[key] == -1 {
-                                let known = table.weekly[weekday]!
-                                var answer = DayAnswers()
-                                if select { answer.select = known.select }
-                                if decoration { answer.decoration = known.decoration }
-                                if case .allowed = answer.select, answer.decoration == nil {
-                                    slot[key] = -2
-                                } else {
-                                    slot[key] = Int32(result.shared.count)
-                                    result.shared.append(answer)
-                                }
-                            }
-                            if slot[key] >= 0 {
-                                result.sharedDays.append(at)
-                                result.sharedAnswer.append(slot[key])
-                            }
-                        }
-                        weekday = weekday == 6 ? 0 : weekday + 1
-                    }
+                while k < listed.count, listed[k] - base < end {
+                    add(table.answers[k], at: listed[k] - base)
+                    k += 1
+                }
+                if !table.weekly.isEmpty {
+                    addWeekly(table, from: index, to: end, base: base)
                 }
                 index = end
             } else {
