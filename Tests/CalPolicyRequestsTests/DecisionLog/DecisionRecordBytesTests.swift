@@ -178,6 +178,44 @@ import Testing
         #expect(compared == Self.masks.count * 10)
     }
 
+    /// A face's field as the server writes it into the line (`member`, by kind of value), from
+    /// the pair `record.request` / `record.outcome` would hold.
+    static func writeMember(_ key: String, _ value: JSONValue, _ out: inout [UInt8]) {
+        let keys: [StaticString] = ["id", "client", "method", "status", "error", "durationUs", "admission"]
+        guard let name = keys.first(where: { $0.description == key }) else {
+            Issue.record("no StaticString for \(key)")
+            return
+        }
+        switch value {
+        case .string(let text): DecisionRecordRenderer.member(name, string: text, to: &out)
+        case .null: DecisionRecordRenderer.member(name, string: nil, to: &out)
+        case .int(let number): DecisionRecordRenderer.member(name, integer: number, to: &out)
+        default: DecisionRecordRenderer.member(name, value, to: &out)
+        }
+    }
+
+    /// The server's path: its fields written by closures straight into the line (no arrays),
+    /// the same bytes as the record's `request` and `outcome` arrays and the former renderer.
+    @Test func theFacesFieldsWrittenInPlaceAreTheSameBytes() throws {
+        var compared = 0
+        for patterns in Self.masks {
+            let mask = patterns.isEmpty ? DecisionMask() : try DecisionMask.parse(patterns, option: OptionCatalogue.decisionLogMask)
+            for record in try Self.records() {
+                var bare = record
+                (bare.request, bare.outcome) = ([], [])
+                var bytes: [UInt8] = Array("prefix".utf8)
+                DecisionRecordRenderer.append(bare, mask: mask, to: &bytes, request: { out in
+                    for (key, value) in record.request { Self.writeMember(key, value, &out) }
+                }, outcome: { out in
+                    for (key, value) in record.outcome { Self.writeMember(key, value, &out) }
+                })
+                #expect(bytes == Array(("prefix" + Self.reference(record, mask: mask)).utf8), "\(record.route) masked \(patterns)")
+                compared += 1
+            }
+        }
+        #expect(compared == Self.masks.count * 10)
+    }
+
     @Test func maskedKeysAreNamedOnceAndNoClearValueRemains() throws {
         let mask = try DecisionMask.parse(["actor", "labels.t*"], option: OptionCatalogue.decisionLogMask)
         let select = try #require(try Self.records().first { $0.route == "/v1/select" })
