@@ -10,9 +10,10 @@ extension Router {
     /// be queued is not given out: the answer becomes a 503. A decision whose line was queued
     /// carries its id in `X-Decision-Id` (a header, never the body: bodies are cached, ETagged
     /// and byte-identical to the CLI's).
-    func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
-             seconds: Double) -> HTTPResponse {
-        var response = response
+    /// `response` is changed in place (the decision id, or the 503): a copy of it here made its
+    /// headers shared, and the decision id's append copied them.
+    func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: inout HTTPResponse,
+             seconds: Double) {
         let micros = Int((seconds * 1e6).rounded())
         if let decisions, let route, route.isDecision {
             var record = DecisionRecord(time: Clock.timestamp(), route: route.rawValue)
@@ -34,8 +35,8 @@ extension Router {
             let written = Self.lineBuffers.with { line in
                 DecisionRecordRenderer.append(record, mask: decisions.mask, to: &line, request: { out in
                     DecisionRecordRenderer.member("id", string: id, to: &out)
-                    DecisionRecordRenderer.member("client", string: request.clientAddress.map(TerminalText.escape), to: &out)
-                    DecisionRecordRenderer.member("method", string: TerminalText.escape(request.method), to: &out)
+                    DecisionRecordRenderer.member("client", text: request.clientAddress, to: &out)
+                    DecisionRecordRenderer.member("method", text: request.method, to: &out)
                 }, outcome: { out in
                     DecisionRecordRenderer.member("status", integer: status, to: &out)
                     if let failure = note.failure {
@@ -77,7 +78,6 @@ extension Router {
             if let stack = note.stack, let version = note.version { line += " stack=\(stack) version=\(version)" }
             AccessLog.request(line)
         }
-        return response
     }
 
     /// Each thread's buffer for its decision-log lines (`log`).

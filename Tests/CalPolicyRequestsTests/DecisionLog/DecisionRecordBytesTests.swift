@@ -216,6 +216,34 @@ import Testing
         #expect(compared == Self.masks.count * 10)
     }
 
+    /// A text copied as it is when plain, escaped by both escapers when not: the same bytes.
+    @Test func textsAreWrittenAsTheTwoEscapersWriteThem() {
+        let texts = ["", "GET", "127.0.0.1", "::1", "4faa9724fe901b53", "python-holidays 0.109", "a\"b", "back\\slash",
+                     "tab\there", "line\nbreak", "\u{1B}[31m", "del\u{7F}", "c1\u{9B}x", "sep\u{2028}x", "bidi \u{202E}evil",
+                     "café ☕ 日本", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "nul\u{0}"]
+        for text in texts {
+            var expected: [UInt8] = [], fast: [UInt8] = []
+            JSONWriter.appendString(TerminalText.escape(text), to: &expected)
+            DecisionRecordRenderer.appendText(text, to: &fast)
+            #expect(fast == expected, "\(text.debugDescription)")
+            var member: [UInt8] = [], reference: [UInt8] = []
+            DecisionRecordRenderer.member("client", text: text, to: &member)
+            DecisionRecordRenderer.member("client", string: TerminalText.escape(text), to: &reference)
+            #expect(member == reference)
+        }
+        var null: [UInt8] = []
+        DecisionRecordRenderer.member("client", text: nil, to: &null)
+        #expect(null == Array(#", "client": null"#.utf8))
+    }
+
+    /// The data's and the policies' texts when they need escaping: the same line as the former renderer.
+    @Test func unsafeVersionsAreWrittenAsTheFormerRendererWroteThem() throws {
+        var record = try #require(try Self.records().first)
+        record.data = DataVersions(tzdata: "2025b\u{1B}[2J", holidays: "h\"o\\l\u{2028}")
+        (record.stack, record.version, record.today) = ("pr\u{202E}od", "v\"1", "2027-03-01\n")
+        #expect(DecisionRecordRenderer.line(record) == Self.reference(record, mask: DecisionMask()))
+    }
+
     @Test func maskedKeysAreNamedOnceAndNoClearValueRemains() throws {
         let mask = try DecisionMask.parse(["actor", "labels.t*"], option: OptionCatalogue.decisionLogMask)
         let select = try #require(try Self.records().first { $0.route == "/v1/select" })
