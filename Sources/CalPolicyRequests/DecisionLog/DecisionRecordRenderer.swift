@@ -51,17 +51,19 @@ public enum DecisionRecordRenderer {
         put(", \"today\": ", &out)
         text(record.today, &out)
         put(", \"instant\": ", &out)
+        // Bound once: each `if let` of the optional copied the zone (its retains and releases).
+        let zone = record.zone
         if let seconds = record.instant {
             put("{\"seconds\": ", &out)
             JSONWriter.appendInteger(Int(seconds), to: &out)
             put(", \"iso\": ", &out)
-            if let zone = record.zone { JSONWriter.appendString(DecisionInstantText.iso(seconds, zone), to: &out) } else { put("null", &out) }
+            if let zone { JSONWriter.appendString(DecisionInstantText.iso(seconds, zone), to: &out) } else { put("null", &out) }
             out.append(0x7D)
         } else {
             put("null", &out)
         }
         put(", \"timeZone\": ", &out)
-        if let zone = record.zone { JSONWriter.appendString(zone.identifier, to: &out) } else { put("null", &out) }
+        if let zone { JSONWriter.appendString(zone.identifier, to: &out) } else { put("null", &out) }
         put(", \"context\": ", &out)
         if let context = record.context { mask.appendContext(context, masked: &masked, to: &out) } else { put("null", &out) }
         put(", \"query\": ", &out)
