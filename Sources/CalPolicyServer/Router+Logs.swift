@@ -10,18 +10,13 @@ extension Router {
     /// be queued is not given out: the answer becomes a 503. A decision whose line was queued
     /// carries its id in `X-Decision-Id` (a header, never the body: bodies are cached, ETagged
     /// and byte-identical to the CLI's).
-    func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: HTTPResponse,
-             seconds: Double) -> HTTPResponse {
-        var response = response
+    /// `response` is changed in place (the decision id, or the 503): a copy of it here made its
+    /// headers shared, and the decision id's append copied them.
+    func log(_ request: HTTPRequest, route: Route?, id: String, note: RequestNote, response: inout HTTPResponse,
+             seconds: Double) {
         let micros = Int((seconds * 1e6).rounded())
         if let decisions, let route, route.isDecision {
-            let error: JSONValue = note.failure.map { failure in
-                .object([("code", .string(failure.code)), ("message", .string(TerminalText.line(failure.message))),
-                         ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: Self.maxParameterBytes)) } ?? .null)])
-            } ?? .null
             var record = DecisionRecord(time: Clock.timestamp(), route: route.rawValue)
-            record.request = [("id", .string(id)), ("client", LogJSON.optional(request.clientAddress)),
-                              ("method", LogJSON.text(request.method))]
             (record.stack, record.version, record.today) = (note.stack, note.version, note.today)
             record.revision = note.revision
             (record.instant, record.zone, record.context) = (note.instant, note.zone, note.context)
@@ -33,12 +28,27 @@ extension Router {
             if note.answer == nil && response.status == 200 && !response.body.isEmpty {
                 record.answer = Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value)
             }
-            record.outcome = [("status", .int(response.status)), ("error", error), ("durationUs", .int(micros))]
-            if let admission = note.admission { record.outcome.append(("admission", admission)) }
-            var line: [UInt8] = []
-            line.reserveCapacity(1024)
-            DecisionRecordRenderer.append(record, mask: decisions.mask, to: &line)
-            let written = decisions.append(line)
+            // The server's own fields written straight into the line (request: id, client,
+            // method; outcome: status, error, duration, admission), into this thread's reused
+            // buffer: no array of fields and no line of its own per decision.
+            let status = response.status
+            let written = Self.lineBuffers.with { line in
+                DecisionRecordRenderer.append(record, mask: decisions.mask, to: &line, request: { out in
+                    DecisionRecordRenderer.member("id", string: id, to: &out)
+                    DecisionRecordRenderer.member("client", text: request.clientAddress, to: &out)
+                    DecisionRecordRenderer.member("method", text: request.method, to: &out)
+                }, outcome: { out in
+                    DecisionRecordRenderer.member("status", integer: status, to: &out)
+                    if let failure = note.failure {
+                        DecisionRecordRenderer.member("error", Self.errorJSON(failure), to: &out)
+                    } else {
+                        DecisionRecordRenderer.member("error", string: nil, to: &out)
+                    }
+                    DecisionRecordRenderer.member("durationUs", integer: micros, to: &out)
+                    if let admission = note.admission { DecisionRecordRenderer.member("admission", admission, to: &out) }
+                })
+                return decisions.append(line)
+            }
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",
@@ -68,7 +78,15 @@ extension Router {
             if let stack = note.stack, let version = note.version { line += " stack=\(stack) version=\(version)" }
             AccessLog.request(line)
         }
-        return response
+    }
+
+    /// Each thread's buffer for its decision-log lines (`log`).
+    static let lineBuffers = ThreadScratch()
+
+    /// A failed decision's `error` member: its code, message and parameter made safe for one line.
+    static func errorJSON(_ failure: Failure) -> JSONValue {
+        .object([("code", .string(failure.code)), ("message", .string(TerminalText.line(failure.message))),
+                 ("parameter", failure.parameter.map { .string(TerminalText.line($0, maxBytes: maxParameterBytes)) } ?? .null)])
     }
 
     /// The access-log line of a request libmicrohttpd ended before any route saw it (it answered

@@ -96,6 +96,9 @@ final class Router: @unchecked Sendable {
         let finish: @Sendable (HTTPResponse) -> Void = { [self] response in
             var response = response
             cors.decorate(&response, request)
+            // Room for what is appended from here on (the request id, a revision, the decision
+            // id) in one step: each append past the array's capacity copied it.
+            response.headers.reserveCapacity(response.headers.count + (decisions == nil ? 2 : 3))
             response.headers.append(("X-Request-Id", id))
             // The active bundle's revision beside X-Policy-Version (a document route set its own,
             // from the version that answered).
@@ -103,7 +106,7 @@ final class Router: @unchecked Sendable {
                 response.headers.append(("X-Policy-Revision", revision))
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            response = log(request, route: route, id: id, note: note, response: response, seconds: seconds)
+            log(request, route: route, id: id, note: note, response: &response, seconds: seconds)
             metrics.finished(route: route?.rawValue ?? "other", status: response.status, seconds: seconds)
             reply(response)
         }

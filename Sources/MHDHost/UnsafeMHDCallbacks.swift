@@ -204,7 +204,11 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, co
 /// Queues `answer` on the connection (MHD copies the body).
 private func queue(_ answer: HTTPResponse, _ connection: OpaquePointer, _ context: DaemonContext) -> MHD_Result {
     guard let response = response(over: answer.body) else { return .NO }
-    for header in answer.headers { _ = MHD_add_response_header(response, header.name, header.value) }
+    // `withCString` lends a String's own bytes (a short one's from the stack); a String passed
+    // as a `char *` argument is copied into a fresh array first: two mallocs per header per answer.
+    for header in answer.headers {
+        _ = header.name.withCString { name in header.value.withCString { MHD_add_response_header(response, name, $0) } }
+    }
     if answer.closeConnection || context.closing.isSet { _ = MHD_add_response_header(response, "Connection", "close") }
     let queued = MHD_queue_response(connection, UInt32(answer.status), response)
     MHD_destroy_response(response)

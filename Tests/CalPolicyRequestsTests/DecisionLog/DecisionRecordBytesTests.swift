@@ -178,6 +178,72 @@ import Testing
         #expect(compared == Self.masks.count * 10)
     }
 
+    /// A face's field as the server writes it into the line (`member`, by kind of value), from
+    /// the pair `record.request` / `record.outcome` would hold.
+    static func writeMember(_ key: String, _ value: JSONValue, _ out: inout [UInt8]) {
+        let keys: [StaticString] = ["id", "client", "method", "status", "error", "durationUs", "admission"]
+        guard let name = keys.first(where: { $0.description == key }) else {
+            Issue.record("no StaticString for \(key)")
+            return
+        }
+        switch value {
+        case .string(let text): DecisionRecordRenderer.member(name, string: text, to: &out)
+        case .null: DecisionRecordRenderer.member(name, string: nil, to: &out)
+        case .int(let number): DecisionRecordRenderer.member(name, integer: number, to: &out)
+        default: DecisionRecordRenderer.member(name, value, to: &out)
+        }
+    }
+
+    /// The server's path: its fields written by closures straight into the line (no arrays),
+    /// the same bytes as the record's `request` and `outcome` arrays and the former renderer.
+    @Test func theFacesFieldsWrittenInPlaceAreTheSameBytes() throws {
+        var compared = 0
+        for patterns in Self.masks {
+            let mask = patterns.isEmpty ? DecisionMask() : try DecisionMask.parse(patterns, option: OptionCatalogue.decisionLogMask)
+            for record in try Self.records() {
+                var bare = record
+                (bare.request, bare.outcome) = ([], [])
+                var bytes: [UInt8] = Array("prefix".utf8)
+                DecisionRecordRenderer.append(bare, mask: mask, to: &bytes, request: { out in
+                    for (key, value) in record.request { Self.writeMember(key, value, &out) }
+                }, outcome: { out in
+                    for (key, value) in record.outcome { Self.writeMember(key, value, &out) }
+                })
+                #expect(bytes == Array(("prefix" + Self.reference(record, mask: mask)).utf8), "\(record.route) masked \(patterns)")
+                compared += 1
+            }
+        }
+        #expect(compared == Self.masks.count * 10)
+    }
+
+    /// A text copied as it is when plain, escaped by both escapers when not: the same bytes.
+    @Test func textsAreWrittenAsTheTwoEscapersWriteThem() {
+        let texts = ["", "GET", "127.0.0.1", "::1", "4faa9724fe901b53", "python-holidays 0.109", "a\"b", "back\\slash",
+                     "tab\there", "line\nbreak", "\u{1B}[31m", "del\u{7F}", "c1\u{9B}x", "sep\u{2028}x", "bidi \u{202E}evil",
+                     "café ☕ 日本", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "nul\u{0}"]
+        for text in texts {
+            var expected: [UInt8] = [], fast: [UInt8] = []
+            JSONWriter.appendString(TerminalText.escape(text), to: &expected)
+            DecisionRecordRenderer.appendText(text, to: &fast)
+            #expect(fast == expected, "\(text.debugDescription)")
+            var member: [UInt8] = [], reference: [UInt8] = []
+            DecisionRecordRenderer.member("client", text: text, to: &member)
+            DecisionRecordRenderer.member("client", string: TerminalText.escape(text), to: &reference)
+            #expect(member == reference)
+        }
+        var null: [UInt8] = []
+        DecisionRecordRenderer.member("client", text: nil, to: &null)
+        #expect(null == Array(#", "client": null"#.utf8))
+    }
+
+    /// The data's and the policies' texts when they need escaping: the same line as the former renderer.
+    @Test func unsafeVersionsAreWrittenAsTheFormerRendererWroteThem() throws {
+        var record = try #require(try Self.records().first)
+        record.data = DataVersions(tzdata: "2025b\u{1B}[2J", holidays: "h\"o\\l\u{2028}")
+        (record.stack, record.version, record.today) = ("pr\u{202E}od", "v\"1", "2027-03-01\n")
+        #expect(DecisionRecordRenderer.line(record) == Self.reference(record, mask: DecisionMask()))
+    }
+
     @Test func maskedKeysAreNamedOnceAndNoClearValueRemains() throws {
         let mask = try DecisionMask.parse(["actor", "labels.t*"], option: OptionCatalogue.decisionLogMask)
         let select = try #require(try Self.records().first { $0.route == "/v1/select" })

@@ -47,6 +47,16 @@ import Testing
         }
     }
 
+    @Test func integersAreAppendedAsIntWritesThem() {
+        for value in [0, 7, 10, 137, 86_400, 1_803_895_200, -1, -86_400, Int.max, Int.min] {
+            var out: [UInt8] = Array("x".utf8), reference: [UInt8] = Array("x".utf8)
+            JSONWriter.appendInteger(value, to: &out)
+            JSONWriter.appendInline(.int(value), to: &reference)
+            #expect(out == reference, "\(value)")
+            #expect(String(decoding: out.dropFirst(), as: UTF8.self) == String(value))
+        }
+    }
+
     @Test func nonASCIIPassesThroughAsUTF8() {
         #expect(escaped("Noël 🎄 日本") == "\"Noël 🎄 日本\"")
     }

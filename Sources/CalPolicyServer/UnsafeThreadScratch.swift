@@ -1,0 +1,51 @@
+import Glibc
+
+/// One byte buffer per thread, lent to whatever that thread renders next: a decision's log line
+/// is written into its thread's buffer and copied into the sink, so an answer allocates no line
+/// of its own (a fresh 1 KiB array per answer, grown once more for a long line, was two of the
+/// log's mallocs). The buffer lives in a pthread key; the thread's exit releases it.
+final class ThreadScratch: @unchecked Sendable {
+    /// The buffer a thread keeps; a larger one (a line with a long body) is dropped after use.
+    private final class Box { var bytes: [UInt8] = [] }
+    /// Written once, before any thread can read it.
+    private let key: pthread_key_t
+    private let keptCapacity: Int
+
+    init(keptCapacity: Int = 64 << 10) {
+        self.keptCapacity = keptCapacity
+        // The key lives as long as the process (one per use, made once); a thread that ends
+        // releases its box.
+        var key = pthread_key_t()
+        created = pthread_key_create(&key) { raw in
+            if let raw { Unmanaged<Box>.fromOpaque(raw).release() }
+        } == 0
+        self.key = key
+    }
+
+    /// False when the process had no key left: every call then gets a fresh buffer.
+    private let created: Bool
+
+    /// `body` with this thread's buffer, empty. The buffer is taken out of its box for the
+    /// call, so a nested call on the same thread gets a fresh one (never two `inout`s to one).
+    func with<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        guard created else {
+            var bytes: [UInt8] = []
+            return body(&bytes)
+        }
+        let box: Box
+        if let raw = pthread_getspecific(key) {
+            box = Unmanaged<Box>.fromOpaque(raw).takeUnretainedValue()
+        } else {
+            box = Box()
+            let retained = Unmanaged.passRetained(box)
+            // Not kept (no memory for the thread's slot): this call's buffer only.
+            if pthread_setspecific(key, retained.toOpaque()) != 0 { retained.release() }
+        }
+        var bytes: [UInt8] = []
+        swap(&bytes, &box.bytes)
+        bytes.removeAll(keepingCapacity: true)
+        let result = body(&bytes)
+        if bytes.capacity <= keptCapacity { swap(&bytes, &box.bytes) }
+        return result
+    }
+}
