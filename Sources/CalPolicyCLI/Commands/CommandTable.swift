@@ -50,47 +50,57 @@ extension RunnableCommand {
 /// Every command by name, in the order help lists them: the one table the dispatcher,
 /// help and "did you mean" read. Each command is made when asked for: making every
 /// command's spec (all their option tables) for a start that runs one was ~200,000
-/// instructions, 5 % of a month's cold start. `CommandTableTests` hold each entry's name to
-/// its spec's.
+/// instructions, 5 % of a month's cold start. The dispatcher finds its one command through a
+/// `switch`, not through `entries`: building that array of command types (its generic
+/// metadata included) was ~9,000 instructions of every start. `CommandTableTests` hold every
+/// name to a command whose spec has that name.
 enum CommandTable {
     struct Entry: Sendable {
         let name: String
         let type: any CLICommand.Type
 
-        init(_ name: String, _ type: any CLICommand.Type) {
-            self.name = name
-            self.type = type
-        }
-
         func make() -> Command { type.command }
     }
 
-    static let entries: [Entry] = [
-        Entry("eval", EvalCommand.self),
-        Entry("select", SelectCommand.self),
-        Entry("workdays", WorkdaysCommand.self),
-        Entry("overlay", OverlayCommand.self),
-        Entry("revalidate", RevalidateCommand.self),
-        Entry("gate", GateCommand.self),
-        Entry("replay", ReplayCommand.self),
-        Entry("override", OverrideCommand.self),
-        Entry("export", ExportCommand.self),
-        Entry("gitops-pause", GitOpsPauseCommand.self),
-        Entry("check", CheckCommand.self),
-        Entry("test", TestCommand.self),
-        Entry("lint", LintCommand.self),
-        Entry("new", NewCommand.self),
-        Entry("snapshot", SnapshotCommand.self),
-        Entry("diff", DiffCommand.self),
-        Entry("explain", ExplainCommand.self),
-        Entry("repl", ReplCommand.self),
-        Entry("import", ImportCommand.self),
-        Entry("holidays", HolidaysCommand.self),
-        Entry("bundle", BundleCommand.self),
-        Entry("completion", CompletionCommand.self),
+    /// The commands' names, in the order help lists them.
+    static let names = [
+        "eval", "select", "workdays", "overlay", "revalidate", "gate", "replay", "override", "export", "gitops-pause",
+        "check", "test", "lint", "new", "snapshot", "diff", "explain", "repl", "import", "holidays", "bundle",
+        "completion",
     ]
+
+    /// The type of the command `name`; nil for a name that is none.
+    static func type(named name: String) -> (any CLICommand.Type)? {
+        switch name {
+        case "eval": EvalCommand.self
+        case "select": SelectCommand.self
+        case "workdays": WorkdaysCommand.self
+        case "overlay": OverlayCommand.self
+        case "revalidate": RevalidateCommand.self
+        case "gate": GateCommand.self
+        case "replay": ReplayCommand.self
+        case "override": OverrideCommand.self
+        case "export": ExportCommand.self
+        case "gitops-pause": GitOpsPauseCommand.self
+        case "check": CheckCommand.self
+        case "test": TestCommand.self
+        case "lint": LintCommand.self
+        case "new": NewCommand.self
+        case "snapshot": SnapshotCommand.self
+        case "diff": DiffCommand.self
+        case "explain": ExplainCommand.self
+        case "repl": ReplCommand.self
+        case "import": ImportCommand.self
+        case "holidays": HolidaysCommand.self
+        case "bundle": BundleCommand.self
+        case "completion": CompletionCommand.self
+        default: nil
+        }
+    }
+
+    static var entries: [Entry] { names.compactMap { name in type(named: name).map { Entry(name: name, type: $0) } } }
 
     static var all: [Command] { entries.map { $0.make() } }
 
-    static func command(named name: String) -> Command? { entries.first { $0.name == name }?.make() }
+    static func command(named name: String) -> Command? { type(named: name)?.command }
 }

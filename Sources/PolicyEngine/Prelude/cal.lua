@@ -663,10 +663,14 @@ local function dayArg(fname, v, lv)
     end
     error(sformat("cal.%s: day must be a day, an ISO date 'YYYY-MM-DD' or a day number, got %s", fname, show(v)), lv)
 end
+--@lazy windows
 -- The rows of each cal.windows list made in this state, with the policy line of the call, for
 -- `calpolicy lint` (two windows overlapping with different reasons): it reads them through the
--- function below, left in `native` (the host reads it there; no policy sees it). The first WINDOW_LISTS_KEPT calls only, so a policy
--- building lists on every call does not grow it; each entry shares the lookup's own tables.
+-- function below, left in `native` (the host reads it there; no policy sees it). Both live in
+-- this section: a policy that never calls cal.windows has no rows, so lint finding
+-- `native.windowRows` unset means none, and the cold start does not load them. The first
+-- WINDOW_LISTS_KEPT calls only, so a policy building lists on every call does not grow it; each
+-- entry shares the lookup's own tables.
 local windowLists, WINDOW_LISTS_KEPT = {}, 64
 
 local function listField(v)
@@ -686,7 +690,6 @@ native.windowRows = function()
     end
     return table.concat(out, "\n")
 end
---@lazy windows
 --- A list of date windows `{ {from = 'YYYY-MM-DD', to = 'YYYY-MM-DD', reason = '...'}, ... }`,
 --- checked once: every row a table with exactly these fields, `from` and `to` real days in
 --- order (both included), `reason` a non-empty string; an error names the row and the field.

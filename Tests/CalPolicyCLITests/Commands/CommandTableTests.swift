@@ -1,9 +1,16 @@
 import Testing
 @testable import CalPolicyCLI
 
-/// The command table makes a command only when asked for it, by a name written beside it:
+/// The command table makes a command only when asked for it, by a name its switch matches:
 /// that name must be the one its spec gives, every name once.
 @Suite struct CommandTableTests {
+    @Test func everyNameHasACommand() {
+        #expect(CommandTable.entries.count == CommandTable.names.count)
+        for name in CommandTable.names { #expect(CommandTable.type(named: name) != nil, "\(name)") }
+        #expect(CommandTable.type(named: "") == nil)
+        #expect(CommandTable.type(named: "Eval") == nil)
+    }
+
     @Test func eachEntrysNameIsItsSpecsName() {
         for entry in CommandTable.entries {
             #expect(entry.make().name == entry.name)
