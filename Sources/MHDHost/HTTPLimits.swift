@@ -20,7 +20,10 @@ public struct HTTPLimits: Sendable, Equatable {
     /// Header fields in one request.
     public var maxHeaders: Int = 64
     /// Bytes of all header names and values together. libmicrohttpd refuses a head larger than
-    /// its connection memory (`4 × maxHeaderBytes`) with its own 431 before we see it.
+    /// its connection memory (`4 × maxHeaderBytes`) with its own 431 before we see it. That memory
+    /// also bounds the request line: at 2 × a 60,000-byte target (a did-you-mean zone) got
+    /// libmicrohttpd's HTML 414 instead of our JSON 400, so it stays 4 ×, although libmicrohttpd
+    /// 0.9.75 zeroes all of it after each keep-alive request (a tenth of a cached answer's CPU).
     public var maxHeaderBytes: Int = 16 << 10
     /// Largest request body kept; a longer one is refused (413) and dropped unread.
     public var maxBody: Int = 64 << 10
