@@ -11,8 +11,10 @@
 # The server is the one `make release-serve` builds (its own scratch folder and flags), not a
 # second release build of another shape. Everything runs twice: access logs off on both sides,
 # then on for both (the server's stderr and nginx's access_log each to a file), because a
-# production server logs. A ratio means little unless nginx is near its quiet figure: its
-# absolute req/s is printed beside each ratio; NGINX_BEST=N (req/s) warns when it is far below.
+# production server logs. Off means off on both sides: nginx's `access_log off`, the server's
+# `--log-format off` (an older build without it: its stderr to /dev/null). A ratio means little
+# unless nginx is near its quiet figure: its absolute req/s is printed beside each ratio;
+# NGINX_BEST=N (req/s) warns when it is far below.
 #
 # Runs: nginx (static file); calpolicy-serve answering from its response cache (one URL);
 # calpolicy-serve with --cache-entries 0 (every request evaluates the month through Lua);
@@ -39,7 +41,11 @@ trap cleanup EXIT
 
 start_server() {  # start_server NAME ARGS...: sets $port; the access log goes to $server_log
     local name=$1; shift
-    "${SERVER:-$bin}" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "$@" \
+    local binary=${SERVER:-$bin} quiet=()
+    # Logs off: the server's own switch where it has one (nginx's `access_log off`); an older
+    # build without it formats its lines into /dev/null.
+    if [ "$server_log" = /dev/null ] && "$binary" --help 2>&1 | grep -q 'text|json|off'; then quiet=(--log-format off); fi
+    "$binary" policies/us-federal-holidays.lua --listen 127.0.0.1:0 --today 2026-12-01 --threads "${SERVE_THREADS:-2}" "${quiet[@]}" "$@" \
         >"$work/$name.out" 2>>"$server_log" &
     pids+=($!)
     for _ in $(seq 100); do

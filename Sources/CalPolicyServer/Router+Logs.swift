@@ -61,6 +61,7 @@ extension Router {
                 response.headers.append(("X-Decision-Id", record.decisionId))
             }
         }
+        guard configuration.accessLog else { return }
         if configuration.jsonLog {
             AccessLog.request(LogJSON.line([
                 ("time", .string(Clock.timestamp())), ("id", .string(id)),
@@ -93,6 +94,7 @@ extension Router {
     /// the head itself, or the client left or was too slow): what the request line held, the
     /// client and why; the status libmicrohttpd sent (if any) is not known here, so it is `-`.
     func logUnanswered(_ request: HTTPRequest, reason: String, id: String) {
+        guard configuration.accessLog else { return }
         if configuration.jsonLog {
             AccessLog.request(LogJSON.line([
                 ("time", .string(Clock.timestamp())), ("id", .string(id)),

@@ -116,7 +116,17 @@ import Testing
         #expect(configuration?.timeZone == "UTC")
         #expect(configuration?.corsOrigin == nil)
         #expect(configuration?.jsonLog == false)
+        #expect(configuration?.accessLog == true)
         #expect(configuration?.decisionLog == nil)
+    }
+
+    @Test func logFormatOffTurnsTheAccessLogOffOnly() {
+        let off = configuration(["--log-format", "off", "--decision-log", "/tmp/d.jsonl"])
+        #expect(off?.accessLog == false)
+        #expect(off?.jsonLog == false)
+        #expect(off?.decisionLog == "/tmp/d.jsonl")
+        #expect(configuration(["--log-format", "json"])?.accessLog == true)
+        #expect(configuration(["--log-format", "text"])?.accessLog == true)
     }
 
     @Test func values() {
@@ -133,6 +143,8 @@ import Testing
         #expect(exitCode(["--time-zone", "../../etc/passwd"]) == 2)
         #expect(exitCode(["--time-zone", "/etc/localtime"]) == 2)
         #expect(exitCode(["--log-format", "xml"]) == 2)
+        #expect(exitCode(["--log-format", "OFF"]) == 2)
+        #expect(exitCode(["--log-format", ""]) == 2)
         #expect(exitCode(["--cors-origin", "app.example.com"]) == 2)
         #expect(exitCode(["--cors-origin", "https://app.example.com/"]) == 2)
     }

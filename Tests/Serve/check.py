@@ -11,6 +11,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -688,6 +689,28 @@ def main():
             expect(on_diagnostic("/v1/month?month=2026-12")[0] == 404, "a decision route on the diagnostic listener")
         finally:
             expect(s.stop(signal.SIGINT) == 0, "SIGINT exits 0")
+
+    @check("--log-format off: no access-log line per request; the decision log and errors still written")
+    def _():
+        decisions = os.path.join(work, "off-decisions.jsonl")
+        s = Server(serve_bin, [os.path.join(ROOT, "policies/change-freeze.lua"), "--listen", "127.0.0.1:0",
+                               "--today", TODAY, "--log-format", "off", "--decision-log", decisions])
+        try:
+            for path in ("/v1/month?month=2026-12", "/v1/gate?at=2026-12-24T10:00:00Z", "/v1/month?month=2026-13"):
+                s.get(path)
+            conn = socket.create_connection(("127.0.0.1", s.port), timeout=5)
+            conn.sendall(b"GET /health HTTP/1.1\r\n\r\n")  # no Host: libmicrohttpd's own 400, "unanswered"
+            conn.recv(4096)
+            conn.close()
+        finally:
+            code = s.stop(signal.SIGTERM)
+        expect(code == 0, f"exit {code}")
+        requests = [line for line in s.stderr_lines if "id=" in line or '"id"' in line]
+        expect(not requests, f"access-log lines with --log-format off: {requests[:3]}")
+        expect(any("stopping" in line for line in s.stderr_lines), f"server events still on stderr: {s.stderr_lines}")
+        with open(decisions) as f:
+            lines = f.read().splitlines()
+        expect(any('"route": "/v1/gate"' in line for line in lines), f"decision log: {lines}")
 
     @check("the default locale comes from LANG, as for eval")
     def _():

@@ -136,12 +136,13 @@ public enum ServeArguments {
                                            reason: "expected an origin such as https://app.example.com (scheme, host, optional port; no path)"))
             }
         }
-        var jsonLog = false
+        var jsonLog = false, accessLog = true
         if let text = parsed.value(ServeOptions.logFormat.name) {
-            guard text == "text" || text == "json" else {
-                throw Problem(RequestError(ServeOptions.logFormat, value: text, reason: "expected text or json"))
+            guard text == "text" || text == "json" || text == "off" else {
+                throw Problem(RequestError(ServeOptions.logFormat, value: text, reason: "expected text, json or off"))
             }
             jsonLog = text == "json"
+            accessLog = text != "off"
         }
         let timeZone = parsed.value(OptionCatalogue.timeZone) ?? "UTC"
         guard ZoneDatabase.zone(named: timeZone) != nil else {
@@ -172,6 +173,7 @@ public enum ServeArguments {
             decisionLog: parsed.value(ServeOptions.decisionLog.name), timeZone: timeZone, defaults: defaults,
             fixedToday: defaults.has(OptionCatalogue.today) ? fixedToday : nil)
         configuration.limits = limits.limits
+        configuration.accessLog = accessLog
         configuration.stackWorkers = limits.stackWorkers
         configuration.stackQueue = limits.stackQueue
         configuration.logBuffer = limits.logBuffer

@@ -26,6 +26,9 @@ public struct ServeConfiguration: Sendable {
     public var corsOrigin: String?
     /// `--log-format json`: access-log lines are JSON objects.
     public var jsonLog: Bool
+    /// False with `--log-format off`: no access-log line per request, as nginx's `access_log
+    /// off` (a proxy in front logs them); server events and errors still go to stderr.
+    public var accessLog = true
     /// `--decision-log FILE`.
     public var decisionLog: String?
     /// `--decision-log-url URL`.

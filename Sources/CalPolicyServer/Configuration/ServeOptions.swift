@@ -19,7 +19,7 @@ enum ServeOptions {
     static let cacheEntries = OptionSpec.value("cache-entries", "N", help: "Answers kept in the response cache (default 4096; 0: none).")
     static let serveTimeout = OptionSpec.value("timeout", "SECONDS", help: "Deadline of each request (default 2); past it: 503.")
     static let corsOrigin = OptionSpec.value("cors-origin", "ORIGIN", help: "Allow browser calls from this exact origin (CORS; off by default).")
-    static let logFormat = OptionSpec.value("log-format", "text|json", help: "Access log on stderr: one text (default) or JSON line per request.")
+    static let logFormat = OptionSpec.value("log-format", "text|json|off", help: "Access log on stderr: one text (default) or JSON line per request; off: none.")
     static let decisionLog = OptionSpec.value("decision-log", "FILE", help: "Append one JSON line per decision request to FILE (audit).")
     static let decisionLogURL = OptionSpec.value("decision-log-url", "URL", help: "POST the decision-log lines to URL in gzip NDJSON batches (may join --decision-log).")
     static let statusURL = OptionSpec.value("status-url", "URL", help: "POST the /v1/status document to URL whenever it changes (reload, bundle).")
