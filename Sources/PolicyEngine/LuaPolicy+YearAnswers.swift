@@ -45,31 +45,35 @@ extension LuaPolicy {
             break
         }
         let wantSelect = has.canSelect, wantDecoration = has.decoration
+        /// The parts of `known` asked (`select`, `decoration`), or nil when what is left says
+        /// nothing (`{}` or `selectable = true` alone): one trimming for listed and weekly answers.
+        func trimmed(_ known: DayAnswers, select: Bool, decoration: Bool) -> DayAnswers? {
+            if select && decoration {
+                // Asked whole (a span's first layer, or a day still open): the answer as it is.
+                if case .allowed = known.select, known.decoration == nil { return nil }
+                return known
+            }
+            var answer = DayAnswers()
+            if select { answer.select = known.select }
+            if decoration { answer.decoration = known.decoration }
+            if case .allowed = answer.select, answer.decoration == nil { return nil }
+            return answer
+        }
         /// The asked parts of a listed answer, appended unless nothing is left of it.
         func add(_ known: DayAnswers, at index: Int) {
             let asked = questions[index]
-            if asked.canSelect && wantSelect && asked.decoration && wantDecoration {
-                // Asked whole (a span's first layer, or a day still open): the listed answer as it
-                // is, unless it says nothing (`{}` or `selectable = true` alone).
-                if case .allowed = known.select, known.decoration == nil { return }
-                result.indices.append(index)
-                result.answers.append(known)
-                return
-            }
-            var answer = DayAnswers()
-            if asked.canSelect && wantSelect { answer.select = known.select }
-            if asked.decoration && wantDecoration { answer.decoration = known.decoration }
-            if case .allowed = answer.select, answer.decoration == nil { return }
+            guard let answer = trimmed(known, select: asked.canSelect && wantSelect,
+                                       decoration: asked.decoration && wantDecoration) else { return }
             result.indices.append(index)
             result.answers.append(answer)
         }
         /// The weekly answers of the run's days `from..<to` of `table`'s year (day number `base +
         /// index`) that the year does not list: one weekday at a time, by sevens (nothing is
         /// done for the other days), each answer held once in `shared` for each part asked.
-        func addWeekly(_ table: YearAnswerTable, from start: Int, to end: Int, base: Int) {
+        /// `firstListed`: the index of the table's first listed day at or after the run's start.
+        func addWeekly(_ table: YearAnswerTable, from start: Int, to end: Int, base: Int, firstListed: Int) {
             let firstWeekday = GregorianMath.weekday(of: base + start) - 1
             let listed = table.dayNumbers
-            let firstListed = table.firstIndex(atOrAfter: base + start)
             for weekday in 0..<7 where table.weeklySays[weekday] {
                 let known = table.weekly[weekday]!
                 var slot: [Int32] = [-1, -1, -1, -1] // by part asked; -2: says nothing
@@ -85,14 +89,11 @@ extension LuaPolicy {
                     let select = asked.canSelect && wantSelect, decoration = asked.decoration && wantDecoration
                     let part = (select ? 2 : 0) + (decoration ? 1 : 0)
                     if slot[part] == -1 {
-                        var answer = DayAnswers()
-                        if select { answer.select = known.select }
-                        if decoration { answer.decoration = known.decoration }
-                        if case .allowed = answer.select, answer.decoration == nil {
-                            slot[part] = -2
-                        } else {
+                        if let answer = trimmed(known, select: select, decoration: decoration) {
                             slot[part] = Int32(result.shared.count)
                             result.shared.append(answer)
+                        } else {
+                            slot[part] = -2
                         }
                     }
                     if slot[part] >= 0 {
@@ -129,14 +130,15 @@ extension LuaPolicy {
                 // The run's days of this year are index..<end, day numbers in step with indices.
                 let end = min(count, index + (last - days[index].dayNumber) + 1)
                 let base = days[index].dayNumber - index
-                var k = table.firstIndex(atOrAfter: days[index].dayNumber)
+                let firstListed = table.firstIndex(atOrAfter: days[index].dayNumber)
+                var k = firstListed
                 let listed = table.dayNumbers
                 while k < listed.count, listed[k] - base < end {
                     add(table.answers[k], at: listed[k] - base)
                     k += 1
                 }
                 if !table.weekly.isEmpty {
-                    addWeekly(table, from: index, to: end, base: base)
+                    addWeekly(table, from: index, to: end, base: base, firstListed: firstListed)
                 }
                 index = end
             } else {

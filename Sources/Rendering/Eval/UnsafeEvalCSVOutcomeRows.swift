@@ -74,7 +74,8 @@ extension EvalCSVRenderer {
         // chunk and a row, then never grows (growing copied a megabyte into fresh pages). A long
         // repeated row (a holiday's texts) makes the run shorter, not the region larger.
         let room = max(0, DocumentChunk.size - out.count) / rowMax + 1
-        let limit = max(1, min(allowedRunLimit, 128 * UnsafeRowWriter.allowedRowMaxByteCount / rowMax))
+        // The region never holds more than a run of allowed rows would: longer rows, fewer of them.
+        let limit = max(1, allowedRunLimit * UnsafeRowWriter.allowedRowMaxByteCount / rowMax)
         let end = min(days.count, start + min(limit, room))
         var position = start
         _ = UnsafeRowWriter.append(to: &out, capacity: limit * rowMax) { row in
