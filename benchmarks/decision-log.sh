@@ -4,6 +4,7 @@
 # release-serve`) with policies/change-freeze.lua. Not part of `make test`.
 #
 #   benchmarks/decision-log.sh [SECONDS]    (default 10 s per run)
+#   PAIRS=N benchmarks/decision-log.sh       N runs off and on, alternating (default 3): the cost is their median
 #   BEFORE_BIN=path/to/calpolicy-serve benchmarks/decision-log.sh
 #       also measures another build (an older commit's, copied aside) off and on, alternating
 #       with this one's (before-off, off, before-on, on), so a change is judged by ratios taken
@@ -87,11 +88,18 @@ echo
 echo "| decision log | req/s | p99 | server CPU µs/answer | errors |"
 echo "|---|---:|---:|---:|---|"
 if [ -n "$before" ]; then SERVER=$before start before-off; measure before-off; fi
-start off
-measure off
 if [ -n "$before" ]; then SERVER=$before start before-on --decision-log "$work/before-on.log"; measure before-on; fi
-start on --decision-log "$work/on.log"
-measure on
+# The cost from PAIRS runs off and on (fresh servers, the order flipped every pair so a drift of
+# the machine falls on both sides): its median, since one run of a shared 2-core machine can be
+# far off (one of six runs of one build once gave 33 % where the others gave 6-14 %).
+pairs=${PAIRS:-3}
+for pair in $(seq "$pairs"); do
+    for side in $( [ $((pair % 2)) -eq 1 ] && echo "off on" || echo "on off"); do
+        if [ "$side" = off ]; then start off; else start on --decision-log "$work/on.log"; fi
+        measure "$side"
+        cp "$work/$side.rps" "$work/$side.rps.$pair"; cp "$work/$side.cpu" "$work/$side.cpu.$pair"
+    done
+done
 mkdir -p "$work/ids"
 start required --decision-log "$work/required.log" --decision-log-required
 IDS_DIR=$work/ids measure required -s "$work/ids.lua"
@@ -132,12 +140,17 @@ echo
 python3 - "$work" "$answered" "${dropped:-0}" <<'PY'
 import glob, json, os, sys
 work, answered_small, dropped = sys.argv[1], int(sys.argv[2]), int(float(sys.argv[3]))
-off = float(open(os.path.join(work, "off.rps")).read()); on = float(open(os.path.join(work, "on.rps")).read())
-print(f"cost of the decision log: {100 * (1 - on / off):.1f} % fewer answers/s ({on:,.0f} against {off:,.0f}; target at most 15 %)")
-cpu = {name: float(open(os.path.join(work, name + ".cpu")).read()) for name in ["off", "on", "before-off", "before-on"]
-       if os.path.exists(os.path.join(work, name + ".cpu"))}
-if cpu.get("off"):
-    print(f"server CPU per answer: {cpu['on']:.1f} us with the log against {cpu['off']:.1f} us without (+{100 * (cpu['on'] / cpu['off'] - 1):.0f} %)")
+import statistics
+def figure(name): return float(open(os.path.join(work, name)).read())
+pairs = sorted(int(path.rsplit(".", 1)[1]) for path in glob.glob(os.path.join(work, "off.rps.*")))
+costs = [100 * (1 - figure(f"on.rps.{k}") / figure(f"off.rps.{k}")) for k in pairs]
+cpus = [100 * (figure(f"on.cpu.{k}") / figure(f"off.cpu.{k}") - 1) for k in pairs if figure(f"off.cpu.{k}") > 0]
+off = statistics.median(figure(f"off.rps.{k}") for k in pairs); on = statistics.median(figure(f"on.rps.{k}") for k in pairs)
+print(f"cost of the decision log: median {statistics.median(costs):.1f} % fewer answers/s over {len(pairs)} pairs "
+      f"({', '.join(f'{c:.1f} %' for c in costs)}; medians {on:,.0f} against {off:,.0f}; target at most 15 %)")
+cpu = {name: figure(name + ".cpu") for name in ["before-off", "before-on"] if os.path.exists(os.path.join(work, name + ".cpu"))}
+if cpus:
+    print(f"server CPU per answer with the log: median {statistics.median(cpus):+.0f} % ({', '.join(f'{c:+.0f} %' for c in cpus)})")
 if cpu.get("before-off"):
     print(f"BEFORE_BIN's CPU per answer: {cpu['before-on']:.1f} us with the log against {cpu['before-off']:.1f} us without "
           f"(+{100 * (cpu['before-on'] / cpu['before-off'] - 1):.0f} %)")
