@@ -55,9 +55,10 @@ final class LogSink: @unchecked Sendable {
     @discardableResult
     func append(_ line: String) -> Bool { queue(line.utf8) }
 
-    /// `append(_:)` of a line's UTF-8 bytes (no newline), with no String made for it.
+    /// `append(_:)` of a line's UTF-8 bytes (no newline) written in place (`ThreadScratch.write`),
+    /// with no String made for it: one copy into the buffer.
     @discardableResult
-    func append(_ line: [UInt8]) -> Bool { queue(line) }
+    func append(_ line: UnsafeBufferPointer<UInt8>) -> Bool { queue(line) }
 
     private func queue<Bytes: Collection<UInt8>>(_ line: Bytes) -> Bool {
         let size = line.count + 1

@@ -156,9 +156,9 @@ final class DecisionLog: @unchecked Sendable {
         return sink.append(line)
     }
 
-    /// `append(_:)` of a line's UTF-8 bytes (no newline): the file's buffer takes them as they
-    /// are; a String is made only for the URL's shipper.
-    func append(_ line: [UInt8]) -> Bool {
+    /// `append(_:)` of a line's UTF-8 bytes (no newline) written in place (`ThreadScratch.write`):
+    /// the file's buffer takes them as they are; a String is made only for the URL's shipper.
+    func append(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
         let shipped = shipper.map { $0.append(String(decoding: line, as: UTF8.self)) }
         guard let sink else { return shipped ?? false }
         return sink.append(line)

@@ -16,39 +16,39 @@ extension Router {
              seconds: Double) {
         let micros = Int((seconds * 1e6).rounded())
         if let decisions, let route, route.isDecision {
-            var record = DecisionRecord(time: Clock.timestamp(), route: route.rawValue)
-            (record.stack, record.version, record.today) = (note.stack, note.version, note.today)
-            record.revision = note.revision
-            (record.instant, record.zone, record.context) = (note.instant, note.zone, note.context)
-            record.queryPairs = request.query
-            record.body = route == .select ? LogJSON.body(request.body) : .null
-            // A route that answered without noting its answer (`/v1/overlay`, never cached): its
-            // bytes' digest. A 304 of a miss noted it before the body was dropped.
-            record.answerJSON = note.answer
-            if note.answer == nil && response.status == 200 && !response.body.isEmpty {
-                record.answer = Self.documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value)
-            }
+            let record = Self.decisionRecord(request, route: route, note: note, response: response)
             // The server's own fields written straight into the line (request: id, client,
-            // method; outcome: status, error, duration, admission), into this thread's reused
-            // buffer: no array of fields and no line of its own per decision.
+            // method; outcome: status, error, duration, admission), the whole line at a pointer
+            // into this thread's reused buffer: no array of fields and no line of its own per
+            // decision. The error and admission (JSON values, rare) are written first, to be sized.
             let status = response.status
-            let written = Self.lineBuffers.with { line in
-                DecisionRecordRenderer.append(record, mask: decisions.mask, to: &line, request: { out in
-                    DecisionRecordRenderer.member("id", string: id, to: &out)
-                    DecisionRecordRenderer.member("client", text: request.clientAddress, to: &out)
-                    DecisionRecordRenderer.member("method", text: request.method, to: &out)
-                }, outcome: { out in
-                    DecisionRecordRenderer.member("status", integer: status, to: &out)
-                    if let failure = note.failure {
-                        DecisionRecordRenderer.member("error", Self.errorJSON(failure), to: &out)
-                    } else {
-                        DecisionRecordRenderer.member("error", string: nil, to: &out)
+            let error = note.failure.map { DecisionRecordRenderer.json(Self.errorJSON($0)) }
+            let admission = note.admission.map(DecisionRecordRenderer.json)
+            let line = DecisionLine(record, mask: decisions.mask)
+            let faceCapacity = Self.faceKeyBytes + UnsafeRowWriter.jsonStringCapacity(id.utf8.count, strings: 1)
+                + UnsafeRowWriter.terminalTextCapacity(request.clientAddress) + UnsafeRowWriter.terminalTextCapacity(request.method)
+                + 2 * UnsafeRowWriter.integerMaxByteCount + (error?.count ?? 4) + (admission?.count ?? 0)
+            let written = Self.lineBuffers.write(capacity: line.capacity + faceCapacity, { w in
+                line.write(record, to: &w, request: { w in
+                    w.put(", \"id\": ")
+                    w.jsonString(id)
+                    w.put(", \"client\": ")
+                    w.terminalText(request.clientAddress)
+                    w.put(", \"method\": ")
+                    w.terminalText(request.method)
+                }, outcome: { w in
+                    w.put(", \"status\": ")
+                    w.integer(status)
+                    w.put(", \"error\": ")
+                    if let error { w.bytes(error) } else { w.put("null") }
+                    w.put(", \"durationUs\": ")
+                    w.integer(micros)
+                    if let admission {
+                        w.put(", \"admission\": ")
+                        w.bytes(admission)
                     }
-                    DecisionRecordRenderer.member("durationUs", integer: micros, to: &out)
-                    if let admission = note.admission { DecisionRecordRenderer.member("admission", admission, to: &out) }
                 })
-                return decisions.append(line)
-            }
+            }, deliver: { decisions.append($0) })
             if !written && decisions.required && response.status < 400 {
                 let failure = Failure(.decisionLogUnavailable,
                                       message: "the decision log cannot take this decision's line (--decision-log-required)",
@@ -81,8 +81,35 @@ extension Router {
         }
     }
 
+    /// A decision's record, made here and then only read: a `var` read by the line's closures
+    /// was copied (a retain and a release of each of its texts) for each read.
+    private static func decisionRecord(_ request: HTTPRequest, route: Route, note: RequestNote,
+                                       response: HTTPResponse) -> DecisionRecord {
+        var record = DecisionRecord(time: Clock.timestamp(), route: route.rawValue)
+        record.stack = note.stack
+        record.version = note.version
+        record.today = note.today
+        record.revision = note.revision
+        record.instant = note.instant
+        record.zone = note.zone
+        record.context = note.context
+        record.queryPairs = request.query
+        record.body = route == .select ? LogJSON.body(request.body) : .null
+        // A route that answered without noting its answer (`/v1/overlay`, never cached): its
+        // bytes' digest. A 304 of a miss noted it before the body was dropped.
+        record.answerJSON = note.answer
+        if note.answer == nil && response.status == 200 && !response.body.isEmpty {
+            record.answer = documentAnswer(response.body, etag: response.headers.first { $0.name == "ETag" }?.value)
+        }
+        return record
+    }
+
     /// Each thread's buffer for its decision-log lines (`log`).
     static let lineBuffers = ThreadScratch()
+
+    /// The keys of the server's members of a decision line (`log`), at most: `, "id": ` and the
+    /// six others (86 bytes), rounded up.
+    static let faceKeyBytes = 96
 
     /// A failed decision's `error` member: its code, message and parameter made safe for one line.
     static func errorJSON(_ failure: Failure) -> JSONValue {

@@ -1,4 +1,5 @@
 import Glibc
+import Rendering
 
 /// One byte buffer per thread, lent to whatever that thread renders next: a decision's log line
 /// is written into its thread's buffer and copied into the sink, so an answer allocates no line
@@ -28,6 +29,26 @@ final class ThreadScratch: @unchecked Sendable {
     /// `body` with this thread's buffer, empty. The buffer is taken out of its box for the
     /// call, so a nested call on the same thread gets a fresh one (never two `inout`s to one).
     func with<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
+        borrow { bytes in
+            bytes.removeAll(keepingCapacity: true)
+            return body(&bytes)
+        }
+    }
+
+    /// `write` at a pointer into this thread's buffer, as a region of at least `capacity` bytes
+    /// (the worst case of what it writes), then `deliver` of what it wrote: a decision's line
+    /// written in place and handed to the sink in one copy. The buffer is grown when short and
+    /// never emptied (what it held is overwritten), so a line clears nothing.
+    func write<Result>(capacity: Int, _ write: (inout UnsafeRowWriter) -> Void,
+                       deliver: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        borrow { bytes in
+            if bytes.count < capacity { bytes.append(contentsOf: repeatElement(0, count: capacity - bytes.count)) }
+            return bytes.withUnsafeMutableBufferPointer { deliver(UnsafeRowWriter.write(in: $0, write)) }
+        }
+    }
+
+    /// `body` with this thread's buffer as it was left (see `with`).
+    private func borrow<Result>(_ body: (inout [UInt8]) -> Result) -> Result {
         guard created else {
             var bytes: [UInt8] = []
             return body(&bytes)
@@ -43,7 +64,6 @@ final class ThreadScratch: @unchecked Sendable {
         }
         var bytes: [UInt8] = []
         swap(&bytes, &box.bytes)
-        bytes.removeAll(keepingCapacity: true)
         let result = body(&bytes)
         if bytes.capacity <= keptCapacity { swap(&bytes, &box.bytes) }
         return result

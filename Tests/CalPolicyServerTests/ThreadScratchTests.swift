@@ -1,4 +1,5 @@
 import Foundation
+import Rendering
 import Testing
 @testable import CalPolicyServer
 
@@ -14,6 +15,21 @@ import Testing
             #expect(bytes.isEmpty)
             #expect(bytes.capacity == first)  // the same storage: nothing allocated for the second line
         }
+    }
+
+    @Test func aLineIsWrittenInPlaceAndHandedOnWhole() {
+        let scratch = ThreadScratch()
+        let first = scratch.write(capacity: 64, { w in
+            w.put("{\"a\": ")
+            w.integer(12345)
+            w.byte(0x7D)
+        }, deliver: { Array($0) })
+        #expect(first == Array(#"{"a": 12345}"#.utf8))
+        // A shorter line after a longer one: only its own bytes, nothing of the last line's.
+        let second = scratch.write(capacity: 8, { $0.put("[]") }, deliver: { Array($0) })
+        #expect(second == Array("[]".utf8))
+        let long = scratch.write(capacity: 5000, { w in for _ in 0..<1000 { w.put("abcde") } }, deliver: { $0.count })
+        #expect(long == 5000)
     }
 
     @Test func aNestedCallGetsAFreshBuffer() {

@@ -10,10 +10,13 @@ enum DecisionInstantText {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var last: (seconds: Int64, zone: String, iso: String)?
 
-    static func iso(_ seconds: Int64, _ zone: ZoneWallTime) -> String {
-        if let hit = lock.withLock({ last }), hit.seconds == seconds, hit.zone == zone.identifier { return hit.iso }
-        let iso = zone.iso(seconds)
-        lock.withLock { last = (seconds, zone.identifier, iso) }
+    /// `zone.iso(seconds)`, nil without a zone, read in place: a
+    /// copy of it was a dozen retains and releases per decision.
+    static func iso(_ seconds: Int64, _ zone: ZoneWallTime?) -> String? {
+        guard let identifier = zone?.identifier else { return nil }
+        if let hit = lock.withLock({ last }), hit.seconds == seconds, hit.zone == identifier { return hit.iso }
+        guard let iso = zone?.iso(seconds) else { return nil }
+        lock.withLock { last = (seconds, identifier, iso) }
         return iso
     }
 }

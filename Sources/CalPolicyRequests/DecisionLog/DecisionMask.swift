@@ -67,46 +67,64 @@ public struct DecisionMask: Hashable, Sendable {
 
     // MARK: applying it to a logged question
 
-    /// A context as the log writes it (`{"actor": …, "labels.team": …}`, keys sorted) straight
-    /// onto a line's bytes, masked values hashed; `masked` gains the keys hashed, once each.
-    func appendContext(_ context: DecisionContext, masked: inout [String], to out: inout [UInt8]) {
-        var pairs = context.values.map { ($0.key, $0.value) } + context.labels.map { ("labels." + $0.key, $0.value) }
-        pairs.sort { $0.0 < $1.0 }
-        out.append(0x7B)
+    /// A context's keys and values in the order the log writes them: its known keys and its
+    /// `labels.NAME` keys, sorted.
+    static func sortedPairs(_ context: DecisionContext) -> [(key: String, value: String)] {
+        guard !context.values.isEmpty || !context.labels.isEmpty else { return [] }
+        var pairs = context.values.map { (key: $0.key, value: $0.value) }
+            + context.labels.map { (key: "labels." + $0.key, value: $0.value) }
+        pairs.sort { $0.key < $1.key }
+        return pairs
+    }
+
+    /// A context as the log writes it (`{"actor": …, "labels.team": …}`, `pairs` being its
+    /// `sortedPairs`) into a line's region, masked values hashed; `masked` gains the keys
+    /// hashed, once each. The region holds, for each pair, the key's `jsonStringCapacity`, the
+    /// larger of the value's `terminalTextCapacity` and a hash's 73 bytes, and four.
+    func writeContext(_ pairs: [(key: String, value: String)], masked: inout [String], to w: inout UnsafeRowWriter) {
+        w.byte(0x7B)
         for (index, (key, value)) in pairs.enumerated() {
-            if index > 0 { DecisionRecordRenderer.put(", ", &out) }
-            JSONWriter.appendString(key, to: &out)
-            DecisionRecordRenderer.put(": ", &out)
+            if index > 0 { w.put(", ") }
+            w.jsonString(key)
+            w.put(": ")
             if !isEmpty && masks(key) {
                 if !masked.contains(key) { masked.append(key) }
-                JSONWriter.appendString(Self.hashed(value), to: &out)
+                w.jsonString(Self.hashed(value))
             } else {
-                JSONWriter.appendString(TerminalText.escape(value), to: &out)
+                w.terminalText(value)
             }
         }
-        out.append(0x7D)
+        w.byte(0x7D)
     }
 
     /// A request's query parameters as the log writes them (each name and value made safe for
-    /// one line by `TerminalText`), straight onto a line's bytes; a `context.KEY` parameter whose
-    /// KEY is masked is hashed (its value as the line would have shown it), as `query(_:masked:)`
-    /// hashes it.
-    func appendQuery(_ pairs: [(name: String, value: String)], masked: inout [String], to out: inout [UInt8]) {
-        out.append(0x7B)
+    /// one line by `TerminalText`) into a line's region; a `context.KEY` parameter whose KEY is
+    /// masked is hashed (its value as the line would have shown it), as `query(_:masked:)`
+    /// hashes it. The region holds, for each pair, the name's `terminalTextCapacity`, the
+    /// larger of the value's and a hash's 73 bytes, and four.
+    func writeQuery(_ pairs: [(name: String, value: String)], masked: inout [String], to w: inout UnsafeRowWriter) {
+        w.byte(0x7B)
         for (index, pair) in pairs.enumerated() {
-            if index > 0 { DecisionRecordRenderer.put(", ", &out) }
-            let name = TerminalText.escape(pair.name), value = TerminalText.escape(pair.value)
-            JSONWriter.appendString(name, to: &out)
-            DecisionRecordRenderer.put(": ", &out)
-            if !isEmpty, name.hasPrefix("context."), masks(String(name.dropFirst(8))) {
-                let key = String(name.dropFirst(8))
+            if index > 0 { w.put(", ") }
+            w.terminalText(pair.name)
+            w.put(": ")
+            if let key = maskedQueryKey(pair.name) {
                 if !masked.contains(key) { masked.append(key) }
-                JSONWriter.appendString(Self.hashed(value), to: &out)
+                w.jsonString(Self.hashed(TerminalText.escape(pair.value)))
             } else {
-                JSONWriter.appendString(value, to: &out)
+                w.terminalText(pair.value)
             }
         }
-        out.append(0x7D)
+        w.byte(0x7D)
+    }
+
+    /// The KEY of a query parameter `context.KEY` (its name as the line shows it) when KEY is masked.
+    private func maskedQueryKey(_ name: String) -> String? {
+        guard !isEmpty else { return nil }
+        let shown = TerminalText.escape(name)
+        guard shown.hasPrefix("context.") else { return nil }
+        let key = String(shown.dropFirst(8))
+        return masks(key) ? key : nil
     }
 
     /// A logged query: each `context.KEY` parameter whose KEY is masked, hashed.

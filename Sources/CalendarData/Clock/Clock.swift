@@ -47,31 +47,39 @@ public struct Clock: Sendable {
     /// Now in UTC to the millisecond, `2026-12-06T07:15:00.123Z`: every log line's timestamp.
     public static func timestamp() -> String {
         let now = realtime()
-        var whole = time_t(now.seconds)
-        var parts = tm()
-        gmtime_r(&whole, &parts)
-        let year = Int(parts.tm_year) + 1900
-        let millis = now.nanoseconds / 1_000_000
+        return timestamp(seconds: now.seconds, nanoseconds: now.nanoseconds)
+    }
+
+    /// `timestamp()` of an instant (seconds since 1970 and the nanoseconds past them).
+    static func timestamp(seconds: Int64, nanoseconds: Int) -> String {
+        // The civil date by arithmetic (days since 1970): glibc's `gmtime_r` went through its
+        // time-zone machinery (a lock, `__offtime`) for UTC, which needs none of it.
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let daySeconds = Int(seconds - days * 86_400)
+        let (year, month, day) = GregorianMath.civil(from: Int(days))
+        let (hour, minute, second) = (daySeconds / 3600, daySeconds % 3600 / 60, daySeconds % 60)
+        let millis = nanoseconds / 1_000_000
         guard (0...9999).contains(year), (0...999).contains(millis) else {
-            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, Int(parts.tm_mon) + 1,
-                          Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), millis)
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day, hour, minute, second, millis)
         }
         // The digits written by hand: `String(format:)` went through Foundation's CFString
         // formatter and was a tenth of a logged decision's time.
         return String(unsafeUninitializedCapacity: 24) { out in
+            // A countdown, not a `stride`: its generic index cost more than the digits.
             func put(_ value: Int, _ width: Int, at start: Int) {
-                var rest = value
-                for index in stride(from: start + width - 1, through: start, by: -1) {
-                    out[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                var rest = value, index = start + width
+                while index > start {
+                    index -= 1
+                    out[index] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
                     rest /= 10
                 }
             }
             put(year, 4, at: 0); out[4] = UInt8(ascii: "-")
-            put(Int(parts.tm_mon) + 1, 2, at: 5); out[7] = UInt8(ascii: "-")
-            put(Int(parts.tm_mday), 2, at: 8); out[10] = UInt8(ascii: "T")
-            put(Int(parts.tm_hour), 2, at: 11); out[13] = UInt8(ascii: ":")
-            put(Int(parts.tm_min), 2, at: 14); out[16] = UInt8(ascii: ":")
-            put(Int(parts.tm_sec), 2, at: 17); out[19] = UInt8(ascii: ".")
+            put(month, 2, at: 5); out[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8); out[10] = UInt8(ascii: "T")
+            put(hour, 2, at: 11); out[13] = UInt8(ascii: ":")
+            put(minute, 2, at: 14); out[16] = UInt8(ascii: ":")
+            put(second, 2, at: 17); out[19] = UInt8(ascii: ".")
             put(millis, 3, at: 20); out[23] = UInt8(ascii: "Z")
             return 24
         }

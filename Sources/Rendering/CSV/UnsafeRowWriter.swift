@@ -10,23 +10,36 @@ import CalendarCore
 /// copy. Every write stays inside the region because `append(to:capacity:_:)` is given the
 /// row's worst case (its fixed fields' longest text plus the UTF-8 length of each text it
 /// writes); `remaining` checks that in debug builds.
-struct UnsafeRowWriter {
-    private var cursor: UnsafeMutablePointer<UInt8>
-    private let end: UnsafeMutablePointer<UInt8>
+public struct UnsafeRowWriter {
+    // Seen by the inlinable writes: a call per piece across modules (the decision line's) cost
+    // as much as the piece.
+    @usableFromInline var cursor: UnsafeMutablePointer<UInt8>
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
     private init(_ region: UnsafeMutableBufferPointer<UInt8>) {
         cursor = region.baseAddress!
         end = cursor + region.count
     }
 
+    /// Runs `write` over `region` (which must hold the worst case of what it writes) and returns
+    /// the bytes it wrote, from the region's start: a whole line (the decision log's) written in
+    /// place, in a buffer the caller keeps, and handed on in one copy.
+    public static func write(in region: UnsafeMutableBufferPointer<UInt8>,
+                             _ write: (inout UnsafeRowWriter) -> Void) -> UnsafeBufferPointer<UInt8> {
+        guard let start = region.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
+        var writer = UnsafeRowWriter(region)
+        write(&writer)
+        return UnsafeBufferPointer(start: start, count: writer.cursor - start)
+    }
+
     /// The longest `integer` writes: a sign and nineteen digits.
-    static let integerMaxByteCount = 20
+    public static let integerMaxByteCount = 20
 
     /// Runs `write` over a scratch region of `capacity` bytes (on the stack when small) and
     /// appends what it wrote to `out` when it returns true; when it returns false (a text that
     /// needs escaping or quoting), `out` is left as it was.
     @inline(__always)
-    static func append(to out: inout [UInt8], capacity: Int, _ write: (inout UnsafeRowWriter) -> Bool) -> Bool {
+    public static func append(to out: inout [UInt8], capacity: Int, _ write: (inout UnsafeRowWriter) -> Bool) -> Bool {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { region in
             var writer = UnsafeRowWriter(region)
             guard write(&writer) else { return false }
@@ -37,17 +50,17 @@ struct UnsafeRowWriter {
     }
 
     /// Bytes still free in the region (debug checks only).
-    private var remaining: Int { end - cursor }
+    @usableFromInline var remaining: Int { end - cursor }
 
-    @inline(__always)
-    mutating func byte(_ value: UInt8) {
+    @inlinable @inline(__always)
+    public mutating func byte(_ value: UInt8) {
         assert(remaining >= 1)
         cursor.pointee = value
         cursor += 1
     }
 
-    @inline(__always)
-    mutating func put(_ text: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func put(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         assert(remaining >= count)
         cursor.update(from: text.utf8Start, count: count)
@@ -55,14 +68,14 @@ struct UnsafeRowWriter {
     }
 
     /// Bytes prepared once (an escaped phrase); the region's capacity counts them.
-    @inline(__always)
-    mutating func bytes(_ bytes: [UInt8]) {
+    @inlinable @inline(__always)
+    public mutating func bytes(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { copy($0) }
     }
 
     /// `bytes` as they are; the region's capacity counts them.
-    @inline(__always)
-    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always)
+    public mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
         assert(remaining >= bytes.count)
         guard let start = bytes.baseAddress else { return }
         cursor.update(from: start, count: bytes.count)
@@ -89,7 +102,7 @@ struct UnsafeRowWriter {
 
     /// Decimal text of `value`, as `String(value)` writes it (at most `integerMaxByteCount` bytes).
     @inline(__always)
-    mutating func integer(_ value: Int) {
+    public mutating func integer(_ value: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
         var rest = value.magnitude
         if rest < 10 { return byte(UInt8(truncatingIfNeeded: 0x30 &+ rest)) }

@@ -4,14 +4,18 @@ extension UnsafeRowWriter {
     /// The most bytes `jsonString` writes for `strings` texts of `bytes` UTF-8 bytes in all:
     /// each byte escaped to at most six (`\u00XX`; U+2028's three bytes become six), and each
     /// text's quotes or a `null`.
-    static func jsonStringCapacity(_ bytes: Int, strings: Int) -> Int { 6 * bytes + 4 * strings }
+    public static func jsonStringCapacity(_ bytes: Int, strings: Int) -> Int { 6 * bytes + 4 * strings }
 
     /// `text` as a JSON string, quotes included, or `null`.
     @inline(__always)
-    mutating func jsonString(_ text: String?) {
-        guard var text else { return put("null") }
+    public mutating func jsonString(_ text: String?) {
+        guard let text else { return put("null") }
         byte(0x22)
-        text.withUTF8 { jsonContents($0) }
+        // The text's own storage when it has one (every native string): no copy to make it so.
+        if text.utf8.withContiguousStorageIfAvailable({ jsonContents($0) }) == nil {
+            var text = text
+            text.withUTF8 { jsonContents($0) }
+        }
         byte(0x22)
     }
 

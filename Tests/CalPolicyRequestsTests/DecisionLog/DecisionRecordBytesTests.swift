@@ -178,24 +178,27 @@ import Testing
         #expect(compared == Self.masks.count * 10)
     }
 
-    /// A face's field as the server writes it into the line (`member`, by kind of value), from
-    /// the pair `record.request` / `record.outcome` would hold.
-    static func writeMember(_ key: String, _ value: JSONValue, _ out: inout [UInt8]) {
-        let keys: [StaticString] = ["id", "client", "method", "status", "error", "durationUs", "admission"]
-        guard let name = keys.first(where: { $0.description == key }) else {
+    /// A face's field as the server writes it into the line (at the writer, by kind of value),
+    /// from the pair `record.request` / `record.outcome` would hold; returns its worst case in bytes.
+    static func writeMember(_ key: String, _ value: JSONValue, _ w: inout UnsafeRowWriter) {
+        let keys: [String: StaticString] = ["id": #", "id": "#, "client": #", "client": "#, "method": #", "method": "#,
+                                            "status": #", "status": "#, "error": #", "error": "#,
+                                            "durationUs": #", "durationUs": "#, "admission": #", "admission": "#]
+        guard let name = keys[key] else {
             Issue.record("no StaticString for \(key)")
             return
         }
+        w.put(name)
         switch value {
-        case .string(let text): DecisionRecordRenderer.member(name, string: text, to: &out)
-        case .null: DecisionRecordRenderer.member(name, string: nil, to: &out)
-        case .int(let number): DecisionRecordRenderer.member(name, integer: number, to: &out)
-        default: DecisionRecordRenderer.member(name, value, to: &out)
+        case .string(let text): w.jsonString(text)
+        case .null: w.jsonString(nil)
+        case .int(let number): w.integer(number)
+        default: w.bytes(DecisionRecordRenderer.json(value))
         }
     }
 
-    /// The server's path: its fields written by closures straight into the line (no arrays),
-    /// the same bytes as the record's `request` and `outcome` arrays and the former renderer.
+    /// The server's path: its fields written by closures straight into the line's region (no
+    /// arrays), the same bytes as the record's `request` and `outcome` arrays and the former renderer.
     @Test func theFacesFieldsWrittenInPlaceAreTheSameBytes() throws {
         var compared = 0
         for patterns in Self.masks {
@@ -203,12 +206,17 @@ import Testing
             for record in try Self.records() {
                 var bare = record
                 (bare.request, bare.outcome) = ([], [])
+                let line = DecisionLine(bare, mask: mask)
+                let face = (record.request + record.outcome).reduce(0) { $0 + 24 + DecisionRecordRenderer.json($1.1).count }
                 var bytes: [UInt8] = Array("prefix".utf8)
-                DecisionRecordRenderer.append(bare, mask: mask, to: &bytes, request: { out in
-                    for (key, value) in record.request { Self.writeMember(key, value, &out) }
-                }, outcome: { out in
-                    for (key, value) in record.outcome { Self.writeMember(key, value, &out) }
-                })
+                _ = UnsafeRowWriter.append(to: &bytes, capacity: line.capacity + face) { w in
+                    line.write(bare, to: &w, request: { w in
+                        for (key, value) in record.request { Self.writeMember(key, value, &w) }
+                    }, outcome: { w in
+                        for (key, value) in record.outcome { Self.writeMember(key, value, &w) }
+                    })
+                    return true
+                }
                 #expect(bytes == Array(("prefix" + Self.reference(record, mask: mask)).utf8), "\(record.route) masked \(patterns)")
                 compared += 1
             }
@@ -216,24 +224,44 @@ import Testing
         #expect(compared == Self.masks.count * 10)
     }
 
-    /// A text copied as it is when plain, escaped by both escapers when not: the same bytes.
+    static let awkwardTexts = ["", "GET", "127.0.0.1", "::1", "4faa9724fe901b53", "python-holidays 0.109", "a\"b", "back\\slash",
+                               "tab\there", "line\nbreak", "\u{1B}[31m", "del\u{7F}", "c1\u{9B}x", "sep\u{2028}x",
+                               "bidi \u{202E}evil", "café ☕ 日本", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "nul\u{0}",
+                               "\u{61C}\u{FEFF}\u{200B}\u{2066}", "quotes \"\"\"\\\\"]
+
+    /// A text copied as it is when plain, escaped by both escapers when not: the same bytes,
+    /// appended or written at the writer.
     @Test func textsAreWrittenAsTheTwoEscapersWriteThem() {
-        let texts = ["", "GET", "127.0.0.1", "::1", "4faa9724fe901b53", "python-holidays 0.109", "a\"b", "back\\slash",
-                     "tab\there", "line\nbreak", "\u{1B}[31m", "del\u{7F}", "c1\u{9B}x", "sep\u{2028}x", "bidi \u{202E}evil",
-                     "café ☕ 日本", "~ !#$%&'()*+,-./:;<=>?@[]^_`{|}", "nul\u{0}"]
-        for text in texts {
-            var expected: [UInt8] = [], fast: [UInt8] = []
+        for text in Self.awkwardTexts {
+            var expected: [UInt8] = [], fast: [UInt8] = [], written: [UInt8] = []
             JSONWriter.appendString(TerminalText.escape(text), to: &expected)
-            DecisionRecordRenderer.appendText(text, to: &fast)
+            JSONWriter.appendTerminalText(text, to: &fast)
             #expect(fast == expected, "\(text.debugDescription)")
-            var member: [UInt8] = [], reference: [UInt8] = []
-            DecisionRecordRenderer.member("client", text: text, to: &member)
-            DecisionRecordRenderer.member("client", string: TerminalText.escape(text), to: &reference)
-            #expect(member == reference)
+            _ = UnsafeRowWriter.append(to: &written, capacity: UnsafeRowWriter.terminalTextCapacity(text)) {
+                $0.terminalText(text)
+                return true
+            }
+            #expect(written == expected, "\(text.debugDescription)")
         }
         var null: [UInt8] = []
-        DecisionRecordRenderer.member("client", text: nil, to: &null)
-        #expect(null == Array(#", "client": null"#.utf8))
+        _ = UnsafeRowWriter.append(to: &null, capacity: UnsafeRowWriter.terminalTextCapacity(nil)) {
+            $0.terminalText(nil)
+            return true
+        }
+        #expect(null == Array("null".utf8))
+    }
+
+    /// The worst case `terminalTextCapacity` allows for: every byte a control (or a mark) that
+    /// both escapers lengthen, and a region of exactly that size.
+    @Test func theWorstTextsFitTheirCapacity() {
+        let worst = [String(repeating: "\u{1}", count: 40), String(repeating: "\u{7F}", count: 9),
+                     String(repeating: "\u{9B}", count: 7), String(repeating: "\u{61C}", count: 5),
+                     String(repeating: "\u{FEFF}", count: 3), String(repeating: "\"\\", count: 8)]
+        for text in worst {
+            var expected: [UInt8] = []
+            JSONWriter.appendString(TerminalText.escape(text), to: &expected)
+            #expect(expected.count <= UnsafeRowWriter.terminalTextCapacity(text), "\(text.debugDescription)")
+        }
     }
 
     /// The data's and the policies' texts when they need escaping: the same line as the former renderer.

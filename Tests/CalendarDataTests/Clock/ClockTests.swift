@@ -36,4 +36,21 @@ import Testing
         // Read a moment apart: equal, or a midnight fell between them.
         #expect(stamp.hasPrefix(utcToday) || stamp < utcToday)
     }
+
+    /// The date and time written by arithmetic are glibc's `gmtime_r`'s, either side of 1970,
+    /// at leap days and at the ends of a day; a year past 9999 takes the formatter.
+    @Test func timestampsAreWhatGmtimeSays() {
+        let instants: [Int64] = [0, -1, 59, 86_399, 86_400, -86_400, -86_401, 951_782_400, 951_868_799, 1_798_761_599,
+                                 1_798_761_600, 4_107_542_399, 253_402_300_799, -62_135_596_800, 1_234_567_890]
+        for seconds in instants {
+            var whole = time_t(seconds)
+            var parts = tm()
+            gmtime_r(&whole, &parts)
+            let expected = String(format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900,
+                                  Int(parts.tm_mon) + 1, Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min),
+                                  Int(parts.tm_sec), 7)
+            #expect(Clock.timestamp(seconds: seconds, nanoseconds: 7_654_321) == expected, "\(seconds)")
+        }
+        #expect(Clock.timestamp(seconds: 253_402_300_800, nanoseconds: 0) == "10000-01-01T00:00:00.000Z")
+    }
 }
