@@ -100,9 +100,17 @@ extension Router {
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
             if decisions != nil { note.answer = hit.answer ?? DecisionRecordRenderer.json(Self.documentAnswer(hit.body, etag: hit.etag)) }
-            let headers = [("ETag", hit.etag)] + common
-            if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
-            return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
+            if let match, Self.matches(match, hit.etag) {
+                return .done(HTTPResponse(status: 304, headers: [("ETag", hit.etag)] + common))
+            }
+            // One array, with room for what the router appends (request id, revision, decision
+            // id, CORS): the joins below it and each append past its capacity copied it.
+            var headers: [(name: String, value: String)] = []
+            headers.reserveCapacity(common.count + 7)
+            headers.append(("Content-Type", hit.contentType))
+            headers.append(("ETag", hit.etag))
+            headers.append(contentsOf: common)
+            return .done(HTTPResponse(status: hit.status, headers: headers, body: hit.body))
         }
         if let decisions, decisions.required, !decisions.healthy {
             throw Failure(.decisionLogUnavailable,
@@ -181,9 +189,10 @@ extension Router {
 
     func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
         var query: [String: String] = [:]
+        query.reserveCapacity(request.query.count)
         let allowed = route.acceptedNames
         for (name, value) in request.query {
-            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
+            if HeadCheck.hasControl(name, allowTab: false) || HeadCheck.hasControl(value, allowTab: false) {
                 throw Failure(.badRequest,
                               message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
             }
