@@ -33,7 +33,7 @@ public struct HTTPRequest: Sendable {
         (self.bodyTooLarge, self.rejection) = (bodyTooLarge, rejection)
     }
 
-    public func header(_ name: String) -> String? { headers[HeadCheck.lowercasedName(name)] }
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// Why a request's head was refused before any route saw it: an HTTP status (400, 431, 413)

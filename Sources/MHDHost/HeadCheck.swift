@@ -77,31 +77,25 @@ public enum HeadCheck {
             && name.utf8.elementsEqual(lowered.utf8) { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
     }
 
-    /// `name.lowercased()`, without a new string when an ASCII name is lowercase already and by
-    /// bytes when it is ASCII (where `lowercased()` maps A-Z and nothing else).
-    static func lowercasedName(_ name: String) -> String {
-        var upper = false
-        for byte in name.utf8 {
-            if byte >= 0x80 { return name.lowercased() }
-            if byte >= 0x41 && byte <= 0x5A { upper = true }
-        }
-        guard upper else { return name }
-        return String(decoding: name.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
     /// Whether the target's path (before the first `?`), percent-decoded, holds a control
-    /// character. An ASCII target is cut at its first `?` byte and decoded only if it holds a
-    /// `%`; any other is split by `Character` as before (a `?` followed by a combining mark is
-    /// one character there, not a `?`).
+    /// character. An ASCII path with no `%` is read in place up to its first `?` byte; any other
+    /// is split by `Character` and decoded as before (where a `?` followed by a combining mark is
+    /// one character, not a `?`).
     static func pathHasControl(_ rawTarget: String) -> Bool {
-        let utf8 = rawTarget.utf8
-        guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            return hasControl(percentDecoded(path), allowTab: false)
+        let quick = rawTarget.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var end = bytes.count, escaped = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                if index < end {
+                    if byte == UInt8(ascii: "?") { end = index } else if byte == UInt8(ascii: "%") { escaped = true }
+                }
+            }
+            return escaped ? nil : hasControl(bytes[..<end], allowTab: false)
         }
-        let path = utf8.prefix { $0 != UInt8(ascii: "?") }
-        if path.contains(UInt8(ascii: "%")) { return hasControl(percentDecoded(String(Substring(path))), allowTab: false) }
-        return hasControl(path, allowTab: false)
+        if let quick, let answer = quick { return answer }
+        let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return hasControl(percentDecoded(path), allowTab: false)
     }
 
     /// `hasControl` over a string's UTF-8, read in place when the string is contiguous (a

@@ -273,9 +273,8 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
     }
     let path = url.map { String(cString: $0) } ?? "/"
     func request(_ rejection: HTTPRejection?) -> HTTPRequest {
-        var headers: [String: String] = [:]
-        headers.reserveCapacity(state.head.count)
-        for pair in state.head { headers[HeadCheck.lowercasedName(pair.name)] = pair.value }
+        var headers = [String: String](minimumCapacity: state.head.count)
+        for pair in state.head { headers[pair.name.lowercased()] = pair.value }
         // The connection's record holds its client's address, written when it opened.
         let client = record(connection).map { $0.client.isEmpty ? nil : $0.client } ?? clientAddress(connection)
         return HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: path,
