@@ -77,14 +77,20 @@ enum CanonicalRequest {
 
         mutating func add(_ text: String) {
             prefix(text.utf8.count)
-            bytes.append(contentsOf: text.utf8)
+            append(text)
         }
 
         /// One part: `first` then `text`'s bytes (`=` + a query value).
         mutating func add(_ text: String, after first: UInt8) {
             prefix(text.utf8.count + 1)
             bytes.append(first)
-            bytes.append(contentsOf: text.utf8)
+            append(text)
+        }
+
+        /// `text`'s UTF-8, copied in one step when the string is contiguous (a native one is).
+        private mutating func append(_ text: String) {
+            let copied = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
         }
 
         /// The part `String(number)` would be.

@@ -26,8 +26,12 @@ extension Router {
         note.version = version.version
         note.revision = version.revision
         var values = configuration.defaults
-        for option in parameters {
-            if let value = query[option.parameter] { values.set(value, for: option) }
+        // Each parameter given, found by its name (a lookup per parameter the route takes, and a
+        // copy of each option, cost more): no two of a route's options share a name or a
+        // parameter (`RouteTableTests`), so the order they are set in changes nothing.
+        let byParameter = route.documentParameterIndex
+        for (name, value) in query {
+            if let index = byParameter[name] { values.set(value, for: parameters[index]) }
         }
         Self.addContext(query, to: &values)
         // One resolution of the display settings per request; today stays a `Day`: without
@@ -182,14 +186,14 @@ extension Router {
 
     /// The query's `context.KEY` parameters as `KEY=VALUE` entries of `OptionCatalogue.context`.
     static func addContext(_ query: [String: String], to values: inout RequestValues) {
+        guard query.keys.contains(where: isContextParameter) else { return }
         let entries = query.filter { isContextParameter($0.key) }.sorted { $0.key < $1.key }
             .map { String($0.key.dropFirst(8)) + "=" + $0.value }
         if !entries.isEmpty { values.set(entries, for: OptionCatalogue.context) }
     }
 
     func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
-        var query: [String: String] = [:]
-        query.reserveCapacity(request.query.count)
+        var query = [String: String](minimumCapacity: request.query.count)
         let allowed = route.acceptedNames
         for (name, value) in request.query {
             if HeadCheck.hasControl(name, allowTab: false) || HeadCheck.hasControl(value, allowTab: false) {
