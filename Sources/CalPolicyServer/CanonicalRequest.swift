@@ -39,43 +39,93 @@ enum CanonicalRequest {
 
     static func key(stack: String, digests: [String], route: Router.Route, settings: DisplaySettings, todayGiven: Bool,
                     query: [String: String], names: [String], body: [UInt8]) -> CacheKey {
+        // Written part by part into one buffer: every cached answer builds its key, and a
+        // `String` and an array per part, plus an array of the parts, cost more than the lookup.
         var builder = Builder()
         builder.add("calpolicy-cache-1")
         builder.add(stack)
-        builder.add(String(digests.count))
+        builder.add(decimal: digests.count)
         for digest in digests { builder.add(digest) }
-        for part in [route.rawValue, settings.calendar.rawValue, settings.localeIdentifier, String(settings.firstWeekday),
-                     settings.weekRuleName, settings.today.iso, todayGiven ? "today-given" : "today-now"] {
-            builder.add(part)
-        }
+        builder.add(route.rawValue)
+        builder.add(settings.calendar.rawValue)
+        builder.add(settings.localeIdentifier)
+        builder.add(decimal: settings.firstWeekday)
+        builder.add(settings.weekRuleName)
+        builder.add(settings.today.iso)
+        builder.add(todayGiven ? "today-given" : "today-now")
         for name in names {
             builder.add(name)
-            if let value = query[name] { builder.add("=" + value) } else { builder.add("-") }
+            if let value = query[name] { builder.add(value, after: UInt8(ascii: "=")) } else { builder.add("-") }
         }
         // The decision's context as resolved (so two spellings of one context share an answer and
         // two contexts never do); nothing when there is none, so those keys are what they were.
-        let context = settings.decision.entries
-        if !context.isEmpty {
+        if !settings.decision.isEmpty {
+            let context = settings.decision.entries
             builder.add("context")
-            builder.add(String(context.count))
+            builder.add(decimal: context.count)
             for entry in context { builder.add(entry.key); builder.add(entry.value) }
         }
         builder.add(body)
         return CacheKey(bytes: builder.bytes)
     }
 
-    /// Parts as `"\(count):"` then the part's bytes.
+    /// Parts as `"\(count):"` (the part's UTF-8 length in decimal) then the part's bytes.
     struct Builder {
         private(set) var bytes: [UInt8] = []
 
         init() { bytes.reserveCapacity(256) }
 
-        mutating func add(_ text: String) { add(Array(text.utf8)) }
+        mutating func add(_ text: String) {
+            prefix(text.utf8.count)
+            append(text)
+        }
+
+        /// One part: `first` then `text`'s bytes (`=` + a query value).
+        mutating func add(_ text: String, after first: UInt8) {
+            prefix(text.utf8.count + 1)
+            bytes.append(first)
+            append(text)
+        }
+
+        /// `text`'s UTF-8, copied in one step when the string is contiguous (a native one is).
+        private mutating func append(_ text: String) {
+            let copied = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+            if copied == nil { bytes.append(contentsOf: text.utf8) }
+        }
+
+        /// The part `String(number)` would be.
+        mutating func add(decimal number: Int) {
+            guard number >= 0 else { return add(String(number)) }
+            prefix(Self.digitCount(number))
+            append(digitsOf: number)
+        }
 
         mutating func add(_ part: [UInt8]) {
-            bytes.append(contentsOf: String(part.count).utf8)
-            bytes.append(UInt8(ascii: ":"))
+            prefix(part.count)
             bytes.append(contentsOf: part)
+        }
+
+        private mutating func prefix(_ count: Int) {
+            append(digitsOf: count)
+            bytes.append(UInt8(ascii: ":"))
+        }
+
+        /// `number`'s decimal digits (`number` >= 0), as `String(number)` spells them.
+        private mutating func append(digitsOf number: Int) {
+            var divisor = 1
+            while divisor <= number / 10 { divisor *= 10 }
+            var rest = number
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            } while divisor > 0
+        }
+
+        private static func digitCount(_ number: Int) -> Int {
+            var count = 1, rest = number
+            while rest >= 10 { rest /= 10; count += 1 }
+            return count
         }
     }
 }

@@ -5,7 +5,12 @@ import Rendering
 final class Metrics: @unchecked Sendable {
     static let buckets: [Double] = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
     private let lock = NSLock()
-    private var requests: [String: Int] = [:]  // route\u{0}status
+    /// Answers by route and status; written out as `route\u{0}status` keys, as the other families.
+    private var requests: [RouteStatus: Int] = [:]
+    private struct RouteStatus: Hashable {
+        let route: String
+        let status: Int
+    }
     private var bucketCounts = [Int](repeating: 0, count: Metrics.buckets.count)
     private var latencyCount = 0
     private var latencySum = 0.0
@@ -25,7 +30,7 @@ final class Metrics: @unchecked Sendable {
     func finished(route: String, status: Int, seconds: Double) {
         lock.withLock {
             inFlight -= 1
-            requests["\(route)\u{0}\(status)", default: 0] += 1
+            requests[RouteStatus(route: route, status: status), default: 0] += 1
             latencyCount += 1
             latencySum += seconds
             for (index, bound) in Metrics.buckets.enumerated() where seconds <= bound { bucketCounts[index] += 1 }
@@ -55,7 +60,8 @@ final class Metrics: @unchecked Sendable {
         lock.withLock {
             var out = PrometheusText()
             Self.labelled(&out, "calpolicy_http_requests_total", help: "Requests answered, by route and status.",
-                          labels: ("route", "status"), requests)
+                          labels: ("route", "status"),
+                          Dictionary(requests.map { ("\($0.key.route)\u{0}\($0.key.status)", $0.value) }, uniquingKeysWith: +))
             let duration = "calpolicy_http_request_duration_seconds"
             out.family(duration, .histogram, help: "Time to answer a request.")
             for (index, bound) in Metrics.buckets.enumerated() {

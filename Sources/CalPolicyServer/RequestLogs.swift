@@ -32,14 +32,29 @@ final class RequestIDs: @unchecked Sendable {
     private var counter: UInt64 = 0
     private let prefix: String
 
-    init() {
+    /// `counter`: the number the last id took (a test starts near a digit more).
+    init(counter: UInt64 = 0) {
+        self.counter = counter
         let random = UInt32.random(in: 0...UInt32.max)
         prefix = String(random, radix: 16).leftPadded(8)
     }
 
+    /// `prefix-` and the counter in lowercase hex, at least six digits: what
+    /// `prefix + "-" + String(number, radix: 16).leftPadded(6)` writes, in one buffer (every
+    /// request takes an id; the radix conversion, the padding and the joins made four strings).
     func next() -> String {
         let number = lock.withLock { counter += 1; return counter }
-        return prefix + "-" + String(number, radix: 16).leftPadded(6)
+        var digits = 6
+        while digits < 16 && number >> (4 * UInt64(digits)) != 0 { digits += 1 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(prefix.utf8.count + 1 + digits)
+        bytes.append(contentsOf: prefix.utf8)
+        bytes.append(UInt8(ascii: "-"))
+        for index in stride(from: digits - 1, through: 0, by: -1) {
+            let nibble = UInt8(truncatingIfNeeded: number >> (4 * UInt64(index))) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

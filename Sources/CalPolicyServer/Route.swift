@@ -50,16 +50,20 @@ extension Router {
         var acceptedNames: Set<String> { Route.tables[self]?.acceptedNames ?? [] }
         /// The names a cached answer's key holds, sorted: `parameters` and the built-ins.
         var keyNames: [String] { Route.tables[self]?.keyNames ?? [] }
+        /// Each of `documentParameters` by its API name: its index there.
+        var documentParameterIndex: [String: Int] { Route.tables[self]?.byParameter ?? [:] }
 
         /// Each route's lists, made once: every request built them afresh (a set of two dozen
         /// names hashed, two arrays concatenated, a sort).
         private static let tables: [Route: (documentParameters: [OptionSpec], acceptedNames: Set<String>,
-                                            keyNames: [String])] =
+                                            keyNames: [String], byParameter: [String: Int])] =
             Dictionary(uniqueKeysWithValues: allCases.map { route in
                 let document = route.parameters + Router.displayParameters
                 let accepted = Set(document.map(\.parameter) + (route == .overlay ? [] : ["stack"]))
                 let keyNames = Set((route.parameters + OptionCatalogue.builtIns).map(\.parameter)).sorted()
-                return (route, (document, accepted, keyNames))
+                let byParameter = Dictionary(document.enumerated().map { ($0.element.parameter, $0.offset) },
+                                             uniquingKeysWith: { first, _ in first })
+                return (route, (document, accepted, keyNames, byParameter))
             })
 
         /// Parameters a request must give.

@@ -17,7 +17,7 @@ extension Router {
     func admit(_ request: HTTPRequest, note: RequestNote) throws -> Outcome {
         var seen: Set<String> = []
         for (name, value) in request.query {
-            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
+            if HeadCheck.hasControl(name, allowTab: false) || HeadCheck.hasControl(value, allowTab: false) {
                 throw Failure(.badRequest, message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
             }
             guard Self.admitParameters.contains(name) else {

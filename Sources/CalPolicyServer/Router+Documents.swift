@@ -26,8 +26,12 @@ extension Router {
         note.version = version.version
         note.revision = version.revision
         var values = configuration.defaults
-        for option in parameters {
-            if let value = query[option.parameter] { values.set(value, for: option) }
+        // Each parameter given, found by its name (a lookup per parameter the route takes, and a
+        // copy of each option, cost more): no two of a route's options share a name or a
+        // parameter (`RouteTableTests`), so the order they are set in changes nothing.
+        let byParameter = route.documentParameterIndex
+        for (name, value) in query {
+            if let index = byParameter[name] { values.set(value, for: parameters[index]) }
         }
         Self.addContext(query, to: &values)
         // One resolution of the display settings per request; today stays a `Day`: without
@@ -100,9 +104,17 @@ extension Router {
         if let hit = cache.get(key), hit.status == 200 {
             metrics.cacheHit()
             if decisions != nil { note.answer = hit.answer ?? DecisionRecordRenderer.json(Self.documentAnswer(hit.body, etag: hit.etag)) }
-            let headers = [("ETag", hit.etag)] + common
-            if let match, Self.matches(match, hit.etag) { return .done(HTTPResponse(status: 304, headers: headers)) }
-            return .done(HTTPResponse(status: hit.status, headers: [("Content-Type", hit.contentType)] + headers, body: hit.body))
+            if let match, Self.matches(match, hit.etag) {
+                return .done(HTTPResponse(status: 304, headers: [("ETag", hit.etag)] + common))
+            }
+            // One array, with room for what the router appends (request id, revision, decision
+            // id, CORS): the joins below it and each append past its capacity copied it.
+            var headers: [(name: String, value: String)] = []
+            headers.reserveCapacity(common.count + 7)
+            headers.append(("Content-Type", hit.contentType))
+            headers.append(("ETag", hit.etag))
+            headers.append(contentsOf: common)
+            return .done(HTTPResponse(status: hit.status, headers: headers, body: hit.body))
         }
         if let decisions, decisions.required, !decisions.healthy {
             throw Failure(.decisionLogUnavailable,
@@ -174,16 +186,17 @@ extension Router {
 
     /// The query's `context.KEY` parameters as `KEY=VALUE` entries of `OptionCatalogue.context`.
     static func addContext(_ query: [String: String], to values: inout RequestValues) {
+        guard query.keys.contains(where: isContextParameter) else { return }
         let entries = query.filter { isContextParameter($0.key) }.sorted { $0.key < $1.key }
             .map { String($0.key.dropFirst(8)) + "=" + $0.value }
         if !entries.isEmpty { values.set(entries, for: OptionCatalogue.context) }
     }
 
     func checkedQuery(_ request: HTTPRequest, route: Route) throws -> [String: String] {
-        var query: [String: String] = [:]
+        var query = [String: String](minimumCapacity: request.query.count)
         let allowed = route.acceptedNames
         for (name, value) in request.query {
-            if HeadCheck.hasControl(name.utf8, allowTab: false) || HeadCheck.hasControl(value.utf8, allowTab: false) {
+            if HeadCheck.hasControl(name, allowTab: false) || HeadCheck.hasControl(value, allowTab: false) {
                 throw Failure(.badRequest,
                               message: "parameter '\(TerminalText.escape(name))' holds a control character", parameter: name)
             }

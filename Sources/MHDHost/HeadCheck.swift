@@ -28,17 +28,18 @@ public enum HeadCheck {
         if bytes > limits.maxHeaderBytes {
             return HTTPRejection(status: 431, message: "header fields of more than \(limits.maxHeaderBytes) bytes")
         }
-        // One pass, each name lowercased once (three passes lowercased every name three times).
-        var counts: [String: Int] = [:]
+        // One pass; a name is compared without lowercasing it (every request has a head, and a
+        // lowercased copy and a dictionary of counts per field cost more than the rest of the check).
+        var hosts = 0, authorizations = 0
         var lengths: [String] = [], encodings: [String] = []
         for (name, value) in headers {
-            let lowered = name.lowercased()
-            counts[lowered, default: 0] += 1
-            if hasControl(name.utf8, allowTab: false) || hasControl(value.utf8, allowTab: true) {
-                return HTTPRejection(status: 400, message: "header field '\(lowered)' holds a control character")
+            if hasControl(name, allowTab: false) || hasControl(value, allowTab: true) {
+                return HTTPRejection(status: 400, message: "header field '\(name.lowercased())' holds a control character")
             }
-            if lowered == "content-length" { lengths.append(value) }
-            if lowered == "transfer-encoding" { encodings.append(value) }
+            if isNamed(name, "host") { hosts += 1 }
+            if isNamed(name, "authorization") { authorizations += 1 }
+            if isNamed(name, "content-length") { lengths.append(value) }
+            if isNamed(name, "transfer-encoding") { encodings.append(value) }
         }
         if !lengths.isEmpty && !encodings.isEmpty {
             return HTTPRejection(status: 400, message: "both Content-Length and Transfer-Encoding given (RFC 9112 section 6.3)")
@@ -54,22 +55,58 @@ public enum HeadCheck {
             || (!encodings.isEmpty && version != "HTTP/1.1") {
             return HTTPRejection(status: 400, message: "Transfer-Encoding other than one 'chunked' on HTTP/1.1")
         }
-        let hosts = counts["host"] ?? 0
         if hosts > 1 || (hosts == 0 && version == "HTTP/1.1") {
             return HTTPRejection(status: 400, message: hosts == 0 ? "an HTTP/1.1 request without Host (RFC 9112 section 3.2)"
                                                                   : "Host given \(hosts) times (RFC 9112 section 3.2)")
         }
-        if let authorizations = counts["authorization"], authorizations > 1 {
+        if authorizations > 1 {
             return HTTPRejection(status: 400, message: "Authorization given \(authorizations) times")
         }
-        let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        if hasControl(percentDecoded(path), allowTab: false) {
+        if pathHasControl(rawTarget) {
             return HTTPRejection(status: 400, message: "the request path holds a control character")
         }
         return nil
     }
 
+    /// Whether `name.lowercased() == lowered` (`lowered`: lowercase ASCII), by bytes with A-Z
+    /// folded. The same answer: the one character outside ASCII that lowercases to an ASCII
+    /// letter, or equals one canonically, is U+212A KELVIN SIGN (`k`, `K`), and no name asked
+    /// about here holds a `k`.
+    static func isNamed(_ name: String, _ lowered: String) -> Bool {
+        name.utf8.count == lowered.utf8.count
+            && name.utf8.elementsEqual(lowered.utf8) { ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }
+    }
+
+    /// Whether the target's path (before the first `?`), percent-decoded, holds a control
+    /// character. An ASCII path with no `%` is read in place up to its first `?` byte; any other
+    /// is split by `Character` and decoded as before (where a `?` followed by a combining mark is
+    /// one character, not a `?`).
+    static func pathHasControl(_ rawTarget: String) -> Bool {
+        let quick = rawTarget.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var end = bytes.count, escaped = false
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                if index < end {
+                    if byte == UInt8(ascii: "?") { end = index } else if byte == UInt8(ascii: "%") { escaped = true }
+                }
+            }
+            return escaped ? nil : hasControl(bytes[..<end], allowTab: false)
+        }
+        if let quick, let answer = quick { return answer }
+        let path = rawTarget.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return hasControl(percentDecoded(path), allowTab: false)
+    }
+
+    /// `hasControl` over a string's UTF-8, read in place when the string is contiguous (a
+    /// native one always is): the generic form walks a `String.UTF8View` index by index.
+    public static func hasControl(_ text: String, allowTab: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { hasControl($0, allowTab: allowTab) }
+            ?? hasControl(text.utf8, allowTab: allowTab)
+    }
+
     /// C0 controls, DEL and the C1 controls (U+0080–U+009F, as UTF-8 `C2 80`…`C2 9F`).
+    @inlinable
     public static func hasControl<Bytes: Sequence<UInt8>>(_ bytes: Bytes, allowTab: Bool) -> Bool {
         var afterC2 = false
         for byte in bytes {

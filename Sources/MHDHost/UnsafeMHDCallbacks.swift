@@ -101,6 +101,9 @@ final class RequestState {
     var tooLarge = false
     /// This request's body limit (`HTTPLimits.maxBody(forPath:)`), set from the head.
     var maxBody = 0
+    /// The head's fields as received, read once on the first call (`HeadCheck` and the request
+    /// the handler gets both use them).
+    var head: [(name: String, value: String)] = []
     var responder: HTTPResponder?
     init(rawTarget: String) { self.rawTarget = rawTarget }
 }
@@ -268,20 +271,24 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         guard let answer = responder.take() else { return .YES }
         return queue(answer, connection, context)
     }
+    let path = url.map { String(cString: $0) } ?? "/"
     func request(_ rejection: HTTPRejection?) -> HTTPRequest {
-        var headers: [String: String] = [:]
-        for pair in values(connection, kind: .HEADER_KIND) { headers[pair.name.lowercased()] = pair.value }
-        return HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
+        var headers = [String: String](minimumCapacity: state.head.count)
+        for pair in state.head { headers[pair.name.lowercased()] = pair.value }
+        // The connection's record holds its client's address, written when it opened.
+        let client = record(connection).map { $0.client.isEmpty ? nil : $0.client } ?? clientAddress(connection)
+        return HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", path: path,
                            query: values(connection, kind: .GET_ARGUMENT_KIND), headers: headers, body: state.body,
-                           bodyTooLarge: state.tooLarge, clientAddress: clientAddress(connection), rejection: rejection)
+                           bodyTooLarge: state.tooLarge, clientAddress: client, rejection: rejection)
     }
     if !state.begun {
         // First call: the head only. Answering now closes the connection (MHD cannot know where
         // an unread body ends), which is what a refused head needs.
         state.begun = true
         context.began()
-        state.maxBody = context.limits.maxBody(forPath: url.map { String(cString: $0) } ?? "/")
-        let head = values(connection, kind: .HEADER_KIND)
+        state.maxBody = context.limits.maxBody(forPath: path)
+        state.head = values(connection, kind: .HEADER_KIND)
+        let head = state.head
         if context.verifiesClients, let refusal = TLSCertificate.clientRefusal(cmhd_tls_session(connection)) {
             return dispatch(request(HTTPRejection(status: 403, message: refusal)), state, connection, context)
         }
@@ -290,7 +297,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
                                              folded: cmhd_head_is_folded(connection) != 0) {
             return dispatch(request(rejection), state, connection, context)
         }
-        if let length = head.first(where: { $0.name.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
+        if let length = head.first(where: { HeadCheck.isNamed($0.name, "content-length") }).flatMap({ Int($0.value) }),
            length > state.maxBody {
             state.tooLarge = true
             return dispatch(request(nil), state, connection, context)

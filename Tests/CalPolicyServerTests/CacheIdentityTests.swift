@@ -119,6 +119,29 @@ import Testing
         #expect(again() == again())
     }
 
+    /// The key's bytes themselves, pinned: ETags are SHA-256 of them, so a cached answer's ETag
+    /// (and every golden route file holding one) changes if a byte does. Each part is its UTF-8
+    /// length in decimal, `:`, then its bytes: a query value as `=` + value, an absent one `-`.
+    @Test func keyBytesArePinned() {
+        let settings = Self.settings([(OptionCatalogue.firstWeekday, "3"), (OptionCatalogue.context, "environment=prod"),
+                                      (OptionCatalogue.context, "labels.team=ops")])
+        let key = CanonicalRequest.key(stack: "default", digests: ["ab", "c"], route: .month, settings: settings, todayGiven: true,
+                                       query: ["month": "2026-12", "timeZone": "Europe/Zürich"],
+                                       names: ["month", "stack", "timeZone"], body: Array("body\n".utf8))
+        let expected = "17:calpolicy-cache-1" + "7:default" + "1:2" + "2:ab" + "1:c" + "9:/v1/month" + "9:gregorian"
+            + "\(settings.localeIdentifier.utf8.count):\(settings.localeIdentifier)" + "1:3"
+            + "\(settings.weekRuleName.utf8.count):\(settings.weekRuleName)" + "10:2026-12-01" + "11:today-given"
+            + "5:month" + "8:=2026-12" + "5:stack" + "1:-" + "8:timeZone" + "15:=Europe/Zürich"
+            + "7:context" + "1:2" + "11:environment" + "4:prod" + "11:labels.team" + "3:ops" + "5:body\n"
+        #expect(String(decoding: key.bytes, as: UTF8.self) == expected)
+        // `adding` takes the whole key as one part, then the new one.
+        #expect(key.adding("overrides-12").bytes == Array("\(key.bytes.count):".utf8) + key.bytes + Array("12:overrides-12".utf8))
+        let long = CanonicalRequest.key(stack: String(repeating: "s", count: 1234), digests: [], route: .gate, settings: settings,
+                                        todayGiven: false, query: [:], names: [], body: [])
+        #expect(String(decoding: long.bytes.prefix(31), as: UTF8.self) == "17:calpolicy-cache-1" + "1234:ssssss")
+        #expect(String(decoding: long.bytes[1259..<1262], as: UTF8.self) == "1:0")
+    }
+
     static func router(collide: Bool) -> Router {
         let hash: @Sendable (CacheKey) -> Int
         if collide { hash = { _ in 42 } } else { hash = { key in key.hashValue } }

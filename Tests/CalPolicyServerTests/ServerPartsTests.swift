@@ -175,6 +175,16 @@ import Testing
         let ids = RequestIDs()
         let a = ids.next(), b = ids.next()
         #expect(a != b && a.count == b.count)
+        // The prefix's eight hex digits, a dash, the counter in at least six (as
+        // `String(_:radix:)` and `leftPadded` wrote them).
+        let prefix = String(a.prefix(9))
+        #expect(a.count == 15 && a.hasPrefix(prefix) && a.hasSuffix("-000001") && b.hasSuffix("-000002"))
+        #expect(prefix.dropLast().allSatisfy { $0.isHexDigit && !$0.isUppercase })
+        let later = RequestIDs(counter: 0xabcdef)
+        #expect(later.next().hasSuffix("-abcdf0"))
+        let wider = RequestIDs(counter: 0xffffff)
+        #expect(wider.next().hasSuffix("-1000000"))
+        #expect(RequestIDs(counter: UInt64.max - 1).next().hasSuffix("-ffffffffffffffff"))
     }
 }
 

@@ -41,6 +41,29 @@ import Testing
         #expect(problem([("Host", "x"), ("X-Big", String(repeating: "a", count: 16 << 10))])?.status == 431)
     }
 
+    /// Names compared as `lowercased()` would, values at their place, the path cut at its first
+    /// `?` and decoded (also for a target that is not ASCII, split by character as before).
+    @Test func namesAndPathsAsBefore() {
+        #expect(problem([("hOsT", "x"), ("CONTENT-length", "1"), ("content-LENGTH", "1")])?.message == "Content-Length given 2 times")
+        #expect(problem([("Host", "x"), ("X-\u{212A}", "a\u{1}")])?.message == "header field 'x-k' holds a control character")
+        #expect(problem([("Host", "x"), ("Hostx", "y"), ("Hos", "z"), ("Authorizatio", "a"), ("Authorizationn", "b")]) == nil)
+        #expect(problem([("Host", "x"), ("Content-Length", "1"), ("TRANSFER-ENCODING", "Chunked")])?.message
+                == "both Content-Length and Transfer-Encoding given (RFC 9112 section 6.3)")
+        #expect(problem([("Host", "x"), ("Transfer-Encoding", "CHUNKED")]) == nil)
+        #expect(problem([("Host", "x")], target: "/a%0ab?x")?.status == 400)
+        #expect(problem([("Host", "x")], target: "/a%7f")?.status == 400)
+        #expect(problem([("Host", "x")], target: "/a%c2%85")?.status == 400)
+        #expect(problem([("Host", "x")], target: "/a%2")?.status == nil)
+        #expect(problem([("Host", "x")], target: "/a?%00?%01") == nil)
+        #expect(problem([("Host", "x")], target: "?%00") == nil)
+        #expect(problem([("Host", "x")], target: "/é%01?x")?.status == 400)
+        #expect(problem([("Host", "x")], target: "/é?%01") == nil)
+        // `?` + a combining mark is one character, not a `?`: the path goes on past it.
+        #expect(problem([("Host", "x")], target: "/a?\u{301}%01?x")?.status == 400)
+        #expect(HeadCheck.hasControl("a\u{85}", allowTab: true) && !HeadCheck.hasControl("a\tb", allowTab: true))
+        #expect(HeadCheck.hasControl("a\tb", allowTab: false) && !HeadCheck.hasControl("é ü \u{A0}", allowTab: false))
+    }
+
     @Test func controlsAreC0C1AndDel() {
         #expect(HeadCheck.hasControl(Array("a\tb".utf8), allowTab: true) == false)
         #expect(HeadCheck.hasControl(Array("a\tb".utf8), allowTab: false))
