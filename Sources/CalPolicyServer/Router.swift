@@ -244,39 +244,6 @@ final class Router: @unchecked Sendable {
         }
     }
 
-    /// What a named token may do with this request: `/metrics` and `/v1/status` need `admin`; a
-    /// document route needs `decide` on the stack it asks (each stack, for an overlay); a token
-    /// bound to a tenant fills `context.tenant`, and a question naming another tenant is 403.
-    func authorize(_ token: TokenSet.Token, route: Route, request: inout HTTPRequest) throws {
-        switch route {
-        case .health, .ready, .overrides, .github: return
-        case .metrics, .status:
-            guard token.admin else {
-                throw Failure(.forbidden, message: "token '\(token.name)' has no admin right (\(route.rawValue) needs it)")
-            }
-            return
-        default: break
-        }
-        let asked: [String]
-        if route == .overlay {
-            asked = (request.query.last { $0.name == "stacks" }?.value ?? "").split(separator: ",").map(String.init)
-        } else {
-            asked = [request.query.last { $0.name == "stack" }?.value ?? stacks.defaultName]
-        }
-        for stack in asked where !token.mayDecide(stack) {
-            throw Failure(.forbidden, message: "token '\(token.name)' may not ask stack '\(TerminalText.escape(stack))'",
-                          parameter: route == .overlay ? "stacks" : "stack")
-        }
-        guard let tenant = token.tenant else { return }
-        for (name, value) in request.query where name == "context.tenant" && value != tenant {
-            throw Failure(.tenantMismatch, message: "token '\(token.name)' asks for tenant '\(tenant)', not '\(TerminalText.escape(value))'",
-                          parameter: "context")
-        }
-        if !request.query.contains(where: { $0.name == "context.tenant" }) {
-            request.query.append((name: "context.tenant", value: tenant))
-        }
-    }
-
     /// Whether an `If-None-Match` list names `etag` (strong comparison, RFC 9110 13.1.2), or is
     /// `*` where a current answer exists.
     static func matches(_ header: String, _ etag: String, star: Bool = true) -> Bool {
@@ -304,29 +271,4 @@ final class Router: @unchecked Sendable {
             throw Failure(.notFound, message: "no route \(route.rawValue)")
         }
     }
-}
-
-/// Waits for an answer given on another thread (`Router.handle(_:)`).
-final class AnswerBox: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var answer: HTTPResponse?
-    func put(_ response: HTTPResponse) {
-        condition.withLock {
-            if answer == nil { answer = response }
-            condition.signal()
-        }
-    }
-    func wait() -> HTTPResponse {
-        condition.withLock {
-            while answer == nil { condition.wait() }
-            return answer!
-        }
-    }
-}
-
-/// A flag set once from any thread (a stuck run, a stopping server).
-final class StuckFlag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
 }

@@ -133,7 +133,7 @@ private func values(_ connection: OpaquePointer, kind: MHD_ValueKind) -> [(name:
     return collector.pairs
 }
 
-private func record(_ connection: OpaquePointer) -> ConnectionTable.Record? {
+func record(_ connection: OpaquePointer) -> ConnectionTable.Record? {
     cmhd_socket_context(connection).map { Unmanaged<ConnectionTable.Record>.fromOpaque($0).takeUnretainedValue() }
 }
 
@@ -204,49 +204,6 @@ let requestCompleted: MHD_RequestCompletedCallback = { cls, connection, slot, co
     slot.pointee = nil
 }
 
-/// Queues `answer` on the connection (MHD copies the body).
-private func queue(_ answer: HTTPResponse, _ connection: OpaquePointer, _ context: DaemonContext) -> MHD_Result {
-    guard let response = response(over: answer.body) else { return .NO }
-    // `withCString` lends a String's own bytes (a short one's from the stack); a String passed
-    // as a `char *` argument is copied into a fresh array first: two mallocs per header per answer.
-    for header in answer.headers {
-        _ = header.name.withCString { name in header.value.withCString { MHD_add_response_header(response, name, $0) } }
-    }
-    if answer.closeConnection || context.closing.isSet { _ = MHD_add_response_header(response, "Connection", "close") }
-    let queued = MHD_queue_response(connection, UInt32(answer.status), response)
-    MHD_destroy_response(response)
-    if let record = record(connection) { context.table.enter(record, .sending) }
-    return queued
-}
-
-/// A body's bytes kept alive while libmicrohttpd sends them: the array is never mutated through
-/// this `let`, so its storage (shared with the response cache's entry) stays where it is.
-private final class HeldBody {
-    let bytes: [UInt8]
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-}
-
-/// Releases a `HeldBody` when libmicrohttpd destroys the response.
-private let releaseHeldBody: MHD_ContentReaderFreeCallback = { cls in
-    guard let cls else { return }
-    Unmanaged<HeldBody>.fromOpaque(cls).release()
-}
-
-/// A response over the body's own bytes rather than a copy (`RESPMEM_MUST_COPY` copied a
-/// cached month, 15–18 KB, into a fresh allocation per answer); an empty body as before.
-private func response(over body: [UInt8]) -> OpaquePointer? {
-    guard !body.isEmpty else { return MHD_create_response_from_buffer(0, nil, .RESPMEM_PERSISTENT) }
-    let held = HeldBody(body)
-    let cls = Unmanaged.passRetained(held).toOpaque()
-    let base = held.bytes.withUnsafeBytes { UnsafeMutableRawPointer(mutating: $0.baseAddress!) }
-    guard let response = MHD_create_response_from_buffer_with_free_callback_cls(held.bytes.count, base,
-                                                                                  releaseHeldBody, cls) else {
-        Unmanaged<HeldBody>.fromOpaque(cls).release()
-        return nil
-    }
-    return response
-}
-
 /// Hands the request to the handler; queues its answer now or suspends until it comes.
 private func dispatch(_ request: HTTPRequest, _ state: RequestState, _ connection: OpaquePointer,
                       _ context: DaemonContext) -> MHD_Result {
@@ -255,7 +212,7 @@ private func dispatch(_ request: HTTPRequest, _ state: RequestState, _ connectio
     if let record = record(connection) { context.table.enter(record, .answering) }
     context.handler(request, responder)
     guard let answer = responder.answerOrSuspend() else { return .YES }
-    return queue(answer, connection, context)
+    return queueAnswer(answer, connection, context)
 }
 
 let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, version, upload, uploadSize, slot in
@@ -269,7 +226,7 @@ let accessHandler: MHD_AccessHandlerCallback = { cls, connection, url, method, v
         // Answered already (resumed, or the rest of a refused body): drop any body, send the answer.
         uploadSize.pointee = 0
         guard let answer = responder.take() else { return .YES }
-        return queue(answer, connection, context)
+        return queueAnswer(answer, connection, context)
     }
     let path = url.map { String(cString: $0) } ?? "/"
     func request(_ rejection: HTTPRejection?) -> HTTPRequest {
