@@ -95,9 +95,8 @@ enum CanonicalRequest {
 
         /// The part `String(number)` would be.
         mutating func add(decimal number: Int) {
-            guard number >= 0 else { return add(String(number)) }
             prefix(Self.digitCount(number))
-            append(digitsOf: number)
+            JSONWriter.appendInteger(number, to: &bytes)
         }
 
         mutating func add(_ part: [UInt8]) {
@@ -106,24 +105,13 @@ enum CanonicalRequest {
         }
 
         private mutating func prefix(_ count: Int) {
-            append(digitsOf: count)
+            JSONWriter.appendInteger(count, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
         }
 
-        /// `number`'s decimal digits (`number` >= 0), as `String(number)` spells them.
-        private mutating func append(digitsOf number: Int) {
-            var divisor = 1
-            while divisor <= number / 10 { divisor *= 10 }
-            var rest = number
-            repeat {
-                bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            } while divisor > 0
-        }
-
+        /// How many bytes `String(number)` has (a sign included).
         private static func digitCount(_ number: Int) -> Int {
-            var count = 1, rest = number
+            var count = number < 0 ? 2 : 1, rest = number.magnitude
             while rest >= 10 { rest /= 10; count += 1 }
             return count
         }
